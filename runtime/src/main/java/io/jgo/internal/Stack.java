@@ -1,0 +1,386 @@
+package io.jgo.internal;
+
+/**
+ * A goroutine's segmented stack of saved frames, plus the three handshake words that rewritten
+ * code reads and writes. This class <em>is</em> the contract between the instrumenter and the
+ * runtime: the instrumenter knows it only by the names in {@code io.jgo.instrument.RuntimeNames},
+ * so every public member here is part of that protocol and must not be renamed alone.
+ *
+ * <h2>Protocol seen from a rewritten method</h2>
+ * <pre>
+ * prologue:   s = Stack.current(); via = s.callSite; s.callSite = 0;
+ *             if (s.attention != 0) label = s.onAttention() ... (out of line)
+ * call site:  spill receiver and arguments to locals; s.callSite = SITE_ID; call;
+ *             if (s.suspending) goto SAVE_i (out of line)
+ * SAVE_i:     if (!s.suspendFrame(via, ME, i, nPrims, nRefs)) goto PIN_i;
+ *             saveX(value, s, slot)...; return a dummy value
+ * PIN_i:      s.pinHere(reason); goto call site (the callee resumes from its records)
+ * RESTORE_i:  restoreX(slot)... ; goto call site
+ * </pre>
+ *
+ * <h2>Records</h2>
+ * Suspension is return-based: the innermost frame saves first, so records are pushed deepest
+ * first and popped outermost first. A record is {@code nPrims} longs followed by one header long
+ * ({@code label | nPrims << 21 | nRefs << 42}) in {@link Segment#prims}, and {@code nRefs} slots in
+ * {@link Segment#refs}. A record never spans two segments.
+ *
+ * <h2>Threads</h2>
+ * Every field except the {@link #PREEMPT} bit of {@link #attention} is written only by the thread
+ * currently running the goroutine (its owner). Sysmon sets {@code PREEMPT} with a CAS; the owner
+ * updates {@code attention} with plain writes, which may erase a concurrent preempt request: that
+ * is benign, preemption is advisory and sysmon asks again on its next tick. The owner never loses
+ * its own {@code RESUMING} bit because sysmon only ever writes through a CAS of the full word.
+ */
+public final class Stack {
+
+    /** {@link #attention} bit: records must be popped; set by g0 before re-entering a goroutine. */
+    public static final int RESUMING = 1;
+    /** {@link #attention} bit: sysmon asks the goroutine to yield at its next prologue. */
+    public static final int PREEMPT = 2;
+
+    /** {@link #onAttention()} result: yield now at the prologue (preemption). */
+    public static final int PREEMPT_NOW = -1;
+
+    /** {@link #yieldKind}: the goroutine parks (a waiter list holds it; someone will ready it). */
+    public static final int YIELD_PARK = 1;
+    /** {@link #yieldKind}: the goroutine gives up its time slice (Go.gosched). */
+    public static final int YIELD_GOSCHED = 2;
+    /** {@link #yieldKind}: the goroutine was preempted at a function prologue. */
+    public static final int YIELD_PREEMPT = 3;
+
+    private static final int LABEL_BITS = 21;
+    private static final long FIELD_MASK = (1L << LABEL_BITS) - 1;
+    private static final int FIRST_SEGMENT_PRIMS = 12;
+    private static final int FIRST_SEGMENT_REFS = 6;
+    private static final int MAX_SEGMENT_SLOTS = 4096;
+
+    /** Folded request word read by every rewritten prologue; see the class comment for writers. */
+    public volatile int attention;
+    /** Set by a yield primitive, cleared by g0 (or {@link #pinHere}) once the unwind is over. Owner only. */
+    public boolean suspending;
+    /** Call-site handshake: written by a rewritten caller right before a suspendable call, taken by the callee. Owner only. */
+    public long callSite;
+
+    /** Why the current unwind happens: one of the {@code YIELD_} constants. Owner only. */
+    public int yieldKind;
+
+    private final Owner owner;
+    private Segment segment;   // current segment, null until the first suspension
+    private int primTop;       // first free slot in segment.prims
+    private int refTop;        // first free slot in segment.refs
+    private int primBase;      // slot 0 of the record being saved or restored
+    private int refBase;
+    private int depth;         // records on the whole chain
+
+    /** What a stack needs from the scheduler; implemented by the goroutine that owns it. */
+    public interface Owner {
+        /**
+         * The goroutine cannot unwind (a frame in the way is not rewritten, or holds a monitor):
+         * block the carrier until the goroutine is readied, handing its P to another M meanwhile.
+         * For {@code YIELD_GOSCHED} and {@code YIELD_PREEMPT} an implementation may simply return.
+         */
+        void parkPinned(Stack stack, int kind);
+    }
+
+    public Stack(Owner owner) {
+        this.owner = owner;
+    }
+
+    /** The stack of the goroutine running on this thread, or this thread's own never-suspending stack. */
+    public static Stack current() {
+        Thread t = Thread.currentThread();
+        if (t instanceof Carrier) {
+            return ((Carrier) t).stack;
+        }
+        return ThreadStacks.current();
+    }
+
+    /** Is this the stack of a goroutine (as opposed to a plain thread's or g0's)? */
+    public boolean isGoroutine() {
+        return owner != null;
+    }
+
+    public Owner owner() {
+        return owner;
+    }
+
+    /** Number of saved frame records. */
+    public int depth() {
+        return depth;
+    }
+
+    // ---------------------------------------------------------------- prologue (out of line)
+
+    /**
+     * Called by a rewritten prologue when {@link #attention} is non-zero. Returns the label of the
+     * record just popped (resume), {@link #PREEMPT_NOW}, or 0 when there is nothing to do.
+     */
+    public int onAttention() {
+        int a = attention;
+        if ((a & RESUMING) != 0) {
+            return popRecord();
+        }
+        if ((a & PREEMPT) != 0) {
+            attention = a & ~PREEMPT;
+            return owner == null ? 0 : PREEMPT_NOW;
+        }
+        return 0;
+    }
+
+    /**
+     * A prologue answering a preemption request: starts an unwind of kind {@link #YIELD_PREEMPT}
+     * and reserves the frame's record, or returns false (carry on) if this frame cannot unwind.
+     */
+    public boolean beginPreempt(long via, int me, int label, int nPrims, int nRefs) {
+        if (!Adjacency.adjacent(via, me)) {
+            return false;
+        }
+        suspending = true;
+        yieldKind = YIELD_PREEMPT;
+        pushRecord(label, nPrims, nRefs);
+        return true;
+    }
+
+    /** Takes the call-site handshake (used by hand-written runtime primitives). */
+    public long takeCallSite() {
+        long via = callSite;
+        callSite = 0;
+        return via;
+    }
+
+    // ---------------------------------------------------------------- suspension
+
+    /**
+     * Called by a leaf primitive (hand-written, in the runtime) to yield. Returns true when the
+     * leaf must now return to its caller so that the chain unwinds to g0; returns false when the
+     * goroutine was pinned instead, in which case the wait (if any) is already over.
+     */
+    public boolean suspendLeaf(long via, int me, int kind) {
+        yieldKind = kind;
+        if (!Adjacency.adjacent(via, me)) {
+            owner.parkPinned(this, kind);
+            return false;
+        }
+        pushRecord(1, 0, 0);
+        suspending = true;
+        return true;
+    }
+
+    /** A resumed leaf primitive pops its own (empty) record. */
+    public void resumeLeaf() {
+        popRecord();
+    }
+
+    /** Is the current call re-entering a frame that has a record? (Used by leaf primitives.) */
+    public boolean isResuming() {
+        return (attention & RESUMING) != 0;
+    }
+
+    /**
+     * A rewritten frame found {@link #suspending} after a call: reserve its record, or return false
+     * when the frame's caller is not its rewritten caller (then the frame must pin).
+     */
+    public boolean suspendFrame(long via, int me, int label, int nPrims, int nRefs) {
+        if (!Adjacency.adjacent(via, me)) {
+            return false;
+        }
+        pushRecord(label, nPrims, nRefs);
+        return true;
+    }
+
+    /**
+     * The unwind stops at this frame: block the carrier until the goroutine is readied, then
+     * re-enter the deeper frames from their records. {@code reason} is non-null for a call site
+     * that holds a monitor (reported once per site).
+     */
+    public void pinHere(String reason) {
+        if (reason != null) {
+            Warnings.once(reason, "goroutine pinned: a suspension happened while holding a monitor at " + reason);
+        }
+        suspending = false;
+        owner.parkPinned(this, yieldKind);
+        if (depth > 0) {
+            attention |= RESUMING;
+        }
+    }
+
+    /** g0: the unwind reached the bottom; the goroutine is off the carrier. */
+    public void endUnwind() {
+        suspending = false;
+    }
+
+    /** g0: about to re-enter a goroutine; arms the resume dispatch if frames were saved. */
+    public void prepareResume() {
+        if (depth > 0) {
+            attention |= RESUMING;
+        }
+    }
+
+    /** g0: the goroutine ended; keep only the first segment so a reused G does not allocate. */
+    public void reset() {
+        if (segment != null) {
+            Segment first = segment;
+            while (first.prev != null) {
+                first = first.prev;
+            }
+            java.util.Arrays.fill(first.refs, null);
+            first.next = null;
+            segment = first;
+        }
+        primTop = refTop = depth = 0;
+        suspending = false;
+        callSite = 0;
+        attention = 0;
+    }
+
+    /** sysmon: ask the goroutine to yield at its next prologue (see class comment for the race). */
+    public void requestPreempt() {
+        int a = attention;
+        ATTENTION.compareAndSet(this, a, a | PREEMPT);
+    }
+
+    /** Bytes held by this stack's segments (for the footprint test). */
+    public long retainedBytes() {
+        long total = 0;
+        Segment s = segment;
+        while (s != null && s.prev != null) {
+            s = s.prev;
+        }
+        for (; s != null; s = s.next) {
+            total += 16 + 8L * s.prims.length + 16 + 4L * s.refs.length + 24;
+        }
+        return total;
+    }
+
+    // ---------------------------------------------------------------- records
+
+    private void pushRecord(int label, int nPrims, int nRefs) {
+        Segment seg = segment;
+        if (seg == null) {
+            seg = segment = new Segment(null, Math.max(FIRST_SEGMENT_PRIMS, nPrims + 1), Math.max(FIRST_SEGMENT_REFS, nRefs));
+        } else if (primTop + nPrims + 1 > seg.prims.length || refTop + nRefs > seg.refs.length) {
+            seg = nextSegment(seg, nPrims + 1, nRefs);
+        }
+        primBase = primTop;
+        refBase = refTop;
+        primTop += nPrims + 1;
+        refTop += nRefs;
+        seg.prims[primTop - 1] = label | ((long) nPrims << LABEL_BITS) | ((long) nRefs << (2 * LABEL_BITS));
+        depth++;
+    }
+
+    /** Moves to the next segment, reusing the spare one when it is big enough (no hot-split allocation). */
+    private Segment nextSegment(Segment seg, int primsNeeded, int refsNeeded) {
+        seg.usedPrims = primTop;
+        seg.usedRefs = refTop;
+        Segment next = seg.next;
+        if (next == null || next.prims.length < primsNeeded || next.refs.length < refsNeeded) {
+            int prims = Math.max(primsNeeded, Math.min(seg.prims.length * 2, MAX_SEGMENT_SLOTS));
+            int refs = Math.max(refsNeeded, Math.min(seg.refs.length * 2, MAX_SEGMENT_SLOTS));
+            next = new Segment(seg, prims, refs);
+            seg.next = next;
+        }
+        segment = next;
+        primTop = 0;
+        refTop = 0;
+        return next;
+    }
+
+    private int popRecord() {
+        Segment seg = segment;
+        if (primTop == 0) {
+            // This segment is empty: step back; it stays linked as prev.next, the spare.
+            seg = segment = seg.prev;
+            primTop = seg.usedPrims;
+            refTop = seg.usedRefs;
+        }
+        long header = seg.prims[primTop - 1];
+        int nPrims = (int) ((header >>> LABEL_BITS) & FIELD_MASK);
+        int nRefs = (int) ((header >>> (2 * LABEL_BITS)) & FIELD_MASK);
+        primBase = primTop - 1 - nPrims;
+        refBase = refTop - nRefs;
+        primTop = primBase;
+        refTop = refBase;
+        if (--depth == 0) {
+            attention &= ~RESUMING;
+        }
+        return (int) (header & FIELD_MASK);
+    }
+
+    // ---------------------------------------------------------------- slot access (generated code)
+    // Save helpers take the value first so the generated code can save straight off the operand stack.
+
+    public static void saveI(int v, Stack s, int slot) {
+        s.segment.prims[s.primBase + slot] = v;
+    }
+
+    public static void saveJ(long v, Stack s, int slot) {
+        s.segment.prims[s.primBase + slot] = v;
+    }
+
+    public static void saveF(float v, Stack s, int slot) {
+        s.segment.prims[s.primBase + slot] = Float.floatToRawIntBits(v);
+    }
+
+    public static void saveD(double v, Stack s, int slot) {
+        s.segment.prims[s.primBase + slot] = Double.doubleToRawLongBits(v);
+    }
+
+    public static void saveA(Object v, Stack s, int slot) {
+        s.segment.refs[s.refBase + slot] = v;
+    }
+
+    public int restoreI(int slot) {
+        return (int) segment.prims[primBase + slot];
+    }
+
+    public long restoreJ(int slot) {
+        return segment.prims[primBase + slot];
+    }
+
+    public float restoreF(int slot) {
+        return Float.intBitsToFloat((int) segment.prims[primBase + slot]);
+    }
+
+    public double restoreD(int slot) {
+        return Double.longBitsToDouble(segment.prims[primBase + slot]);
+    }
+
+    /** Returns and clears a reference slot, so a resumed goroutine does not keep garbage alive. */
+    public Object restoreA(int slot) {
+        Object[] refs = segment.refs;
+        int i = refBase + slot;
+        Object v = refs[i];
+        refs[i] = null;
+        return v;
+    }
+
+    /**
+     * One link of the chain. {@code usedPrims}/{@code usedRefs} remember how full a segment was
+     * when the chain moved on to the next one, so popping can step back into it.
+     */
+    static final class Segment {
+        final Segment prev;
+        Segment next;
+        final long[] prims;
+        final Object[] refs;
+        int usedPrims;
+        int usedRefs;
+
+        Segment(Segment prev, int prims, int refs) {
+            this.prev = prev;
+            this.prims = new long[prims];
+            this.refs = new Object[refs];
+        }
+    }
+
+    private static final java.lang.invoke.VarHandle ATTENTION;
+
+    static {
+        try {
+            ATTENTION = java.lang.invoke.MethodHandles.lookup().findVarHandle(Stack.class, "attention", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/**
+ * jgo's public API: goroutines ({@link io.jgo.Go}), the {@link io.jgo.Goroutine} annotation that
+ * marks methods which may suspend, and synchronisation ({@link io.jgo.WaitGroup}).
+ *
+ * <p>Which runtime: {@code Go.go}, {@code Go.maxProcs}, {@code Go.numGoroutine} and
+ * {@code Go.gosched} act on the runtime of the calling goroutine; from a plain thread, on a default
+ * runtime started lazily with daemon carriers. {@code Go.run(main)} starts a fresh runtime whose M0
+ * is the calling thread and returns when {@code main} returns.
+ *
+ * <p>Thread identity: inside a goroutine {@code Thread.currentThread()} is the carrier thread and
+ * {@code ThreadLocal} values belong to the carrier.
+ */
+package io.jgo;
