@@ -1,0 +1,88 @@
+package io.jgo.internal;
+
+import io.jgo.Goroutine;
+
+/**
+ * Runs a body as a continuation on the calling thread, one step at a time: the smallest driver of
+ * the continuation machinery, used by tests and by the suspend/resume benchmark. The scheduler's g0
+ * loop does the same thing with a run queue around it. Not thread-safe: one thread steps it at a time.
+ */
+public final class Coroutine implements Stack.Owner {
+
+    private static final int SUSPEND_ID = MethodIds.of("io.jgo.internal.Coroutine", "suspend", "()V");
+
+    private final Runnable body;
+    private final Stack stack = new Stack(this);
+    private boolean done;
+    private int pins;
+
+    public Coroutine(Runnable body) {
+        this.body = body;
+    }
+
+    /**
+     * Runs the body until it suspends (returns true) or ends (returns false). An exception escaping
+     * the body ends the coroutine and propagates.
+     */
+    public boolean resume() {
+        if (done) {
+            throw new IllegalStateException("the coroutine has ended");
+        }
+        Stack before = ThreadStacks.installOnCurrentThread(stack);
+        boolean finished = true;
+        try {
+            stack.prepareResume();
+            Entry.call(stack, body);
+            finished = !stack.suspending;
+        } finally {
+            ThreadStacks.installOnCurrentThread(before);
+            if (finished) {
+                done = true;
+                stack.reset();
+            }
+        }
+        stack.endUnwind();
+        return true;
+    }
+
+    /** Runs the body to its end, resuming it after every suspension; returns how many times it suspended. */
+    public int runToEnd() {
+        int suspensions = 0;
+        while (resume()) {
+            suspensions++;
+        }
+        return suspensions;
+    }
+
+    public boolean isDone() {
+        return done;
+    }
+
+    public Stack stack() {
+        return stack;
+    }
+
+    /** How many times the body could not unwind and carried on in place instead. */
+    public int pins() {
+        return pins;
+    }
+
+    @Override
+    public void parkPinned(Stack s, int kind) {
+        pins++; // nothing to wait for: a coroutine's yields are all "carry on later", so carry on now
+    }
+
+    /** Suspends the running coroutine or goroutine (a leaf primitive). Outside one, does nothing. */
+    @Goroutine
+    public static void suspend() {
+        Stack s = Stack.current();
+        long via = s.takeCallSite();
+        if (s.isResuming()) {
+            s.resumeLeaf();
+            return;
+        }
+        if (s.isGoroutine()) {
+            s.suspendLeaf(via, SUSPEND_ID, Stack.YIELD_GOSCHED);
+        }
+    }
+}
