@@ -41,6 +41,9 @@ public final class Coroutine implements Stack.Owner {
                 stack.reset();
             }
         }
+        if (finished) {
+            return false;
+        }
         stack.endUnwind();
         return true;
     }
