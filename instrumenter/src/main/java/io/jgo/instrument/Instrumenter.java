@@ -1,28 +1,129 @@
 package io.jgo.instrument;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.analysis.Analyzer;
+import org.objectweb.asm.tree.analysis.AnalyzerException;
+import org.objectweb.asm.util.CheckClassAdapter;
+
 /**
  * The rewrite, as a pure function from class-file bytes to class-file bytes. Thread-safe; one
- * instance serves a whole agent or a whole build-time run. (Work in progress: returns null.)
+ * instance serves a whole agent or a whole build-time run (it caches what it learns about classes).
  */
 public final class Instrumenter {
 
-    private final ClassBytes classBytes;
+    /** Newest class-file major version the rewrite reads (Java 25). */
+    static final int NEWEST_MAJOR = Opcodes.V25 & 0xFFFF;
+
+    private final ClassInfoCache classes;
+    private final Suspendables suspendables;
     private final Diagnostics diagnostics;
     private final boolean verify;
 
     public Instrumenter(ClassBytes classBytes, Diagnostics diagnostics, boolean verify) {
-        this.classBytes = classBytes;
+        this.classes = new ClassInfoCache(classBytes);
+        this.suspendables = new Suspendables(classes);
         this.diagnostics = diagnostics;
         this.verify = verify;
     }
 
     /** Cheap byte scan: can this class hold a suspendable method at all? */
     public boolean mightSuspend(byte[] classFile) {
-        return false;
+        return ByteScan.mightSuspend(classFile, classes.classesDeclaringSuspendables());
     }
 
-    /** Rewritten bytes, or null when the class needs no change or cannot be handled (then reported). */
+    /**
+     * Rewritten bytes, or null when the class needs no change, was already rewritten, belongs to the
+     * runtime, or cannot be handled (then it is reported through {@link Diagnostics#failed} and must
+     * be used exactly as it was).
+     */
     public byte[] transform(byte[] classFile) {
+        ClassReader reader;
+        try {
+            reader = new ClassReader(classFile);
+        } catch (RuntimeException e) {
+            diagnostics.failed(new InstrumentationException("<unknown>", null, null, 0, "unreadable class file: " + e));
+            return null;
+        }
+        String name = reader.getClassName();
+        if (isRuntimeClass(name)) {
+            return null;
+        }
+        int major = reader.readUnsignedShort(6);
+        if (major > NEWEST_MAJOR) {
+            diagnostics.failed(new InstrumentationException(name, null, null, 0,
+                    "class file version " + major + " is newer than Java 25, the newest this rewrite reads"));
+            return null;
+        }
+        try {
+            List<String> warnings = new ArrayList<>();
+            ClassNode rewritten = new ClassRewriter(classes, suspendables).rewrite(reader, warnings);
+            if (rewritten == null) {
+                return null;
+            }
+            HierarchyClassWriter writer = new HierarchyClassWriter(reader, classes);
+            rewritten.accept(writer);
+            byte[] out = writer.toByteArray();
+            if (verify) {
+                verify(out);
+            }
+            warnings.forEach(diagnostics::warning);
+            return out;
+        } catch (InstrumentationException e) {
+            diagnostics.failed(e);
+        } catch (TypeNotPresentException e) {
+            diagnostics.failed(new InstrumentationException(name, null, null, 0,
+                    "class " + e.typeName() + " is not on the class path, so frames cannot be computed"));
+        } catch (RuntimeException e) {
+            diagnostics.failed(new InstrumentationException(name, null, null, 0, "internal error in the rewrite: " + e));
+        }
         return null;
+    }
+
+    /** The runtime's own classes are hand-written (its primitives are the leaves of every suspension). */
+    static boolean isRuntimeClass(String internalName) {
+        if (internalName.startsWith(RuntimeNames.RUNTIME_INTERNAL_PREFIX)) {
+            return true;
+        }
+        return internalName.startsWith(RuntimeNames.RUNTIME_PACKAGE)
+                && internalName.indexOf('/', RuntimeNames.RUNTIME_PACKAGE.length()) < 0;
+    }
+
+    /**
+     * ASM's structural checks plus a data-flow check of every method with this rewrite's own
+     * hierarchy (so verification never loads a class). Throws when the rewrite produced bad code.
+     */
+    private void verify(byte[] out) {
+        ClassReader reader = new ClassReader(out);
+        StringWriter text = new StringWriter();
+        reader.accept(new CheckClassAdapter(null, false), 0);
+        ClassNode cn = new ClassNode();
+        reader.accept(cn, ClassReader.SKIP_DEBUG);
+        List<Type> interfaces = new ArrayList<>();
+        for (String i : cn.interfaces) {
+            interfaces.add(Type.getObjectType(i));
+        }
+        for (MethodNode m : cn.methods) {
+            if ((m.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
+                continue;
+            }
+            TypeInterpreter interpreter = new TypeInterpreter(classes, Type.getObjectType(cn.name),
+                    cn.superName == null ? null : Type.getObjectType(cn.superName), interfaces,
+                    (cn.access & Opcodes.ACC_INTERFACE) != 0);
+            try {
+                new Analyzer<>(interpreter).analyze(cn.name, m);
+            } catch (AnalyzerException e) {
+                e.printStackTrace(new PrintWriter(text));
+                throw new InstrumentationException(cn.name, m.name, m.desc,
+                        e.node == null ? 0 : MethodRewriter.lineOf(e.node), "the rewritten method does not verify: " + e.getMessage());
+            }
+        }
     }
 }

@@ -1,0 +1,148 @@
+package io.jgo.instrument;
+
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.objectweb.asm.AnnotationVisitor;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * Reads, once, the header and method annotations of classes named by the code being rewritten, and
+ * answers hierarchy questions from them (for frame computation) without loading any class.
+ * Thread-safe: a concurrent map of immutable {@link ClassInfo}s.
+ */
+final class ClassInfoCache {
+
+    private final ClassBytes classBytes;
+    private final Map<String, Optional<ClassInfo>> cache = new ConcurrentHashMap<>();
+    /** Classes seen to declare suspendable methods: the byte scan looks for their names. */
+    private final Set<String> declaringSuspendables = ConcurrentHashMap.newKeySet();
+
+    ClassInfoCache(ClassBytes classBytes) {
+        this.classBytes = classBytes;
+    }
+
+    /** The class's info, or null when its bytes cannot be found. */
+    ClassInfo get(String internalName) {
+        return cache.computeIfAbsent(internalName, n -> Optional.ofNullable(read(n))).orElse(null);
+    }
+
+    /** Records a class being rewritten right now (its bytes may not be findable yet). */
+    void remember(ClassInfo info) {
+        cache.put(info.name, Optional.of(info));
+        if (!info.suspendables.isEmpty()) {
+            declaringSuspendables.add(info.name);
+        }
+    }
+
+    Set<String> classesDeclaringSuspendables() {
+        return declaringSuspendables;
+    }
+
+    private ClassInfo read(String internalName) {
+        byte[] bytes = classBytes.find(internalName);
+        if (bytes == null) {
+            return null;
+        }
+        ClassInfo info = parse(new ClassReader(bytes));
+        if (!info.suspendables.isEmpty()) {
+            declaringSuspendables.add(info.name);
+        }
+        return info;
+    }
+
+    static ClassInfo parse(ClassReader reader) {
+        Set<String> methods = new HashSet<>();
+        Set<String> suspendables = new HashSet<>();
+        String[] header = new String[2];
+        String[][] interfaces = new String[1][];
+        boolean[] isInterface = new boolean[1];
+        reader.accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public void visit(int version, int access, String name, String signature, String superName, String[] itfs) {
+                header[0] = name;
+                header[1] = superName;
+                interfaces[0] = itfs == null ? new String[0] : itfs;
+                isInterface[0] = (access & Opcodes.ACC_INTERFACE) != 0;
+            }
+
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
+                String key = name + descriptor;
+                methods.add(key);
+                return new MethodVisitor(Opcodes.ASM9) {
+                    @Override
+                    public AnnotationVisitor visitAnnotation(String desc, boolean visible) {
+                        if (RuntimeNames.GOROUTINE_DESC.equals(desc)) {
+                            suspendables.add(key);
+                        }
+                        return null;
+                    }
+                };
+            }
+        }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        return new ClassInfo(header[0], header[1], interfaces[0], isInterface[0], Set.copyOf(methods), Set.copyOf(suspendables));
+    }
+
+    // ------------------------------------------------------------------ hierarchy
+
+    /** Is {@code sub} the same as, a subclass of, or an implementation of {@code sup}? (Unknown classes: no.) */
+    boolean isSubtype(String sub, String sup) {
+        if (sub.equals(sup) || sup.equals("java/lang/Object")) {
+            return true;
+        }
+        ClassInfo info = get(sub);
+        if (info == null) {
+            return false;
+        }
+        if (info.superName != null && isSubtype(info.superName, sup)) {
+            return true;
+        }
+        for (String itf : info.interfaces) {
+            if (isSubtype(itf, sup)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    boolean isInterface(String name) {
+        ClassInfo info = get(name);
+        if (info == null) {
+            throw new TypeNotPresentException(name.replace('/', '.'), null);
+        }
+        return info.isInterface;
+    }
+
+    /** The same answer as ASM's default {@code ClassWriter.getCommonSuperClass}, without loading classes. */
+    String commonSuperClass(String a, String b) {
+        if (get(a) == null) {
+            throw new TypeNotPresentException(a.replace('/', '.'), null);
+        }
+        if (get(b) == null) {
+            throw new TypeNotPresentException(b.replace('/', '.'), null);
+        }
+        if (isSubtype(b, a)) {
+            return a;
+        }
+        if (isSubtype(a, b)) {
+            return b;
+        }
+        if (isInterface(a) || isInterface(b)) {
+            return "java/lang/Object";
+        }
+        String c = a;
+        do {
+            c = get(c).superName;
+            if (c == null) {
+                return "java/lang/Object";
+            }
+        } while (!isSubtype(b, c));
+        return c;
+    }
+}

@@ -1,0 +1,139 @@
+package io.jgo.instrument;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AnnotationNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * Rewrites the suspendable methods of one class: picks them ({@code @Goroutine} methods, and
+ * synthetic lambda bodies that contain a suspension point), hands each to a {@link MethodRewriter},
+ * and marks the class as rewritten. All or nothing: if one method cannot be rewritten, the whole
+ * class is left as it was and the reason is reported.
+ */
+final class ClassRewriter {
+
+    private final ClassInfoCache classes;
+    private final Suspendables suspendables;
+
+    ClassRewriter(ClassInfoCache classes, Suspendables suspendables) {
+        this.classes = classes;
+        this.suspendables = suspendables;
+    }
+
+    /** The rewritten class node, or null if nothing in it is suspendable. Warnings are appended to {@code warnings}. */
+    ClassNode rewrite(ClassReader reader, List<String> warnings) {
+        ClassNode cn = new ClassNode();
+        reader.accept(cn, ClassReader.SKIP_FRAMES);
+        if (isRewritten(cn)) {
+            return null;
+        }
+        classes.remember(ClassInfoCache.parse(reader));
+        List<MethodNode> targets = new ArrayList<>();
+        for (MethodNode m : cn.methods) {
+            boolean annotated = isAnnotated(m);
+            boolean hasCode = (m.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0;
+            if (annotated && m.name.startsWith("<")) {
+                warnings.add(cn.name.replace('/', '.') + "." + m.name + ": a constructor or initializer cannot be @Goroutine; "
+                        + "it is left as it is and suspending in it pins the goroutine");
+            } else if (annotated && hasCode) {
+                targets.add(m);
+                warnIfOverridesUnannotated(cn, m, warnings);
+            } else if (!annotated && hasCode && isLambdaBody(m) && MethodRewriter.hasSuspensionPoint(m, suspendables)) {
+                targets.add(m);
+            }
+        }
+        if (targets.isEmpty()) {
+            return null;
+        }
+        List<Type> interfaces = new ArrayList<>();
+        for (String i : cn.interfaces) {
+            interfaces.add(Type.getObjectType(i));
+        }
+        for (MethodNode m : targets) {
+            TypeInterpreter interpreter = new TypeInterpreter(classes, Type.getObjectType(cn.name),
+                    cn.superName == null ? null : Type.getObjectType(cn.superName), interfaces,
+                    (cn.access & Opcodes.ACC_INTERFACE) != 0);
+            new MethodRewriter(cn.name, cn.sourceFile, m, suspendables, classes, interpreter, warnings).rewrite();
+        }
+        if (cn.invisibleAnnotations == null) {
+            cn.invisibleAnnotations = new ArrayList<>();
+        }
+        cn.invisibleAnnotations.add(new AnnotationNode(RuntimeNames.REWRITTEN_DESC));
+        return cn;
+    }
+
+    static boolean isRewritten(ClassNode cn) {
+        if (cn.invisibleAnnotations != null) {
+            for (AnnotationNode a : cn.invisibleAnnotations) {
+                if (a.desc.equals(RuntimeNames.REWRITTEN_DESC)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean isAnnotated(MethodNode m) {
+        return hasGoroutine(m.invisibleAnnotations) || hasGoroutine(m.visibleAnnotations);
+    }
+
+    private static boolean hasGoroutine(List<AnnotationNode> annotations) {
+        if (annotations != null) {
+            for (AnnotationNode a : annotations) {
+                if (a.desc.equals(RuntimeNames.GOROUTINE_DESC)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean isLambdaBody(MethodNode m) {
+        return (m.access & Opcodes.ACC_SYNTHETIC) != 0 && m.name.startsWith("lambda$");
+    }
+
+    /** Calls through an unannotated declaration are not suspension points: they will pin. Say so now. */
+    private void warnIfOverridesUnannotated(ClassNode cn, MethodNode m, List<String> warnings) {
+        if ((m.access & (Opcodes.ACC_STATIC | Opcodes.ACC_PRIVATE)) != 0) {
+            return;
+        }
+        String key = m.name + m.desc;
+        Set<String> seen = new HashSet<>();
+        List<String> pending = new ArrayList<>(cn.interfaces);
+        if (cn.superName != null) {
+            pending.add(cn.superName);
+        }
+        while (!pending.isEmpty()) {
+            String type = pending.remove(pending.size() - 1);
+            if (!seen.add(type)) {
+                continue;
+            }
+            ClassInfo info = classes.get(type);
+            if (info == null) {
+                continue;
+            }
+            if (info.methods.contains(key) && !info.suspendables.contains(key) && !isJdkFunctional(type)) {
+                warnings.add(cn.name.replace('/', '.') + "." + m.name + " is @Goroutine but overrides "
+                        + type.replace('/', '.') + "." + m.name + ", which is not: calls through "
+                        + type.replace('/', '.') + " are not suspension points and will pin the goroutine. "
+                        + "Annotate the declaration in " + type.replace('/', '.') + " too.");
+            }
+            pending.addAll(List.of(info.interfaces));
+            if (info.superName != null) {
+                pending.add(info.superName);
+            }
+        }
+    }
+
+    private static boolean isJdkFunctional(String type) {
+        return type.equals("java/lang/Runnable") || type.equals("java/util/concurrent/Callable")
+                || type.equals("java/util/Iterator") || type.startsWith("java/util/function/") || type.equals("java/lang/Object");
+    }
+}

@@ -1,0 +1,412 @@
+package io.jgo.instrument;
+
+import static io.jgo.instrument.RuntimeNames.*;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LdcInsnNode;
+import org.objectweb.asm.tree.LineNumberNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TableSwitchInsnNode;
+import org.objectweb.asm.tree.TypeInsnNode;
+import org.objectweb.asm.tree.VarInsnNode;
+import org.objectweb.asm.tree.analysis.AnalyzerException;
+import org.objectweb.asm.tree.analysis.BasicValue;
+import org.objectweb.asm.tree.analysis.Frame;
+
+/**
+ * Rewrites one suspendable method into a resumable one, in place. The shape of the result (see
+ * {@code io.jgo.internal.Stack} for the runtime side):
+ * <pre>
+ * prologue:  s = Stack.current(); via = s.callSite; s.callSite = 0; if (s.attention != 0) goto ATTENTION
+ * BODY:      original code, where each suspension point i becomes
+ *              spill receiver + arguments to locals; SITE_i: s.callSite = id(i); reload; call;
+ *              if (s.suspending) goto SAVE_i
+ * --- out of line, after the original code ---
+ * ATTENTION: switch (s.onAttention()) { -1: PREEMPT; 0: BODY; i: RESTORE_i; n+1: RESTORE_PREEMPT }
+ * SAVE_i:    drop the dummy result; if (!s.suspendFrame(via, ME, i, prims, refs)) goto PIN_i;
+ *            save the operand stack below the call and the live locals; return a dummy value
+ * PIN_i:     s.pinHere(null); goto SITE_i        (a site holding a monitor pins unconditionally)
+ * RESTORE_i: restore live locals and the operand stack; arguments := defaults; goto SITE_i
+ * </pre>
+ * Nothing is copied on the path that does not suspend: the spills are local-variable moves that the
+ * JIT allocates away, and the save and restore blocks sit after the original code.
+ */
+final class MethodRewriter {
+
+    /** A suspension point and what its frame saves there. */
+    private static final class Site {
+        final MethodInsnNode call;
+        final int label;
+        final SavePlan plan = new SavePlan();
+        final boolean holdsMonitor;
+        final String where;
+        final Type[] argTypes;
+        final int[] argTemps;
+        int receiverTemp = -1;
+        BasicValue receiverValue;
+        final LabelNode setSite = new LabelNode();
+        final LabelNode save = new LabelNode();
+        final LabelNode pin = new LabelNode();
+        final LabelNode restore = new LabelNode();
+
+        Site(MethodInsnNode call, int label, boolean holdsMonitor, String where) {
+            this.call = call;
+            this.label = label;
+            this.holdsMonitor = holdsMonitor;
+            this.where = where;
+            this.argTypes = Type.getArgumentTypes(call.desc);
+            this.argTemps = new int[argTypes.length];
+        }
+
+        boolean hasReceiver() {
+            return call.getOpcode() != Opcodes.INVOKESTATIC;
+        }
+    }
+
+    private final String owner;
+    private final MethodNode method;
+    private final Suspendables suspendables;
+    private final ClassInfoCache classes;
+    private final TypeInterpreter interpreter;
+    private final List<String> warnings;
+    private final String sourceFile;
+    private final int me;
+    private int stackVar;
+    private int viaVar;
+
+    MethodRewriter(String owner, String sourceFile, MethodNode method, Suspendables suspendables, ClassInfoCache classes,
+                   TypeInterpreter interpreter, List<String> warnings) {
+        this.owner = owner;
+        this.sourceFile = sourceFile;
+        this.method = method;
+        this.suspendables = suspendables;
+        this.classes = classes;
+        this.interpreter = interpreter;
+        this.warnings = warnings;
+        this.me = methodId(owner, method.name, method.desc);
+    }
+
+    boolean isSuspensionPoint(MethodInsnNode call) {
+        return suspendables.isSuspensionPoint(call.owner, call.name, call.desc);
+    }
+
+    /** Does the method contain a suspension point at all? */
+    static boolean hasSuspensionPoint(MethodNode m, Suspendables s) {
+        for (AbstractInsnNode insn : m.instructions) {
+            if (insn instanceof MethodInsnNode) {
+                MethodInsnNode c = (MethodInsnNode) insn;
+                if (s.isSuspensionPoint(c.owner, c.name, c.desc)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Rewrites the method. Throws {@link InstrumentationException} when it cannot, leaving the caller to drop the class. */
+    void rewrite() {
+        try {
+            NewMover.apply(owner, method, this::isSuspensionPoint);
+            FlowGraph graph = new FlowGraph(interpreter);
+            Frame<BasicValue>[] frames = graph.analyze(owner, method);
+            Liveness liveness = new Liveness(method.instructions, graph);
+            MonitorDepth monitors = new MonitorDepth(method.instructions, graph);
+            boolean synchronizedMethod = (method.access & Opcodes.ACC_SYNCHRONIZED) != 0;
+
+            List<Site> sites = new ArrayList<>();
+            for (int i = 0; i < method.instructions.size(); i++) {
+                AbstractInsnNode insn = method.instructions.get(i);
+                if (!(insn instanceof MethodInsnNode) || frames[i] == null || !isSuspensionPoint((MethodInsnNode) insn)) {
+                    continue;
+                }
+                MethodInsnNode call = (MethodInsnNode) insn;
+                boolean monitor = synchronizedMethod || monitors.holdsMonitor(i);
+                Site site = new Site(call, sites.size() + 1, monitor, where(insn));
+                if (monitor) {
+                    warnings.add("a suspension at " + site.where + " happens while holding a monitor (synchronized): "
+                            + "the goroutine will pin its carrier there");
+                }
+                planSite(site, frames[i], liveness, i);
+                sites.add(site);
+            }
+            SavePlan entryPlan = new SavePlan();
+            entryPlan.addLocals(frames[0], liveness.liveAt(0));
+
+            stackVar = method.maxLocals;
+            viaVar = method.maxLocals + 1;
+            method.maxLocals += 3;
+            for (Site site : sites) {
+                allocateTemps(site);
+            }
+            emit(sites, entryPlan, synchronizedMethod);
+        } catch (AnalyzerException e) {
+            int line = e.node == null ? 0 : lineOf(e.node);
+            throw new InstrumentationException(owner, method.name, method.desc, line, "bytecode analysis failed: " + e.getMessage());
+        } catch (TypeNotPresentException e) {
+            throw new InstrumentationException(owner, method.name, method.desc, 0,
+                    "class " + e.typeName() + " is not on the class path, so frames cannot be computed");
+        }
+    }
+
+    private void planSite(Site site, Frame<BasicValue> frame, Liveness liveness, int index) {
+        int consumed = site.argTypes.length + (site.hasReceiver() ? 1 : 0);
+        int below = frame.getStackSize() - consumed;
+        site.plan.addLocals(frame, liveness.liveAfter(index));
+        if (!site.plan.addStack(frame, below)) {
+            throw new InstrumentationException(owner, method.name, method.desc, lineOf(site.call),
+                    "an uninitialized object or a return address is on the operand stack across the call to "
+                            + site.call.owner.replace('/', '.') + "." + site.call.name);
+        }
+        if (site.hasReceiver()) {
+            site.receiverValue = frame.getStack(below);
+        }
+    }
+
+    private void allocateTemps(Site site) {
+        for (int a = 0; a < site.argTypes.length; a++) {
+            site.argTemps[a] = method.maxLocals;
+            method.maxLocals += site.argTypes[a].getSize();
+        }
+        if (site.hasReceiver()) {
+            site.receiverTemp = method.maxLocals++;
+            site.plan.addLocal(site.receiverTemp, site.receiverValue);
+        }
+    }
+
+    // ------------------------------------------------------------------ emission
+
+    private void emit(List<Site> sites, SavePlan entryPlan, boolean synchronizedMethod) {
+        InsnList insns = method.instructions;
+        LabelNode body = new LabelNode();
+        LabelNode attention = new LabelNode();
+        LabelNode preempt = new LabelNode();
+        LabelNode restorePreempt = new LabelNode();
+
+        InsnList prologue = new InsnList();
+        prologue.add(new MethodInsnNode(Opcodes.INVOKESTATIC, STACK, CURRENT, CURRENT_DESC, false));
+        prologue.add(new VarInsnNode(Opcodes.ASTORE, stackVar));
+        prologue.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
+        prologue.add(new FieldInsnNode(Opcodes.GETFIELD, STACK, CALL_SITE, "J"));
+        prologue.add(new VarInsnNode(Opcodes.LSTORE, viaVar));
+        prologue.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
+        prologue.add(new InsnNode(Opcodes.LCONST_0));
+        prologue.add(new FieldInsnNode(Opcodes.PUTFIELD, STACK, CALL_SITE, "J"));
+        prologue.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
+        prologue.add(new FieldInsnNode(Opcodes.GETFIELD, STACK, ATTENTION, "I"));
+        prologue.add(new JumpInsnNode(Opcodes.IFNE, attention));
+        prologue.add(body);
+        insns.insert(prologue);
+
+        for (Site site : sites) {
+            emitCallSite(site);
+        }
+
+        InsnList tail = new InsnList();
+        // ATTENTION: dispatch on the label of the record just popped, or on a preemption request.
+        tail.add(attention);
+        tail.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
+        tail.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, ON_ATTENTION, ON_ATTENTION_DESC, false));
+        LabelNode[] targets = new LabelNode[sites.size() + 3];
+        targets[0] = synchronizedMethod ? body : preempt; // unwinding would release the method's monitor
+        targets[1] = body;
+        for (Site site : sites) {
+            targets[site.label + 1] = site.restore;
+        }
+        targets[sites.size() + 2] = restorePreempt;
+        tail.add(new TableSwitchInsnNode(PREEMPT_NOW, sites.size() + 1, body, targets));
+
+        int preemptLabel = sites.size() + 1;
+        tail.add(preempt);
+        emitFrameCall(tail, BEGIN_PREEMPT, preemptLabel, entryPlan);
+        tail.add(new JumpInsnNode(Opcodes.IFEQ, body));
+        emitSaveLocals(tail, entryPlan);
+        emitDummyReturn(tail);
+        tail.add(restorePreempt);
+        emitRestoreLocals(tail, entryPlan);
+        tail.add(new JumpInsnNode(Opcodes.GOTO, body));
+
+        for (Site site : sites) {
+            emitSave(tail, site);
+            emitRestore(tail, site);
+        }
+        insns.add(tail);
+    }
+
+    private void emitCallSite(Site site) {
+        InsnList before = new InsnList();
+        for (int a = site.argTypes.length - 1; a >= 0; a--) {
+            before.add(new VarInsnNode(site.argTypes[a].getOpcode(Opcodes.ISTORE), site.argTemps[a]));
+        }
+        if (site.hasReceiver()) {
+            before.add(new VarInsnNode(Opcodes.ASTORE, site.receiverTemp));
+        }
+        before.add(site.setSite);
+        before.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
+        before.add(new LdcInsnNode(((long) me << 32) | site.label));
+        before.add(new FieldInsnNode(Opcodes.PUTFIELD, STACK, CALL_SITE, "J"));
+        if (site.hasReceiver()) {
+            before.add(new VarInsnNode(Opcodes.ALOAD, site.receiverTemp));
+        }
+        for (int a = 0; a < site.argTypes.length; a++) {
+            before.add(new VarInsnNode(site.argTypes[a].getOpcode(Opcodes.ILOAD), site.argTemps[a]));
+        }
+        method.instructions.insertBefore(site.call, before);
+
+        InsnList after = new InsnList();
+        after.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
+        after.add(new FieldInsnNode(Opcodes.GETFIELD, STACK, SUSPENDING, "Z"));
+        after.add(new JumpInsnNode(Opcodes.IFNE, site.save));
+        method.instructions.insert(site.call, after);
+    }
+
+    private void emitSave(InsnList out, Site site) {
+        out.add(site.save);
+        Type result = Type.getReturnType(site.call.desc);
+        if (result.getSize() == 1) {
+            out.add(new InsnNode(Opcodes.POP));
+        } else if (result.getSize() == 2) {
+            out.add(new InsnNode(Opcodes.POP2));
+        }
+        if (!site.holdsMonitor) {
+            emitFrameCall(out, SUSPEND_FRAME, site.label, site.plan);
+            out.add(new JumpInsnNode(Opcodes.IFEQ, site.pin));
+            for (int i = site.plan.stack.size() - 1; i >= 0; i--) {
+                SavePlan.Value v = site.plan.stack.get(i);
+                if (v.kind == 'N') {
+                    out.add(new InsnNode(Opcodes.POP));
+                } else {
+                    emitSaveTop(out, v);
+                }
+            }
+            emitSaveLocals(out, site.plan);
+            emitDummyReturn(out);
+        }
+        out.add(site.pin);
+        out.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
+        if (site.holdsMonitor) {
+            out.add(new LdcInsnNode(site.where));
+        } else {
+            out.add(new InsnNode(Opcodes.ACONST_NULL));
+        }
+        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, PIN_HERE, PIN_HERE_DESC, false));
+        out.add(new JumpInsnNode(Opcodes.GOTO, site.setSite));
+    }
+
+    private void emitRestore(InsnList out, Site site) {
+        out.add(site.restore);
+        if (site.holdsMonitor) {
+            // Never saved a record: cannot be dispatched to. Keep the label valid for the switch.
+            out.add(new JumpInsnNode(Opcodes.GOTO, site.setSite));
+            return;
+        }
+        emitRestoreLocals(out, site.plan);
+        for (SavePlan.Value v : site.plan.stack) {
+            emitRestoreValue(out, v);
+        }
+        for (int a = 0; a < site.argTypes.length; a++) {
+            out.add(defaultValue(site.argTypes[a]));
+            out.add(new VarInsnNode(site.argTypes[a].getOpcode(Opcodes.ISTORE), site.argTemps[a]));
+        }
+        out.add(new JumpInsnNode(Opcodes.GOTO, site.setSite));
+    }
+
+    /** {@code s.<name>(via, ME, label, prims, refs)} leaving a boolean on the stack. */
+    private void emitFrameCall(InsnList out, String name, int label, SavePlan plan) {
+        out.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
+        out.add(new VarInsnNode(Opcodes.LLOAD, viaVar));
+        out.add(new LdcInsnNode(me));
+        out.add(new LdcInsnNode(label));
+        out.add(new LdcInsnNode(plan.prims));
+        out.add(new LdcInsnNode(plan.refs));
+        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, name, FRAME_DESC, false));
+    }
+
+    private void emitSaveLocals(InsnList out, SavePlan plan) {
+        for (SavePlan.Value v : plan.locals) {
+            if (v.kind == 'N') {
+                continue;
+            }
+            out.add(new VarInsnNode(v.loadOpcode(), v.var));
+            emitSaveTop(out, v);
+        }
+    }
+
+    /** The value is on top of the operand stack: {@code Stack.saveX(value, s, slot)}. */
+    private void emitSaveTop(InsnList out, SavePlan.Value v) {
+        out.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
+        out.add(new LdcInsnNode(v.slot));
+        out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, STACK, saveName(v.kind), saveDesc(v.kind), false));
+    }
+
+    private void emitRestoreLocals(InsnList out, SavePlan plan) {
+        for (SavePlan.Value v : plan.locals) {
+            emitRestoreValue(out, v);
+            out.add(new VarInsnNode(v.kind == 'N' ? Opcodes.ASTORE : v.storeOpcode(), v.var));
+        }
+    }
+
+    private void emitRestoreValue(InsnList out, SavePlan.Value v) {
+        if (v.kind == 'N') {
+            out.add(new InsnNode(Opcodes.ACONST_NULL));
+            return;
+        }
+        out.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
+        out.add(new LdcInsnNode(v.slot));
+        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, restoreName(v.kind), restoreDesc(v.kind), false));
+        if (v.kind == 'A' && !v.type.getDescriptor().equals("Ljava/lang/Object;")) {
+            out.add(new TypeInsnNode(Opcodes.CHECKCAST, v.type.getSort() == Type.ARRAY ? v.type.getDescriptor() : v.type.getInternalName()));
+        }
+    }
+
+    private void emitDummyReturn(InsnList out) {
+        Type ret = Type.getReturnType(method.desc);
+        if (ret.getSort() == Type.VOID) {
+            out.add(new InsnNode(Opcodes.RETURN));
+        } else {
+            out.add(defaultValue(ret));
+            out.add(new InsnNode(ret.getOpcode(Opcodes.IRETURN)));
+        }
+    }
+
+    private static AbstractInsnNode defaultValue(Type t) {
+        switch (t.getSort()) {
+            case Type.LONG:
+                return new InsnNode(Opcodes.LCONST_0);
+            case Type.FLOAT:
+                return new InsnNode(Opcodes.FCONST_0);
+            case Type.DOUBLE:
+                return new InsnNode(Opcodes.DCONST_0);
+            case Type.ARRAY:
+            case Type.OBJECT:
+                return new InsnNode(Opcodes.ACONST_NULL);
+            default:
+                return new InsnNode(Opcodes.ICONST_0);
+        }
+    }
+
+    // ------------------------------------------------------------------ reporting
+
+    private String where(AbstractInsnNode insn) {
+        return owner.replace('/', '.') + "." + method.name + "(" + (sourceFile == null ? "Unknown Source" : sourceFile)
+                + ":" + lineOf(insn) + ")";
+    }
+
+    static int lineOf(AbstractInsnNode insn) {
+        for (AbstractInsnNode p = insn; p != null; p = p.getPrevious()) {
+            if (p instanceof LineNumberNode) {
+                return ((LineNumberNode) p).line;
+            }
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,77 @@
+package io.jgo.instrument;
+
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * Decides whether a call is a suspension point: its <em>declared</em> target (owner, name,
+ * descriptor as written in the instruction) is suspendable. That is the case when the method the
+ * call resolves to in the owner's hierarchy is annotated {@code @Goroutine}, or when it is the
+ * method of one of the JDK interfaces that goroutine code calls lambdas through ({@code Runnable},
+ * {@code Callable}, {@code java.util.function.*}, {@code Iterator}), so that a lambda or a channel
+ * iterator does not pin.
+ */
+final class Suspendables {
+
+    private final ClassInfoCache classes;
+
+    Suspendables(ClassInfoCache classes) {
+        this.classes = classes;
+    }
+
+    boolean isSuspensionPoint(String owner, String name, String descriptor) {
+        if (name.equals("<init>") || name.equals("<clinit>")) {
+            return false;
+        }
+        if (isFunctionalJdkCall(owner, name)) {
+            return true;
+        }
+        if (owner.startsWith("[")) {
+            return false; // array clone()
+        }
+        return declaresSuspendable(owner, name + descriptor, new HashSet<>());
+    }
+
+    private static boolean isFunctionalJdkCall(String owner, String name) {
+        switch (owner) {
+            case "java/lang/Runnable":
+                return name.equals("run");
+            case "java/util/concurrent/Callable":
+                return name.equals("call");
+            case "java/util/Iterator":
+                return name.equals("hasNext") || name.equals("next");
+            default:
+                // The single abstract method of a java.util.function interface; default methods
+                // (andThen, compose...) are library code that would pin anyway.
+                return owner.startsWith("java/util/function/") && isFunctionalMethodName(name);
+        }
+    }
+
+    private static boolean isFunctionalMethodName(String name) {
+        return name.equals("apply") || name.equals("accept") || name.equals("test") || name.equals("get")
+                || name.startsWith("applyAs") || name.startsWith("getAs");
+    }
+
+    /** Looks the method up the way resolution does: the class, its superclasses, then its interfaces. */
+    private boolean declaresSuspendable(String owner, String key, Set<String> seen) {
+        if (owner == null || !seen.add(owner) || owner.startsWith("java/")) {
+            return false;
+        }
+        ClassInfo info = classes.get(owner);
+        if (info == null) {
+            return false;
+        }
+        if (info.methods.contains(key)) {
+            return info.suspendables.contains(key);
+        }
+        if (declaresSuspendable(info.superName, key, seen)) {
+            return true;
+        }
+        for (String itf : info.interfaces) {
+            if (declaresSuspendable(itf, key, seen)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,110 @@
+package io.jgo.cont;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jgo.instrument.ClassBytes;
+import io.jgo.instrument.Diagnostics;
+import io.jgo.instrument.InstrumentationException;
+import io.jgo.instrument.Instrumenter;
+import io.jgo.cont.shapes.Program;
+import io.jgo.internal.Coroutine;
+import java.lang.reflect.Constructor;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Differential harness: runs a {@link Program} as plain Java, then as a coroutine that yields at
+ * every suspension point, and asserts identical results. Two paths to the rewritten code: the
+ * agent (the class as the test JVM loaded it) and the build-time path (the class bytes rewritten
+ * by {@link Instrumenter} directly and defined in a fresh loader).
+ */
+public final class Differential {
+
+    public enum Path { AGENT, BUILD_TIME }
+
+    private Differential() {
+    }
+
+    /** Asserts same result both ways and at least {@code minYields} suspensions; returns the result. */
+    public static Object check(Path path, Class<? extends Program> type, int minYields) {
+        Object plain = newProgram(type, path).runPlain();
+        Loaded p = newProgram(type, path);
+        Coroutine c = new Coroutine(p.program);
+        int yields = c.runToEnd();
+        assertEquals(render(plain), render(p.result()), "result as a goroutine differs from plain Java");
+        assertEquals(0, c.pins(), "the program pinned instead of unwinding");
+        assertTrue(yields >= minYields, "expected at least " + minYields + " suspensions, saw " + yields);
+        return p.result();
+    }
+
+    static String render(Object o) {
+        if (o instanceof Object[]) {
+            return java.util.Arrays.deepToString((Object[]) o);
+        }
+        if (o instanceof int[]) {
+            return java.util.Arrays.toString((int[]) o);
+        }
+        if (o instanceof long[]) {
+            return java.util.Arrays.toString((long[]) o);
+        }
+        return Objects.toString(o);
+    }
+
+    private static final class Loaded {
+        final Runnable program;
+
+        Loaded(Runnable program) {
+            this.program = program;
+        }
+
+        Object runPlain() {
+            program.run();
+            return result();
+        }
+
+        Object result() {
+            try {
+                return program.getClass().getField("result").get(program);
+            } catch (ReflectiveOperationException e) {
+                throw new AssertionError(e);
+            }
+        }
+    }
+
+    private static Loaded newProgram(Class<? extends Program> type, Path path) {
+        try {
+            Class<?> c = path == Path.AGENT ? type : REWRITING.loadClass(type.getName());
+            Constructor<?> ctor = c.getDeclaredConstructor();
+            ctor.setAccessible(true);
+            return new Loaded((Runnable) ctor.newInstance());
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Problems the build-time rewrite reported (tests assert on them). */
+    public static final List<String> REPORTS = new ArrayList<>();
+
+    static final Instrumenter INSTRUMENTER = new Instrumenter(ClassBytes.of(Differential.class.getClassLoader()),
+            new Diagnostics() {
+                @Override
+                public void warning(String message) {
+                    synchronized (REPORTS) {
+                        REPORTS.add("warning: " + message);
+                    }
+                }
+
+                @Override
+                public void failed(InstrumentationException e) {
+                    synchronized (REPORTS) {
+                        REPORTS.add("failed: " + e.getMessage());
+                    }
+                    throw e;
+                }
+            }, true);
+
+    /** Loads the test programs of this package from their original bytes, rewritten at "build time". */
+    static final ClassLoader REWRITING = new RewritingLoader(Differential.class.getClassLoader(), INSTRUMENTER);
+}
