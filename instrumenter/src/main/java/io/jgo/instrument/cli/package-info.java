@@ -1,0 +1,34 @@
+/**
+ * Build-time (ahead-of-time) instrumentation: {@code java -jar jgo-instrumenter.jar IN OUT}
+ * rewrites a jar or a class folder once, so an application can run without the agent.
+ *
+ * <h2>Design</h2>
+ * The command is a copy with one hook. {@link io.jgo.instrument.cli.Source} reads IN (a folder or
+ * a jar) as an ordered list of {@link io.jgo.instrument.cli.Entry entries};
+ * {@link io.jgo.instrument.cli.Sink} writes OUT (a folder or a jar);
+ * {@link io.jgo.instrument.cli.Copier} walks the entries and passes each class file through a plain
+ * {@code UnaryOperator<byte[]>} that answers either new bytes or {@code null} for "leave it".
+ * Only {@link io.jgo.instrument.cli.Main} knows that the operator is the
+ * {@link io.jgo.instrument.Instrumenter} ({@code mightSuspend} first, then {@code transform}), so
+ * the copying is tested with any function, without depending on the rewrite.
+ *
+ * <h2>Invariants</h2>
+ * <ul>
+ *   <li>Everything that is not rewritten (resources, the manifest, {@code module-info.class},
+ *       classes the rewrite leaves alone) reaches OUT byte-for-byte, in IN's entry order (so a
+ *       manifest that came first stays first). A jar entry keeps its time and its compression
+ *       method.</li>
+ *   <li>A class whose rewrite throws is copied unchanged and reported; the run then ends with exit
+ *       status 1 so a build notices. Classes the rewrite declines (it reports them itself through
+ *       {@link io.jgo.instrument.Diagnostics}) are copied unchanged and do not fail the run.</li>
+ *   <li>Other classes are looked up in IN first, then in {@code --classpath}, then through the
+ *       JVM's own class loader ({@link io.jgo.instrument.cli.Lookup}).</li>
+ *   <li>Nothing but {@code --help} writes to stdout; messages go to stderr. Bad arguments print the
+ *       usage on stderr and exit with status 2.</li>
+ * </ul>
+ *
+ * <h2>Threads</h2>
+ * One thread does the whole run. Sources are safe to read from the instrumenter's look-ups while
+ * the copy iterates over them.
+ */
+package io.jgo.instrument.cli;
