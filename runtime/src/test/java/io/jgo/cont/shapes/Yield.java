@@ -49,4 +49,10 @@ public final class Yield {
         Coroutine.suspend();
         return v;
     }
+
+    @Goroutine
+    public static String label() {
+        Coroutine.suspend();
+        return "label";
+    }
 }
