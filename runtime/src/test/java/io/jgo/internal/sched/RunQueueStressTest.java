@@ -1,0 +1,187 @@
+package io.jgo.internal.sched;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Owner against thieves on rings shrunk to a few slots, so that overflow, wrap-around, steals of a
+ * full ring and runnext races happen all the time. P0 produces {@code ITEMS} Gs into its own queue
+ * ({@code nextPercent} of them through runnext), overflowing into a shared global queue, and runs
+ * some itself; every other P runs what it has, steals from a random P (runnext too, half of the
+ * time) and takes batches from the global queue. Every G must be run exactly once.
+ *
+ * <p>No timing assertion: the deadline only turns a hang (a lost G) into a report of what is missing.
+ */
+class RunQueueStressTest {
+
+    private static final int ITEMS = 1_000_000;
+    private static final long HANG_GUARD_SECONDS = 120;
+
+    @ParameterizedTest(name = "{0}-slot rings, 1 owner + {1} thieves, {2}% via runnext")
+    @CsvSource({"4, 3, 25", "4, 7, 25", "8, 3, 25", "8, 7, 25", "2, 3, 90"})
+    void everyGIsRunExactlyOnce(int capacity, int thieves, int nextPercent) throws InterruptedException {
+        Harness h = new Harness(capacity, thieves + 1, nextPercent);
+        h.runToCompletion();
+
+        assertTrue(h.failures.isEmpty(), () -> "worker failures: " + h.failures);
+        assertEquals(0, h.duplicates.get(), "Gs run more than once");
+        assertEquals(ITEMS, h.done.get(), "Gs run");
+        for (int id = 0; id < ITEMS; id++) {
+            if (h.runs.get(id) != 1) {
+                fail("G " + id + " ran " + h.runs.get(id) + " times");
+            }
+        }
+        for (LocalRunQueue<Integer> q : h.queues) {
+            assertTrue(q.isEmpty(), q.toString());
+        }
+        assertEquals(0, h.global.size());
+        assertTrue(h.steals.get() > 0, "no steal succeeded: the test did not test stealing");
+        assertTrue(h.globalTakes.get() > 0, "nothing went through the global queue");
+    }
+
+    private static final class Harness {
+        final GlobalRunQueue<Integer> global = new GlobalRunQueue<>();
+        final List<LocalRunQueue<Integer>> queues = new ArrayList<>();
+        final AtomicIntegerArray runs = new AtomicIntegerArray(ITEMS);
+        final AtomicInteger done = new AtomicInteger();
+        final AtomicInteger duplicates = new AtomicInteger();
+        final AtomicInteger steals = new AtomicInteger();
+        final AtomicInteger globalTakes = new AtomicInteger();
+        final ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
+        final int procs;
+        final int nextPercent;
+        volatile boolean abandon;
+
+        Harness(int capacity, int procs, int nextPercent) {
+            this.procs = procs;
+            this.nextPercent = nextPercent;
+            for (int i = 0; i < procs; i++) {
+                queues.add(new LocalRunQueue<>(capacity));
+            }
+        }
+
+        void runToCompletion() throws InterruptedException {
+            List<Thread> threads = new ArrayList<>();
+            for (int p = 0; p < procs; p++) {
+                int id = p;
+                Thread t = new Thread(() -> {
+                    try {
+                        if (id == 0) {
+                            produce();
+                        }
+                        runUntilDone(id);
+                    } catch (Throwable e) {
+                        failures.add(e);
+                        abandon = true;
+                    }
+                }, "stress-P" + p);
+                t.setDaemon(true);
+                threads.add(t);
+            }
+            threads.forEach(Thread::start);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(HANG_GUARD_SECONDS);
+            for (Thread t : threads) {
+                t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+            }
+            if (threads.stream().anyMatch(Thread::isAlive)) {
+                abandon = true;
+                for (Thread t : threads) {
+                    t.join();
+                }
+                fail("hang: " + done.get() + " of " + ITEMS + " Gs ran; first missing: " + missing()
+                        + "; queues " + queues + ", " + global);
+            }
+        }
+
+        /** P0: puts every G into its own queue, running one now and then as a scheduler would. */
+        private void produce() {
+            LocalRunQueue<Integer> own = queues.get(0);
+            SplittableRandom rnd = new SplittableRandom(42);
+            for (int id = 0; id < ITEMS && !abandon; id++) {
+                own.put(id, rnd.nextInt(100) < nextPercent, global);
+                int r = rnd.nextInt(8);
+                if (r == 0) {
+                    Integer g = own.get();
+                    if (g != null) {
+                        checkInherit(own, g);
+                        run(g);
+                    }
+                } else if (r == 1 && rnd.nextInt(61) == 0) {
+                    Integer g = global.poll(); // the 1-in-61 fairness check
+                    if (g != null) {
+                        globalTakes.incrementAndGet();
+                        run(g);
+                    }
+                }
+            }
+        }
+
+        /** Any P: runs its own queue, then takes a global batch, then steals, until every G ran. */
+        private void runUntilDone(int self) {
+            LocalRunQueue<Integer> own = queues.get(self);
+            SplittableRandom rnd = new SplittableRandom(self * 7919L + 1);
+            while (done.get() < ITEMS && !abandon) {
+                Integer g = own.get();
+                if (g != null) {
+                    checkInherit(own, g);
+                    run(g);
+                    continue;
+                }
+                if (rnd.nextInt(4) == 0) {
+                    g = global.pollBatch(own, procs, own.capacity() / 2);
+                    if (g != null) {
+                        globalTakes.incrementAndGet();
+                        run(g);
+                        continue;
+                    }
+                }
+                int victim = rnd.nextInt(procs - 1);
+                if (victim >= self) {
+                    victim++;
+                }
+                g = queues.get(victim).stealHalfInto(own, rnd.nextBoolean());
+                if (g != null) {
+                    steals.incrementAndGet();
+                    run(g);
+                } else {
+                    Thread.yield();
+                }
+            }
+        }
+
+        private void checkInherit(LocalRunQueue<Integer> own, Integer g) {
+            // Only P0 uses runnext; a G from another P's ring never inherits the time slice.
+            if (own != queues.get(0) && own.lastGetInheritsTime()) {
+                throw new AssertionError("G " + g + " from a thief's ring claims to come from runnext");
+            }
+        }
+
+        private void run(int id) {
+            if (runs.incrementAndGet(id) != 1) {
+                duplicates.incrementAndGet();
+            }
+            done.incrementAndGet();
+        }
+
+        private List<Integer> missing() {
+            List<Integer> out = new ArrayList<>();
+            for (int id = 0; id < ITEMS && out.size() < 10; id++) {
+                if (runs.get(id) == 0) {
+                    out.add(id);
+                }
+            }
+            return out;
+        }
+    }
+}
