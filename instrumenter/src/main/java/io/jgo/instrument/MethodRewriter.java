@@ -220,7 +220,8 @@ final class MethodRewriter {
         targets[0] = synchronizedMethod ? body : preempt; // unwinding would release the method's monitor
         targets[1] = body;
         for (Site site : sites) {
-            targets[site.label + 1] = site.restore;
+            // A site holding a monitor never saves a record, so it is never dispatched to.
+            targets[site.label + 1] = site.holdsMonitor ? body : site.restore;
         }
         targets[sites.size() + 2] = restorePreempt;
         tail.add(new TableSwitchInsnNode(PREEMPT_NOW, sites.size() + 1, body, targets));
@@ -303,12 +304,10 @@ final class MethodRewriter {
     }
 
     private void emitRestore(InsnList out, Site site) {
-        out.add(site.restore);
         if (site.holdsMonitor) {
-            // Never saved a record: cannot be dispatched to. Keep the label valid for the switch.
-            out.add(new JumpInsnNode(Opcodes.GOTO, site.setSite));
             return;
         }
+        out.add(site.restore);
         emitRestoreLocals(out, site.plan);
         for (SavePlan.Value v : site.plan.stack) {
             emitRestoreValue(out, v);

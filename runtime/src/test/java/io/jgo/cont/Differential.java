@@ -27,16 +27,32 @@ public final class Differential {
     private Differential() {
     }
 
-    /** Asserts same result both ways and at least {@code minYields} suspensions; returns the result. */
+    /** Asserts same result both ways, no pin, and at least {@code minYields} suspensions; returns the result. */
     public static Object check(Path path, Class<? extends Program> type, int minYields) {
-        Object plain = newProgram(type, path).runPlain();
+        Run run = runBoth(path, type);
+        assertEquals(render(run.plain), render(run.asGoroutine), "result as a goroutine differs from plain Java");
+        assertEquals(0, run.pins, "the program pinned instead of unwinding");
+        assertTrue(run.yields >= minYields, "expected at least " + minYields + " suspensions, saw " + run.yields);
+        return run.asGoroutine;
+    }
+
+    /** What one program did as plain Java and as a coroutine. */
+    public static final class Run {
+        public Object plain;
+        public Object asGoroutine;
+        public int yields;
+        public int pins;
+    }
+
+    public static Run runBoth(Path path, Class<? extends Program> type) {
+        Run run = new Run();
+        run.plain = newProgram(type, path).runPlain();
         Loaded p = newProgram(type, path);
         Coroutine c = new Coroutine(p.program);
-        int yields = c.runToEnd();
-        assertEquals(render(plain), render(p.result()), "result as a goroutine differs from plain Java");
-        assertEquals(0, c.pins(), "the program pinned instead of unwinding");
-        assertTrue(yields >= minYields, "expected at least " + minYields + " suspensions, saw " + yields);
-        return p.result();
+        run.yields = c.runToEnd();
+        run.pins = c.pins();
+        run.asGoroutine = p.result();
+        return run;
     }
 
     static String render(Object o) {
@@ -73,9 +89,14 @@ public final class Differential {
         }
     }
 
+    /** The program class as the given path rewrote it. */
+    public static Class<?> load(Path path, Class<? extends Program> type) throws ClassNotFoundException {
+        return path == Path.AGENT ? type : REWRITING.loadClass(type.getName());
+    }
+
     private static Loaded newProgram(Class<? extends Program> type, Path path) {
         try {
-            Class<?> c = path == Path.AGENT ? type : REWRITING.loadClass(type.getName());
+            Class<?> c = load(path, type);
             Constructor<?> ctor = c.getDeclaredConstructor();
             ctor.setAccessible(true);
             return new Loaded((Runnable) ctor.newInstance());

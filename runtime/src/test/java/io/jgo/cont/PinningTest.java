@@ -1,0 +1,48 @@
+package io.jgo.cont;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jgo.cont.Differential.Path;
+import io.jgo.cont.shapes.Pinning;
+import io.jgo.cont.shapes.Program;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** A goroutine that cannot unwind pins: the result is right, the carrier carried on, a warning names the frame. */
+class PinningTest {
+
+    static java.util.List<Object[]> cases() {
+        java.util.List<Object[]> all = new java.util.ArrayList<>();
+        for (Path p : new Path[] {Path.BUILD_TIME}) { // AGENT joins when the agent lands
+            all.add(new Object[] {p, Pinning.InMonitor.class, "holding a monitor", 2});
+            all.add(new Object[] {p, Pinning.SynchronizedMethod.class, "holding a monitor", 1});
+            all.add(new Object[] {p, Pinning.LibraryRunnable.class, "Pinning$LibraryRunnable$Twice.run", 1});
+            all.add(new Object[] {p, Pinning.Reflective.class, "called a @Goroutine method without a suspension point", 1});
+            all.add(new Object[] {p, Pinning.InConstructor.class, "Pinning$InConstructor$Holder.<init>", 1});
+        }
+        return all;
+    }
+
+    @ParameterizedTest(name = "{1}")
+    @MethodSource("cases")
+    void suspensionThatCannotUnwindPinsAndWarns(Path path, Class<? extends Program> type, String warning, int minYields) {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream saved = System.err;
+        System.setErr(new PrintStream(err, true));
+        Differential.Run run;
+        try {
+            run = Differential.runBoth(path, type);
+        } finally {
+            System.setErr(saved);
+        }
+        assertEquals(Differential.render(run.plain), Differential.render(run.asGoroutine), "pinned result differs");
+        assertTrue(run.pins > 0, "expected a pin");
+        assertTrue(run.yields >= minYields, "expected the unpinned suspension points to still unwind: " + run.yields);
+        String all = err + String.join("\n", Differential.REPORTS);
+        assertTrue(all.contains(warning), "expected a warning containing '" + warning + "', got:\n" + all);
+    }
+}
