@@ -1,0 +1,28 @@
+package io.jgo.cont.shapes;
+
+import io.jgo.Goroutine;
+import io.jgo.internal.Stack;
+
+/** A CPU loop calling a small @Goroutine method: preemption requests are answered at its prologue. */
+public final class Preemptible extends Program {
+
+    public static final int ROUNDS = 1_000;
+
+    @Goroutine
+    @Override
+    public void run() {
+        long acc = 0;
+        for (int i = 0; i < ROUNDS; i++) {
+            if (i % 100 == 0) {
+                Stack.current().requestPreempt(); // what sysmon does from another thread
+            }
+            acc = step(acc, i);
+        }
+        result = acc;
+    }
+
+    @Goroutine
+    static long step(long acc, int i) {
+        return acc * 31 + i;
+    }
+}
