@@ -46,6 +46,18 @@ import java.util.Objects;
  * lost to a concurrent thief); the owner's {@code get} and thieves clear it by CAS, so exactly one
  * of them takes a given G. A G taken from {@code runnext} inherits the current time slice.
  *
+ * <p><b>Race "runnext in transit"</b> (inherited from Go's {@code runqput}; found by Lincheck
+ * model checking, not linearizable, and harmless):
+ * <ol>
+ *   <li>Owner: {@code put(b, next=true)} swaps runnext {@code a -> b}; {@code a} is in no queue yet.</li>
+ *   <li>Thief: sees an empty ring, {@code stealRunnext} is set: takes {@code b}.</li>
+ *   <li>Owner: pushes {@code a} at the ring's tail.</li>
+ * </ol>
+ * No G is lost or duplicated, but no sequential order explains it (sequentially the thief would
+ * have found {@code a} in the ring and left runnext alone). Putting {@code a} in the ring before
+ * the swap would be worse: a thief could take {@code a} from runnext too, and it would run twice.
+ * Taking runnext is a heuristic anyway, so the relaxed behaviour is accepted, as in Go.
+ *
  * <h2>Padding</h2>
  * As in JCTools, hot fields sit in separate superclasses with 128 bytes of padding between them
  * (the JVM lays out superclass fields first): the read-only ring and mask; {@code head} (CAS'd by
