@@ -44,6 +44,13 @@ final class NewMover {
         if (!any) {
             return 0;
         }
+        int moved = move(owner, method, isSuspensionPoint);
+        rejectUninitializedAcrossSuspension(owner, method, isSuspensionPoint);
+        return moved;
+    }
+
+    private static int move(String owner, MethodNode method, Predicate<MethodInsnNode> isSuspensionPoint) throws AnalyzerException {
+        InsnList insns = method.instructions;
         Frame<SourceValue>[] frames = new Analyzer<>(new SourceInterpreter()).analyze(owner, method);
         List<MethodInsnNode[]> moves = new ArrayList<>();
         List<AbstractInsnNode[]> news = new ArrayList<>();
@@ -99,6 +106,56 @@ final class NewMover {
             insns.insertBefore(call, before);
         }
         return moves.size();
+    }
+
+    /**
+     * Any other shape (a NEW without the DUP pattern) left on the stack across a suspension point is
+     * refused: an object is under construction between its NEW and the constructor call that consumes it.
+     */
+    private static void rejectUninitializedAcrossSuspension(String owner, MethodNode method,
+                                                            Predicate<MethodInsnNode> isSuspensionPoint) throws AnalyzerException {
+        InsnList insns = method.instructions;
+        Frame<SourceValue>[] frames = new Analyzer<>(new SourceInterpreter()).analyze(owner, method);
+        java.util.Map<AbstractInsnNode, Integer> constructedAt = new java.util.HashMap<>();
+        for (int i = 0; i < insns.size(); i++) {
+            AbstractInsnNode insn = insns.get(i);
+            if (frames[i] != null && insn.getOpcode() == Opcodes.INVOKESPECIAL && ((MethodInsnNode) insn).name.equals("<init>")) {
+                Frame<SourceValue> f = frames[i];
+                int args = Type.getArgumentTypes(((MethodInsnNode) insn).desc).length;
+                for (AbstractInsnNode source : f.getStack(f.getStackSize() - 1 - args).insns) {
+                    constructedAt.put(origin(source), i);
+                }
+            }
+        }
+        for (int i = 0; i < insns.size(); i++) {
+            AbstractInsnNode insn = insns.get(i);
+            if (!(insn instanceof MethodInsnNode) || frames[i] == null || !isSuspensionPoint.test((MethodInsnNode) insn)) {
+                continue;
+            }
+            Frame<SourceValue> f = frames[i];
+            for (int k = 0; k < f.getStackSize(); k++) {
+                for (AbstractInsnNode source : f.getStack(k).insns) {
+                    AbstractInsnNode origin = origin(source);
+                    Integer initAt = constructedAt.get(origin);
+                    if (origin.getOpcode() == Opcodes.NEW && (initAt == null || initAt > i) && insns.indexOf(origin) < i) {
+                        throw new InstrumentationException(owner, method.name, method.desc, MethodRewriter.lineOf(insn),
+                                "an object under construction (" + ((TypeInsnNode) origin).desc.replace('/', '.')
+                                        + ") is on the operand stack across a suspension point in a shape the rewrite cannot move");
+                    }
+                }
+            }
+        }
+    }
+
+    /** The NEW behind a DUP of it, or the instruction itself. */
+    private static AbstractInsnNode origin(AbstractInsnNode source) {
+        if (source.getOpcode() == Opcodes.DUP) {
+            AbstractInsnNode p = previousReal(source);
+            if (p != null && p.getOpcode() == Opcodes.NEW) {
+                return p;
+            }
+        }
+        return source;
     }
 
     private static boolean suspensionBetween(AbstractInsnNode from, AbstractInsnNode to, Predicate<MethodInsnNode> isSuspensionPoint) {

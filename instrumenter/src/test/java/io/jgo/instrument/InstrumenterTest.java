@@ -1,0 +1,203 @@
+package io.jgo.instrument;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.util.CheckClassAdapter;
+
+/** The facade's contract, on classes generated here (this module does not see the runtime). */
+class InstrumenterTest {
+
+    private final List<String> warnings = new ArrayList<>();
+    private final List<InstrumentationException> failures = new ArrayList<>();
+    private final Map<String, byte[]> classpath = new HashMap<>();
+
+    private final Diagnostics diagnostics = new Diagnostics() {
+        @Override
+        public void warning(String message) {
+            warnings.add(message);
+        }
+
+        @Override
+        public void failed(InstrumentationException e) {
+            failures.add(e);
+        }
+    };
+
+    private Instrumenter instrumenter() {
+        return new Instrumenter(name -> classpath.containsKey(name) ? classpath.get(name) : ClassBytes.of(null).find(name),
+                diagnostics, true);
+    }
+
+    /** {@code class Sample { @Goroutine static int f(int x) { return g(x) + x; }  @Goroutine static int g(int x) { return x; } }} */
+    private byte[] sample(String name, int version) {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
+        cw.visit(version, Opcodes.ACC_PUBLIC, name, null, "java/lang/Object", null);
+        MethodVisitor f = cw.visitMethod(Opcodes.ACC_STATIC, "f", "(I)I", null, null);
+        f.visitAnnotation(RuntimeNames.GOROUTINE_DESC, false);
+        f.visitCode();
+        f.visitVarInsn(Opcodes.ILOAD, 0);
+        f.visitMethodInsn(Opcodes.INVOKESTATIC, name, "g", "(I)I", false);
+        f.visitVarInsn(Opcodes.ILOAD, 0);
+        f.visitInsn(Opcodes.IADD);
+        f.visitInsn(Opcodes.IRETURN);
+        f.visitMaxs(0, 0);
+        f.visitEnd();
+        MethodVisitor g = cw.visitMethod(Opcodes.ACC_STATIC, "g", "(I)I", null, null);
+        g.visitAnnotation(RuntimeNames.GOROUTINE_DESC, false);
+        g.visitCode();
+        g.visitVarInsn(Opcodes.ILOAD, 0);
+        g.visitInsn(Opcodes.IRETURN);
+        g.visitMaxs(0, 0);
+        g.visitEnd();
+        cw.visitEnd();
+        byte[] bytes = cw.toByteArray();
+        classpath.put(name, bytes);
+        return bytes;
+    }
+
+    @Test
+    void rewrittenClassPassesCheckClassAdapter() {
+        byte[] out = instrumenter().transform(sample("t/Sample", Opcodes.V17));
+        assertNotNull(out);
+        StringWriter problems = new StringWriter();
+        CheckClassAdapter.verify(new ClassReader(out), InstrumenterTest.class.getClassLoader(), false, new PrintWriter(problems));
+        // Data flow needs io.jgo.internal.Stack, which this module cannot load; structure must be clean.
+        assertFalse(problems.toString().contains("Error at instruction") && !problems.toString().contains("Stack"),
+                problems.toString());
+        assertTrue(failures.isEmpty(), failures.toString());
+    }
+
+    @Test
+    void alreadyRewrittenClassIsRecognisedAndNotRewrittenTwice() {
+        Instrumenter instrumenter = instrumenter();
+        byte[] once = instrumenter.transform(sample("t/Twice", Opcodes.V17));
+        assertNotNull(once);
+        assertNull(instrumenter.transform(once));
+        assertTrue(failures.isEmpty(), failures.toString());
+    }
+
+    @Test
+    void classWithoutSuspendablesIsLeftAlone() {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES);
+        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, "t/Plain", null, "java/lang/Object", null);
+        cw.visitEnd();
+        byte[] plain = cw.toByteArray();
+        assertFalse(instrumenter().mightSuspend(plain));
+        assertNull(instrumenter().transform(plain));
+    }
+
+    @Test
+    void byteScanSeesTheAnnotation() {
+        assertTrue(instrumenter().mightSuspend(sample("t/Scan", Opcodes.V17)));
+    }
+
+    @Test
+    void classFileNewerThanJava25IsReportedAndLeftAsItWas() {
+        byte[] bytes = sample("t/Future", Opcodes.V17);
+        bytes[7] = 70; // major version 70 (Java 26)
+        assertNull(instrumenter().transform(bytes));
+        assertEquals(1, failures.size());
+        assertTrue(failures.get(0).getMessage().contains("t.Future"), failures.get(0).getMessage());
+        assertTrue(failures.get(0).getMessage().contains("newer than Java 25"));
+    }
+
+    @Test
+    void uninitializedObjectAcrossSuspensionIsReportedWithClassMethodAndLine() {
+        String name = "t/Uninit";
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
+        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, name, null, "java/lang/Object", null);
+        MethodVisitor m = cw.visitMethod(Opcodes.ACC_STATIC, "make", "()Ljava/lang/Object;", null, null);
+        m.visitAnnotation(RuntimeNames.GOROUTINE_DESC, false);
+        m.visitCode();
+        Label line = new Label();
+        m.visitLabel(line);
+        m.visitLineNumber(42, line);
+        // NEW StringBuilder; DUP; ICONST_1; SWAP... a shape javac never emits: NEW, arg, DUP_X1, POP, <init>
+        m.visitTypeInsn(Opcodes.NEW, "java/lang/StringBuilder");
+        m.visitInsn(Opcodes.ICONST_1);
+        m.visitMethodInsn(Opcodes.INVOKESTATIC, name, "g", "(I)I", false);
+        m.visitInsn(Opcodes.POP);
+        m.visitInsn(Opcodes.DUP);
+        m.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/StringBuilder", "<init>", "()V", false);
+        m.visitInsn(Opcodes.ARETURN);
+        m.visitMaxs(0, 0);
+        m.visitEnd();
+        MethodVisitor g = cw.visitMethod(Opcodes.ACC_STATIC, "g", "(I)I", null, null);
+        g.visitAnnotation(RuntimeNames.GOROUTINE_DESC, false);
+        g.visitCode();
+        g.visitVarInsn(Opcodes.ILOAD, 0);
+        g.visitInsn(Opcodes.IRETURN);
+        g.visitMaxs(0, 0);
+        g.visitEnd();
+        cw.visitEnd();
+        byte[] bytes = cw.toByteArray();
+        byte[] copy = bytes.clone();
+        classpath.put(name, bytes);
+        assertNull(instrumenter().transform(bytes));
+        assertArrayEquals(copy, bytes, "the input must not be touched");
+        assertEquals(1, failures.size());
+        InstrumentationException e = failures.get(0);
+        assertEquals("t/Uninit", e.className());
+        assertEquals("make", e.methodName());
+        assertEquals("()Ljava/lang/Object;", e.descriptor());
+        assertEquals(42, e.line());
+        assertTrue(e.getMessage().contains("under construction"), e.getMessage());
+    }
+
+    @Test
+    void unknownClassInFramesIsReported() {
+        String name = "t/Unknown";
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, name, null, "java/lang/Object", null);
+        MethodVisitor m = cw.visitMethod(Opcodes.ACC_STATIC, "pick", "(ZLmissing/A;Lmissing/B;)Ljava/lang/Object;", null, null);
+        m.visitAnnotation(RuntimeNames.GOROUTINE_DESC, false);
+        m.visitCode();
+        Label other = new Label();
+        Label join = new Label();
+        m.visitVarInsn(Opcodes.ILOAD, 0);
+        m.visitJumpInsn(Opcodes.IFEQ, other);
+        m.visitVarInsn(Opcodes.ALOAD, 1);
+        m.visitJumpInsn(Opcodes.GOTO, join);
+        m.visitLabel(other);
+        m.visitFrame(Opcodes.F_SAME, 0, null, 0, null);
+        m.visitVarInsn(Opcodes.ALOAD, 2);
+        m.visitLabel(join);
+        m.visitFrame(Opcodes.F_SAME1, 0, null, 1, new Object[] {"java/lang/Object"});
+        m.visitInsn(Opcodes.ICONST_1);
+        m.visitMethodInsn(Opcodes.INVOKESTATIC, name, "g", "(I)I", false);
+        m.visitInsn(Opcodes.POP);
+        m.visitInsn(Opcodes.ARETURN);
+        m.visitMaxs(0, 0);
+        m.visitEnd();
+        MethodVisitor g = cw.visitMethod(Opcodes.ACC_STATIC, "g", "(I)I", null, null);
+        g.visitAnnotation(RuntimeNames.GOROUTINE_DESC, false);
+        g.visitCode();
+        g.visitVarInsn(Opcodes.ILOAD, 0);
+        g.visitInsn(Opcodes.IRETURN);
+        g.visitMaxs(0, 0);
+        g.visitEnd();
+        cw.visitEnd();
+        byte[] bytes = cw.toByteArray();
+        classpath.put(name, bytes);
+        assertNull(instrumenter().transform(bytes));
+        assertEquals(1, failures.size(), failures.toString());
+        assertTrue(failures.get(0).getMessage().contains("missing."), failures.get(0).getMessage());
+    }
+}
