@@ -1,0 +1,98 @@
+package io.jgo.internal.sched;
+
+/**
+ * A runtime's settings, read once when it starts. {@link #fromSystem()} reads the documented
+ * knobs; tests build one directly (smaller rings, a {@link Trace} hook).
+ *
+ * <ul>
+ *   <li>{@code GOMAXPROCS} (environment) or {@code -Djgo.maxprocs=N}: number of Ps (default: CPUs);
+ *       the system property wins over the environment.</li>
+ *   <li>{@code -Djgo.stacksize=BYTES} (suffix k/m/g allowed): carrier thread stack, default 16m, so
+ *       deep goroutine stacks can be resumed.</li>
+ *   <li>{@code -Djgo.deadlock=off}: no deadlock detection in {@code Go.run}.</li>
+ *   <li>{@code -Djgo.schedtrace=MS}, {@code -Djgo.scheddetail}: Go's SCHED lines on stderr.</li>
+ * </ul>
+ */
+public final class Config {
+
+    static final long DEFAULT_STACK = 16L << 20;
+
+    int maxProcs = defaultMaxProcs();
+    long stackSize = DEFAULT_STACK;
+    boolean deadlockDetection = true;
+    long schedTraceMillis;
+    boolean schedDetail;
+    int runqCapacity = LocalRunQueue.CAPACITY;
+    Trace trace;
+    String name = "jgo";
+
+    /** The settings from system properties and the environment. */
+    public static Config fromSystem() {
+        Config c = new Config();
+        c.stackSize = parseSize(System.getProperty("jgo.stacksize"), DEFAULT_STACK);
+        c.deadlockDetection = !"off".equalsIgnoreCase(System.getProperty("jgo.deadlock", "on"));
+        c.schedTraceMillis = parseLong(System.getProperty("jgo.schedtrace"), 0);
+        String detail = System.getProperty("jgo.scheddetail");
+        c.schedDetail = detail != null && !"false".equalsIgnoreCase(detail) && !"0".equals(detail);
+        return c;
+    }
+
+    /** CPUs, overridden by {@code GOMAXPROCS} and then by {@code -Djgo.maxprocs}. */
+    static int defaultMaxProcs() {
+        int n = Runtime.getRuntime().availableProcessors();
+        n = (int) parseLong(System.getenv("GOMAXPROCS"), n);
+        n = (int) parseLong(System.getProperty("jgo.maxprocs"), n);
+        return Math.max(1, n);
+    }
+
+    Config maxProcs(int n) {
+        maxProcs = n;
+        return this;
+    }
+
+    Config runqCapacity(int n) {
+        runqCapacity = n;
+        return this;
+    }
+
+    Config trace(Trace t) {
+        trace = t;
+        return this;
+    }
+
+    Config deadlockDetection(boolean on) {
+        deadlockDetection = on;
+        return this;
+    }
+
+    Config name(String n) {
+        name = n;
+        return this;
+    }
+
+    private static long parseLong(String s, long dflt) {
+        if (s == null || s.isBlank()) {
+            return dflt;
+        }
+        try {
+            return Long.parseLong(s.trim());
+        } catch (NumberFormatException e) {
+            return dflt;
+        }
+    }
+
+    static long parseSize(String s, long dflt) {
+        if (s == null || s.isBlank()) {
+            return dflt;
+        }
+        String t = s.trim().toLowerCase(java.util.Locale.ROOT);
+        long mult = 1;
+        char last = t.charAt(t.length() - 1);
+        if (last == 'k' || last == 'm' || last == 'g') {
+            mult = last == 'k' ? 1L << 10 : last == 'm' ? 1L << 20 : 1L << 30;
+            t = t.substring(0, t.length() - 1);
+        }
+        long v = parseLong(t, -1);
+        return v > 0 ? v * mult : dflt;
+    }
+}

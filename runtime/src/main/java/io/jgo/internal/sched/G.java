@@ -1,0 +1,160 @@
+package io.jgo.internal.sched;
+
+import io.jgo.internal.Stack;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.Lock;
+
+/**
+ * A goroutine (Go's {@code g}): its body, its segmented {@link Stack}, its status and the links the
+ * scheduler threads it on. A G is allocated once and reused after it dies (free lists on the Ps and
+ * in {@link GFree}); each reuse gets a fresh id, as in Go.
+ *
+ * <h2>Status: who owns the G</h2>
+ * <dl>
+ *   <dt>{@link #IDLE}</dt>
+ *   <dd>Just allocated, never run. Owned by the allocating thread until it makes the G runnable.</dd>
+ *   <dt>{@link #RUNNABLE}</dt>
+ *   <dd>On a run queue (a P's local ring or runnext, or the global queue), or in transit to one, or
+ *       handed by the M that dequeued it to the M it is locked to. Owned by whoever dequeues it; its
+ *       stack is not in use, so nobody but the dequeuer may touch it.</dd>
+ *   <dt>{@link #RUNNING}</dt>
+ *   <dd>Executing user code on an M that holds a P ({@link #m} is that M). Owned by that M; only it
+ *       moves the G out (to WAITING, RUNNABLE, SYSCALL or DEAD).</dd>
+ *   <dt>{@link #SYSCALL}</dt>
+ *   <dd>Executing a blocking call ({@code Go.syscall}) on an M that gave its P away. Owned by that M;
+ *       it moves the G back to RUNNING when it gets a P, or to RUNNABLE when it must queue for one.</dd>
+ *   <dt>{@link #WAITING}</dt>
+ *   <dd>Parked: on some waiter list (a WaitGroup, a channel), not on any run queue; {@link #waitReason}
+ *       says why. Its stack is either unwound (g0 committed the park) or its carrier is blocked in
+ *       {@link #parkPinned} (then {@link #lockedM} is that carrier). Owned by the waiter list: the
+ *       one that removes it from the list readies it ({@link Sched#ready}), the only way out.</dd>
+ *   <dt>{@link #DEAD}</dt>
+ *   <dd>Finished; on a free list or being reused. Owned by the free list's P (or {@link GFree}).</dd>
+ * </dl>
+ * All transitions go through {@link #casStatus}, which refuses an edge not in {@link #LEGAL}.
+ */
+public final class G implements Stack.Owner {
+
+    static final int IDLE = 0;
+    static final int RUNNABLE = 1;
+    static final int RUNNING = 2;
+    static final int SYSCALL = 3;
+    static final int WAITING = 4;
+    static final int DEAD = 5;
+
+    private static final String[] NAMES = {"idle", "runnable", "running", "syscall", "waiting", "dead"};
+
+    /** LEGAL[from] has bit {@code to} set when {@code from -> to} is a legal edge. */
+    private static final int[] LEGAL = new int[6];
+
+    static {
+        LEGAL[IDLE] = 1 << RUNNABLE;
+        LEGAL[DEAD] = 1 << RUNNABLE;
+        LEGAL[RUNNABLE] = 1 << RUNNING;
+        LEGAL[RUNNING] = 1 << RUNNABLE | 1 << WAITING | 1 << SYSCALL | 1 << DEAD;
+        LEGAL[SYSCALL] = 1 << RUNNING | 1 << RUNNABLE;
+        LEGAL[WAITING] = 1 << RUNNABLE;
+    }
+
+    final Sched sched;
+    final Stack stack = new Stack(this);
+    /** Set when the G is made runnable; written by the spawner before publication through a run queue. */
+    long id;
+    Runnable body;
+    /** Written only by {@link #casStatus}; read by anyone (dumps, deadlock check). */
+    private volatile int status = IDLE;
+    /** Why the G waits (Go's {@code waitreason}); written by the owner before the park commits. */
+    volatile String waitReason;
+    /** The M running the G; written by that M in execute, read by the G's own code (same thread). */
+    M m;
+    /**
+     * The M this G must run on, or null: M0 for the main goroutine of {@code Go.run} (always), a
+     * pinned G's carrier while it waits in {@link #parkPinned}, an M leaving a syscall without a
+     * P. Written by that M before the G becomes visible to a readier (under the waiter's lock or
+     * before the queue put); read by the M that dequeues the G.
+     */
+    volatile M lockedM;
+    /** True while the G waits in {@link #parkPinned}: its frames are on {@link #lockedM}'s thread (for dumps). */
+    volatile boolean pinnedWait;
+    /** True for the main goroutine of {@code Go.run}: {@link #lockedM} stays set. */
+    final boolean main;
+    /** Free-list link (Go's {@code schedlink}); only touched by the free list's owner. */
+    G schedlink;
+    /**
+     * The lock a leaf primitive holds across the unwind, released by g0 once the park is committed
+     * (Go's {@code unlockf}); set by {@link #prepareParkUnlocking}, owner thread only.
+     */
+    Lock parkLock;
+
+    G(Sched sched, boolean main) {
+        this.sched = sched;
+        this.main = main;
+    }
+
+    public long id() {
+        return id;
+    }
+
+    /** The runtime this G belongs to. */
+    public Sched runtime() {
+        return sched;
+    }
+
+    int status() {
+        return status;
+    }
+
+    static String statusName(int s) {
+        return NAMES[s];
+    }
+
+    /**
+     * Moves the G from {@code from} to {@code to} (Go's {@code casgstatus}). Called by the G's owner
+     * in the source state (see the class comment). Throws on an illegal edge, and when the G is not
+     * in {@code from}: both are scheduler bugs, never user errors.
+     */
+    void casStatus(int from, int to) {
+        if ((LEGAL[from] & (1 << to)) == 0) {
+            throw new IllegalStateException("goroutine " + id + ": illegal status change " + NAMES[from] + " -> " + NAMES[to]);
+        }
+        // Volatile CAS: publishes everything the owner wrote to the G before handing it on, and
+        // synchronizes with the volatile reads of the next owner, dumps and the deadlock check.
+        if (!STATUS.compareAndSet(this, from, to)) {
+            throw new IllegalStateException("goroutine " + id + ": status is " + NAMES[status] + ", expected " + NAMES[from]);
+        }
+    }
+
+    /**
+     * Called by a leaf primitive, on the G's own thread, right before {@code suspendLeaf(..., YIELD_PARK)}:
+     * {@code lock} is held and guards the waiter list the G was just put on; the scheduler releases
+     * it once the G is off the carrier and WAITING, so a readier (who must take {@code lock} to find
+     * the G) never sees a G that is still running. {@code lock} must be unlockable by the thread that
+     * took it (it is the same thread).
+     */
+    public void prepareParkUnlocking(Lock lock, String reason) {
+        this.parkLock = lock;
+        this.waitReason = reason;
+    }
+
+    /** Stack.Owner: the G could not unwind; block this carrier as in a syscall. Owner thread only. */
+    @Override
+    public void parkPinned(Stack s, int kind) {
+        sched.parkPinned(this, kind);
+    }
+
+    @Override
+    public String toString() {
+        return "G" + id + "[" + NAMES[status] + "]";
+    }
+
+    private static final VarHandle STATUS;
+
+    static {
+        try {
+            STATUS = MethodHandles.lookup().findVarHandle(G.class, "status", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+}

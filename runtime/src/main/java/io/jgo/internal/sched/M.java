@@ -1,0 +1,275 @@
+package io.jgo.internal.sched;
+
+import io.jgo.internal.Entry;
+import io.jgo.internal.Stack;
+import io.jgo.internal.ThreadStacks;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A machine (Go's {@code m}): one thread that runs goroutines. For a carrier its {@link #run()}
+ * <em>is</em> g0, the scheduling loop {@code schedule() -> findRunnable() -> execute(g)}; every
+ * goroutine runs in frames nested under {@link #execute} and unwinds back to it when it parks,
+ * yields or ends. M0 is the thread that called {@code Go.run}: it runs only the main goroutine
+ * (see {@link Sched#runMain}).
+ *
+ * <p>Threads: every field is written by the M's own thread except {@link #nextP} (and
+ * {@link #spinning} right before it), which the M that wakes this one writes while this M is parked
+ * without a P.
+ */
+final class M implements Runnable {
+
+    final Sched sched;
+    final int id;
+    /** The thread; for a carrier set right after construction, before it starts. */
+    Thread thread;
+    /** The P held, or null; written by this M only (volatile for dumps and traces). */
+    volatile P p;
+    /**
+     * A P handed to this parked M (Go's {@code m.nextp}): written by the waker, then
+     * {@code LockSupport.unpark}; the volatile write pairs with this M's volatile read in its wait loop.
+     */
+    volatile P nextP;
+    /** Counted in {@code sched.nmspinning} while true; set by this M, or by its waker before {@link #nextP}. */
+    boolean spinning;
+    /** The G being executed; written by this M, read racily by dumps. */
+    volatile G curg;
+    /** Owner only: whether the G returned by findRunnable inherits the time slice. */
+    private boolean inheritTime;
+    /** xorshift state for the steal order; owner only. */
+    private int rnd;
+    private final Steal steal = new Steal();
+
+    M(Sched sched, int id) {
+        this.sched = sched;
+        this.id = id;
+        this.rnd = (id + 1) * 0x9E3779B9;
+    }
+
+    // ---------------------------------------------------------------- g0 loop (carriers)
+
+    /** The carrier's g0: waits for the P it was started with, then schedules until the runtime stops. */
+    @Override
+    public void run() {
+        try {
+            if (!waitForP()) {
+                return;
+            }
+            while (!sched.stopping) {
+                if (p.retiring && !sched.retireHeldP(this)) {
+                    return;
+                }
+                G g = findRunnable();
+                if (g == null) {
+                    return; // the runtime stopped
+                }
+                if (spinning) {
+                    sched.resetSpinning(this);
+                }
+                M locked = g.lockedM;
+                if (locked != null && locked != this) {
+                    sched.startLockedM(this, g);
+                    if (!stopM()) {
+                        return;
+                    }
+                    continue;
+                }
+                execute(g, inheritTime);
+            }
+        } finally {
+            sched.mExit(this);
+        }
+    }
+
+    /**
+     * Runs {@code g} until it parks, yields, pins-and-returns or ends, then disposes of it as its
+     * unwind asks (Go's {@code execute} plus {@code park_m}/{@code gosched_m}/{@code goexit0}).
+     * This M holds a P; it may hold a different one afterwards (a pinned G hands its P off).
+     */
+    void execute(G g, boolean inherit) {
+        P pp = p;
+        if (!inherit) {
+            pp.schedtick++;
+        }
+        g.casStatus(G.RUNNABLE, G.RUNNING);
+        g.m = this;
+        curg = g;
+        sched.emit(Trace.Event.EXECUTE, g.id, pp.id, id, -1, inherit ? 1 : 0);
+        Stack before = ThreadStacks.installOnCurrentThread(g.stack);
+        Throwable panic = null;
+        try {
+            g.stack.prepareResume();
+            Entry.call(g.stack, g.body);
+        } catch (Throwable t) {
+            panic = t;
+        } finally {
+            ThreadStacks.installOnCurrentThread(before);
+            curg = null;
+        }
+        if (panic instanceof Dropped) {
+            return; // the runtime stopped while g waited on this thread: g is abandoned as it is
+        }
+        if (panic == null && g.stack.suspending) {
+            g.stack.endUnwind();
+            if (g.stack.yieldKind == Stack.YIELD_PARK) {
+                sched.parkCommit(g, false);
+            } else {
+                sched.yieldToGlobal(g);
+            }
+            return;
+        }
+        sched.goexit(this, g, panic);
+    }
+
+    // ---------------------------------------------------------------- findRunnable
+
+    /**
+     * Go's {@code findRunnable}: a runnable G for this M's P, blocking (with the P released) until
+     * there is one; null only when the runtime stops. Called by this M's g0 only, holding a P.
+     * Order: timers, the 1-in-61 global check, local, global batch, steal, then re-check, drop P, park.
+     */
+    G findRunnable() {
+        for (;;) {
+            if (sched.stopping) {
+                return null;
+            }
+            P pp = p;
+            sched.timers.check(pp);
+            // Fairness: every 61st tick look at the global queue first, or two goroutines that keep
+            // respawning each other in runnext could starve it forever.
+            if (pp.schedtick % 61 == 0 && !sched.global.isEmpty()) {
+                G g = sched.global.poll();
+                if (g != null) {
+                    sched.emit(Trace.Event.GLOBAL_ONE, g.id, pp.id, id, -1, 1);
+                    inheritTime = false;
+                    return g;
+                }
+            }
+            G g = pp.runq.get();
+            if (g != null) {
+                inheritTime = pp.runq.lastGetInheritsTime();
+                return g;
+            }
+            g = sched.globalBatch(this, pp);
+            if (g != null) {
+                inheritTime = false;
+                return g;
+            }
+            // Spinning limit: at most half as many spinning Ms as busy Ps, or stealing burns more CPU
+            // than the busy Ps produce work (Go: 2*nmspinning < gomaxprocs - npidle).
+            if (spinning || sched.maySpin()) {
+                if (!spinning) {
+                    sched.becomeSpinning(this);
+                }
+                g = steal.work(this, pp);
+                if (g != null) {
+                    inheritTime = false;
+                    return g;
+                }
+            }
+            if (!dropPAndPark()) {
+                return null;
+            }
+        }
+    }
+
+    /**
+     * The stop path of findRunnable: releases the P, re-checks for work as the lost-wake-up race
+     * requires (see the package comment, "Spinning and the lost wake-up"), parks. Returns with a P
+     * (possibly having found nothing: the caller loops), or false when the runtime stops.
+     */
+    private boolean dropPAndPark() {
+        P[] snapshot = sched.allp;
+        P pp = p;
+        boolean wasSpinning = spinning;
+        synchronized (sched.lock) {
+            if (!sched.global.isEmpty()) {
+                return true; // loop: the global batch path takes it
+            }
+            if (!spinning && sched.needSpinning) {
+                sched.becomeSpinning(this);
+                return true;
+            }
+            releaseP();
+            sched.pidlePut(pp);
+        }
+        if (wasSpinning) {
+            sched.stopSpinning(this); // volatile RMW: the StoreLoad before the re-checks below
+            P found = sched.recheckAfterSpinning(snapshot);
+            if (found != null) {
+                acquireP(found);
+                sched.becomeSpinning(this);
+                return true;
+            }
+        }
+        sched.checkDeadIfIdle();
+        return stopM();
+    }
+
+    // ---------------------------------------------------------------- P and parking
+
+    /** This M takes {@code pp}, which it was handed (from the idle list or a waker). Own thread only. */
+    void acquireP(P pp) {
+        if (p != null || pp.m != null && pp.m != this) {
+            throw new IllegalStateException("acquireP: " + this + " holds " + p + ", " + pp + " held by " + pp.m);
+        }
+        pp.m = this;
+        pp.status = P.RUNNING;
+        p = pp;
+    }
+
+    /** This M lets go of its P (the caller puts it somewhere). Own thread only. */
+    P releaseP() {
+        P pp = p;
+        pp.m = null;
+        p = null;
+        return pp;
+    }
+
+    /**
+     * Go's {@code stopm}: this M, holding no P, goes on the idle list and parks until an M hands it a
+     * P ({@link Sched#startM}). Returns false when the runtime stops. Own thread only.
+     */
+    boolean stopM() {
+        synchronized (sched.lock) {
+            sched.midle.push(this);
+        }
+        sched.emit(Trace.Event.M_PARK, -1, -1, id, -1, 0);
+        return waitForP();
+    }
+
+    /** Parks until {@link #nextP} is set, then acquires it; false when the runtime stops first. */
+    boolean waitForP() {
+        P np;
+        while ((np = nextP) == null) { // volatile read, pairs with the waker's write before unpark
+            if (sched.stopping) {
+                return false;
+            }
+            LockSupport.park(this);
+        }
+        nextP = null;
+        acquireP(np);
+        return true;
+    }
+
+    /** Hands {@code pp} to this parked M and wakes it. Called by another thread. */
+    void wake(P pp, boolean spin) {
+        spinning = spin;  // plain: published by the volatile write of nextP below
+        nextP = pp;       // volatile write, pairs with the read in waitForP
+        LockSupport.unpark(thread);
+    }
+
+    /** A pseudo-random int for the steal order; owner only. */
+    int nextRandom() {
+        int x = rnd;
+        x ^= x << 13;
+        x ^= x >>> 17;
+        x ^= x << 5;
+        rnd = x;
+        return x & Integer.MAX_VALUE;
+    }
+
+    @Override
+    public String toString() {
+        return "M" + id;
+    }
+}

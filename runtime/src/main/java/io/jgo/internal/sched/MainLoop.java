@@ -1,0 +1,72 @@
+package io.jgo.internal.sched;
+
+import io.jgo.PanicException;
+import io.jgo.internal.Warnings;
+
+/**
+ * {@code Go.run} on the calling thread, which becomes M0. M0 runs only the main goroutine, which is
+ * locked to it (see {@link Handoff}): whenever main parks or yields, M0 gives its P away and waits
+ * until an M that dequeued main hands a P back. This way {@code Go.run} can return the moment main
+ * ends, whatever the other goroutines are doing, and a pinned goroutine can never hold M0.
+ */
+final class MainLoop {
+
+    private final Sched sched;
+
+    MainLoop(Sched sched) {
+        this.sched = sched;
+    }
+
+    void run(Runnable body) {
+        M m0 = new M(sched, 0);
+        m0.thread = Thread.currentThread();
+        G g = new G(sched, true);
+        sched.allgs.add(g);
+        g.body = body;
+        g.id = sched.newId(null);
+        g.lockedM = m0;
+        sched.m0 = m0;
+        sched.mainG = g;
+        sched.allm.add(m0);
+        sched.live.increment();
+        g.casStatus(G.IDLE, G.RUNNABLE);
+        P pp;
+        synchronized (sched.lock) {
+            pp = sched.pidleGet();
+        }
+        m0.acquireP(pp);
+        try {
+            loop(m0, g);
+        } finally {
+            sched.allm.remove(m0);
+            finish();
+        }
+    }
+
+    private void loop(M m0, G g) {
+        for (;;) {
+            m0.execute(g, false);
+            if (g.status() == G.DEAD || sched.failure.get() != null) {
+                return;
+            }
+            // main is WAITING (parked) or RUNNABLE on the global queue (yielded): lend the P out.
+            sched.handoffP(m0.releaseP());
+            if (!sched.handoff.awaitHandoff(m0)) {
+                return;
+            }
+        }
+    }
+
+    private void finish() {
+        PanicException f = sched.failure.get();
+        int leftover = sched.numGoroutine() - (sched.mainG.status() == G.DEAD ? 0 : 1);
+        sched.shutdown();
+        if (f != null) {
+            throw f;
+        }
+        if (leftover > 0) {
+            Warnings.always("Go.run: main returned with " + leftover + " goroutine" + (leftover == 1 ? "" : "s")
+                    + " still alive; " + (leftover == 1 ? "it is" : "they are") + " dropped");
+        }
+    }
+}

@@ -1,0 +1,119 @@
+package io.jgo.internal.sched;
+
+import java.util.Arrays;
+
+/**
+ * GOMAXPROCS at run time (Go's {@code procresize}), without stopping the world. A grow makes new
+ * (or previously retired) Ps idle and wakes an M. A shrink marks the surplus Ps as retiring: an idle
+ * one is retired at once; a held one has its queued Gs moved to the global queue right away (so a
+ * goroutine that never polls cannot hold them hostage) and is retired by its M at the next safe
+ * point (between goroutines, at a pinned Gosched, on handoff). The resize itself never waits.
+ */
+final class Procs {
+
+    private final Sched sched;
+    /** Every P ever created, index = id; guarded by sched.lock. */
+    private P[] every = new P[0];
+
+    Procs(Sched sched) {
+        this.sched = sched;
+    }
+
+    /** Go.maxProcs(n): returns the previous value. Any thread. */
+    int resize(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("GOMAXPROCS must be >= 1: " + n);
+        }
+        int old;
+        synchronized (sched.lock) {
+            old = resizeLocked(n);
+        }
+        if (n != old) {
+            sched.wakep();
+        }
+        return old;
+    }
+
+    /** sched.lock held. */
+    int resizeLocked(int n) {
+        int old = sched.gomaxprocs;
+        if (n == old) {
+            return old;
+        }
+        if (every.length < n) {
+            int from = every.length;
+            every = Arrays.copyOf(every, n);
+            for (int id = from; id < n; id++) {
+                every[id] = new P(id, sched.config.runqCapacity);
+                every[id].status = P.DEAD;
+            }
+        }
+        for (int id = old; id < n; id++) { // grow
+            P pp = every[id];
+            if (pp.retiring) {
+                pp.retiring = false; // still held by its M: simply keep it
+            } else if (pp.status == P.DEAD) {
+                sched.pidlePut(pp);
+            }
+        }
+        for (int id = n; id < old; id++) { // shrink
+            P pp = every[id];
+            pp.retiring = true;
+            if (pp.status == P.IDLE && sched.pidleRemove(pp)) {
+                retireLocked(pp);
+            } else {
+                evacuate(pp);
+            }
+        }
+        sched.allp = Arrays.copyOf(every, n); // volatile write: publishes the new array to stealers
+        sched.gomaxprocs = n;
+        return old;
+    }
+
+    /**
+     * Moves the queued Gs of a P that another M holds to the global queue, as a thief would (any
+     * thread may steal). The holder may queue more before it reaches a safe point; it drains them then.
+     */
+    private void evacuate(P pp) {
+        LocalRunQueue<G> tmp = new LocalRunQueue<>(pp.runq.capacity());
+        G g;
+        while ((g = pp.runq.stealHalfInto(tmp, true)) != null) {
+            sched.global.put(g);
+            tmp.drainTo(sched.global);
+        }
+    }
+
+    /** Retires {@code pp}, which nobody holds: its Gs go to the global queue, its free Gs to the shared list. sched.lock held. */
+    void retireLocked(P pp) {
+        pp.runq.drainTo(sched.global); // we are its last owner
+        sched.gFree.putAll(pp.gFree, 0);
+        pp.retiring = false;
+        pp.status = P.DEAD;
+        pp.m = null;
+        sched.emit(Trace.Event.P_RETIRE, -1, pp.id, -1, -1, 0);
+    }
+
+    /**
+     * The safe point between goroutines: {@code m} holds a retiring P; retire it and find another
+     * (an idle one, or park until one is handed over). Returns false when the runtime stops. g0 of m.
+     */
+    boolean retireHeld(M m) {
+        P old = m.releaseP();
+        P np;
+        synchronized (sched.lock) {
+            if (!old.retiring) { // a grow took it back meanwhile
+                np = old;
+                old.status = P.RUNNING;
+            } else {
+                retireLocked(old);
+                np = sched.pidleGet();
+            }
+        }
+        sched.wakep();
+        if (np != null) {
+            m.acquireP(np);
+            return true;
+        }
+        return m.stopM();
+    }
+}

@@ -1,0 +1,73 @@
+package io.jgo.internal.sched;
+
+/**
+ * {@code -Djgo.schedtrace=MS}: prints Go's SCHED line to stderr every MS milliseconds, and with
+ * {@code -Djgo.scheddetail} one line per P, M and G. A daemon thread per runtime; it only reads.
+ */
+final class SchedTracer extends Thread {
+
+    private final Sched sched;
+
+    SchedTracer(Sched sched) {
+        super(sched.config.name + "-schedtrace");
+        this.sched = sched;
+        setDaemon(true);
+    }
+
+    @Override
+    public void run() {
+        long period = sched.config.schedTraceMillis;
+        while (!sched.stopping) {
+            try {
+                Thread.sleep(period);
+            } catch (InterruptedException e) {
+                return;
+            }
+            System.err.print(line(sched, sched.config.schedDetail));
+        }
+    }
+
+    /** The SCHED line (and detail lines); any thread, racy snapshot. */
+    static String line(Sched sched, boolean detail) {
+        P[] allp = sched.allp;
+        int idleM;
+        synchronized (sched.lock) {
+            idleM = sched.midle.size();
+        }
+        StringBuilder b = new StringBuilder();
+        b.append("SCHED ").append(sched.uptimeNanos() / 1_000_000).append("ms: gomaxprocs=").append(sched.gomaxprocs)
+                .append(" idleprocs=").append(sched.npidle.get()).append(" threads=").append(sched.allm.size())
+                .append(" spinningthreads=").append(sched.nmspinning.get()).append(" idlethreads=").append(idleM)
+                .append(" runqueue=").append(sched.global.size()).append(" [");
+        for (int i = 0; i < allp.length; i++) {
+            b.append(i == 0 ? "" : " ").append(allp[i].runq.size());
+        }
+        b.append("]\n");
+        if (detail) {
+            for (P pp : allp) {
+                M m = pp.m;
+                b.append("  P").append(pp.id).append(": status=").append(pp.status).append(" schedtick=").append(pp.schedtick)
+                        .append(" m=").append(m == null ? -1 : m.id).append(" runqsize=").append(pp.runq.size())
+                        .append(" gfreecnt=").append(pp.gFree.size()).append('\n');
+            }
+            for (M m : sched.allm) {
+                P pp = m.p;
+                G g = m.curg;
+                b.append("  M").append(m.id).append(": p=").append(pp == null ? -1 : pp.id).append(" curg=")
+                        .append(g == null ? -1 : g.id).append(" spinning=").append(m.spinning).append('\n');
+            }
+            for (G g : sched.allgs.snapshot()) {
+                int s = g.status();
+                if (s == G.DEAD || s == G.IDLE) {
+                    continue;
+                }
+                M m = g.m;
+                M l = g.lockedM;
+                b.append("  G").append(g.id).append(": status=").append(s).append('(')
+                        .append(s == G.WAITING && g.waitReason != null ? g.waitReason : "").append(") m=")
+                        .append(s == G.RUNNING && m != null ? m.id : -1).append(" lockedm=").append(l == null ? -1 : l.id).append('\n');
+            }
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,80 @@
+package io.jgo.internal.sched;
+
+/**
+ * Work stealing (Go's {@code stealWork} and {@code randomOrder}): up to four passes over all Ps,
+ * each in a random order given by a random start and a random stride coprime with the number of
+ * Ps (so every P is visited exactly once per pass, and different Ms spread over different victims),
+ * taking half of the first non-empty victim's ring. Only the last pass may take a victim's
+ * {@code runnext}, and only after a short wait when the victim is running, because a P that just
+ * readied a G into runnext is usually about to block and run it itself (Go's {@code usleep(3)}).
+ * One per M; used only by that M's g0.
+ */
+final class Steal {
+
+    static final int PASSES = 4;
+    /** How long a thief backs off before taking a running P's runnext (Go: usleep(3)). */
+    static final long RUNNEXT_BACKOFF_NANOS = 3_000;
+
+    private int count = -1;
+    private int[] coprimes = new int[0];
+
+    /** Tries to steal a G for {@code pp}, held by {@code m}; null if every other P looked empty. */
+    G work(M m, P pp) {
+        Sched sched = m.sched;
+        P[] allp = sched.allp;
+        int n = allp.length;
+        if (n != count) {
+            order(n);
+        }
+        for (int pass = 0; pass < PASSES; pass++) {
+            boolean stealRunnext = pass == PASSES - 1;
+            int pos = m.nextRandom() % n;
+            int inc = coprimes[m.nextRandom() % coprimes.length];
+            for (int i = 0; i < n; i++, pos = (pos + inc) % n) {
+                P victim = allp[pos];
+                if (victim == pp || victim.status == P.IDLE) {
+                    continue; // an idle P has nothing (its queue was empty when it went idle)
+                }
+                if (sched.stopping) {
+                    return null;
+                }
+                G g = victim.runq.stealHalfInto(pp.runq, stealRunnext, victim.status == P.RUNNING ? Steal::backOff : null);
+                if (g != null) {
+                    sched.emit(Trace.Event.STEAL, g.id, pp.id, m.id, victim.id, 1 + pp.runq.size());
+                    return g;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The strides coprime with {@code n}: every one visits all of 0..n-1 from any start. */
+    private void order(int n) {
+        int[] c = new int[n];
+        int k = 0;
+        for (int i = 1; i <= n; i++) {
+            if (gcd(i, n) == 1) {
+                c[k++] = i;
+            }
+        }
+        coprimes = java.util.Arrays.copyOf(c, k);
+        count = n;
+    }
+
+    private static int gcd(int a, int b) {
+        while (b != 0) {
+            int t = a % b;
+            a = b;
+            b = t;
+        }
+        return a;
+    }
+
+    /** Bounded spin of a few microseconds (parkNanos would sleep for ~50 µs on Linux). */
+    private static void backOff() {
+        long end = System.nanoTime() + RUNNEXT_BACKOFF_NANOS;
+        while (System.nanoTime() - end < 0) {
+            Thread.onSpinWait();
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package io.jgo.internal.sched;
+
+/**
+ * A hook that sees the scheduler's decisions, one call per event, on the thread that made the
+ * decision. Off by default: a runtime without a hook holds {@code null} and every emission point
+ * is a single null check, so it costs nothing measurable. Tests install a recording hook
+ * ({@link Config#trace}) to assert Go's scheduling scenarios deterministically.
+ *
+ * <p>Arguments that do not apply to an event are -1. Implementations must be thread-safe and must
+ * not call back into the scheduler.
+ */
+public interface Trace {
+
+    enum Event {
+        /** A G was created: {@code g} new id, {@code p} where it was put (-1: global), {@code n} 1 if into runnext. */
+        GO_CREATE,
+        /** A G was readied: {@code p} where it was put (-1: global), {@code n} 1 if into runnext. */
+        GO_READY,
+        /** A full local ring moved {@code n} Gs (half the ring plus the one being put) to the global queue. */
+        RUNQ_SPILL,
+        /** {@code m} starts running {@code g} on {@code p}; {@code n} 1 if it inherits the time slice. */
+        EXECUTE,
+        /** {@code g} ended. */
+        GO_END,
+        /** {@code g} parked (unwound, or pinned when {@code n} is 1). */
+        GO_PARK,
+        /** {@code g} yielded (Gosched): to the global queue. */
+        GO_SCHED,
+        /** {@code p} took one G from the global queue on its 1-in-61 fairness tick. */
+        GLOBAL_ONE,
+        /** {@code p} took a batch of {@code n} Gs from the global queue, {@code victim} = queue length before. */
+        GLOBAL_BATCH,
+        /** {@code p} stole {@code n} Gs from {@code victim} (n includes the one run now). */
+        STEAL,
+        /** {@code m} started spinning; {@code n} = spinning Ms afterwards, {@code victim} = busy Ps. */
+        SPIN_START,
+        /** {@code m} stopped spinning; {@code n} = spinning Ms afterwards. */
+        SPIN_STOP,
+        /** {@code m} was started (a new carrier thread) or woken with {@code p}; {@code n} 1 if spinning. */
+        M_START,
+        /** {@code m} parked with no P. */
+        M_PARK,
+        /** {@code p} was handed off by {@code m} (syscall or pinned G) to another M or the idle list. */
+        P_HANDOFF,
+        /** {@code p} went to the idle list. */
+        P_IDLE,
+        /** {@code p} was retired by a GOMAXPROCS shrink. */
+        P_RETIRE,
+        /** A G locked to M {@code victim} was dequeued by {@code m}, which handed it {@code p}. */
+        HANDOFF_LOCKED
+    }
+
+    void on(Event e, long g, int p, int m, int victim, int n);
+}

@@ -1,0 +1,120 @@
+package io.jgo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Go.run, Go.go and Go.gosched: the program lifecycle DESIGN.md section 2 fixes. */
+@Timeout(60)
+class GoRunTest {
+
+    @Test
+    void runReturnsWhenMainReturns() {
+        AtomicInteger ran = new AtomicInteger();
+        Go.run(ran::incrementAndGet);
+        assertEquals(1, ran.get());
+    }
+
+    @Test
+    void goroutinesRunAndMainWaitsWithWaitGroup() {
+        AtomicInteger sum = new AtomicInteger();
+        Go.run(() -> {
+            WaitGroup wg = new WaitGroup();
+            for (int i = 1; i <= 100; i++) {
+                int v = i;
+                wg.add(1);
+                Go.go(() -> {
+                    sum.addAndGet(v);
+                    wg.done();
+                });
+            }
+            wg.await();
+        });
+        assertEquals(5050, sum.get());
+    }
+
+    @Test
+    void goschedLetsOthersRunAndComesBack() {
+        AtomicInteger steps = new AtomicInteger();
+        Go.run(() -> {
+            WaitGroup wg = new WaitGroup();
+            for (int i = 0; i < 10; i++) {
+                wg.add(1);
+                Go.go(() -> {
+                    for (int k = 0; k < 100; k++) {
+                        steps.incrementAndGet();
+                        Go.gosched();
+                    }
+                    wg.done();
+                });
+            }
+            wg.await();
+        });
+        assertEquals(1000, steps.get());
+    }
+
+    @Test
+    void nestedRunThrowsIllegalState() {
+        AtomicReference<Throwable> seen = new AtomicReference<>();
+        Go.run(() -> {
+            try {
+                Go.run(() -> { });
+            } catch (Throwable t) {
+                seen.set(t);
+            }
+        });
+        assertTrue(seen.get() instanceof IllegalStateException, String.valueOf(seen.get()));
+    }
+
+    @Test
+    void panicInAGoroutineEndsRunNamingTheGoroutine() {
+        RuntimeException boom = new RuntimeException("boom");
+        PanicException e = assertThrows(PanicException.class, () -> Go.run(() -> {
+            Go.go(() -> {
+                throw boom;
+            });
+            WaitGroup forever = new WaitGroup();
+            forever.add(1);
+            forever.await();
+        }));
+        assertTrue(e.getMessage().contains("goroutine"), e.getMessage());
+        assertEquals(boom, e.getCause());
+    }
+
+    @Test
+    void panicInMainEndsRun() {
+        IllegalArgumentException boom = new IllegalArgumentException("main boom");
+        PanicException e = assertThrows(PanicException.class, () -> Go.run(() -> {
+            throw boom;
+        }));
+        assertEquals(boom, e.getCause());
+        assertTrue(e.getMessage().contains("goroutine 1"), e.getMessage());
+    }
+
+    @Test
+    void deadlockIsReportedWithADump() {
+        DeadlockException e = assertThrows(DeadlockException.class, () -> Go.run(() -> {
+            WaitGroup wg = new WaitGroup();
+            wg.add(1);
+            Go.go(() -> {
+                WaitGroup other = new WaitGroup();
+                other.add(1);
+                other.await();
+            });
+            wg.await();
+        }));
+        assertTrue(e.getMessage().startsWith("all goroutines are asleep - deadlock!"), e.getMessage());
+        assertTrue(e.getMessage().contains("goroutine 1 [sync.WaitGroup.Wait"), e.getMessage());
+    }
+
+    @Test
+    void negativeWaitGroupCounterPanics() {
+        PanicException e = assertThrows(PanicException.class, () -> new WaitGroup().done());
+        assertEquals("sync: negative WaitGroup counter", e.getMessage());
+    }
+}
