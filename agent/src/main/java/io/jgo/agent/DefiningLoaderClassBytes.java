@@ -1,0 +1,40 @@
+package io.jgo.agent;
+
+import io.jgo.instrument.ClassBytes;
+
+import java.util.function.Supplier;
+
+/**
+ * The {@link ClassBytes} the agent hands to its one {@link io.jgo.instrument.Instrumenter}: it
+ * reads other classes through the loader that is defining the class being rewritten on the
+ * calling thread (set by {@link #within} for the length of one transform), and through the system
+ * loader outside a transform. The instrumenter takes its look-up once, at construction, while the
+ * right loader changes with every class, hence this indirection. Thread-safe: the loader is
+ * per thread.
+ */
+final class DefiningLoaderClassBytes implements ClassBytes {
+
+    private final ThreadLocal<ClassBytes> current = new ThreadLocal<>();
+    private final ClassBytes outsideTransform = ClassBytes.of(null);
+
+    /** Runs {@code action} with look-ups going through {@code loader}; restores the previous one after. */
+    <T> T within(ClassLoader loader, Supplier<T> action) {
+        ClassBytes previous = current.get();
+        current.set(ClassBytes.of(loader));
+        try {
+            return action.get();
+        } finally {
+            if (previous == null) {
+                current.remove();
+            } else {
+                current.set(previous);
+            }
+        }
+    }
+
+    @Override
+    public byte[] find(String internalName) {
+        ClassBytes loader = current.get();
+        return (loader != null ? loader : outsideTransform).find(internalName);
+    }
+}

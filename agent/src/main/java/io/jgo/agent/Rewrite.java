@@ -1,0 +1,30 @@
+package io.jgo.agent;
+
+import io.jgo.instrument.Instrumenter;
+
+/**
+ * The two calls the agent makes into the instrumenter, as an interface so that the transformer's
+ * plumbing can be tested with a stand-in. Implementations must be thread-safe.
+ */
+interface Rewrite {
+
+    /** The cheap byte scan: false means the class certainly needs no rewrite. */
+    boolean mightSuspend(byte[] classFile);
+
+    /** Rewritten bytes, or null to keep the class as it is (the rewrite reports why, if it must). */
+    byte[] transform(byte[] classFile);
+
+    static Rewrite of(Instrumenter instrumenter) {
+        return new Rewrite() {
+            @Override
+            public boolean mightSuspend(byte[] classFile) {
+                return instrumenter.mightSuspend(classFile);
+            }
+
+            @Override
+            public byte[] transform(byte[] classFile) {
+                return instrumenter.transform(classFile);
+            }
+        };
+    }
+}
