@@ -6,7 +6,7 @@ package io.jgo.internal;
  * it through {@code Thread.currentThread()}, an intrinsic, instead of a {@code ThreadLocal}.
  * Written only by this thread.
  */
-public class Carrier extends Thread {
+public final class Carrier extends Thread {
 
     Stack stack = new Stack(null);
 

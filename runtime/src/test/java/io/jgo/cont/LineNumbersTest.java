@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 class LineNumbersTest {
 
     @ParameterizedTest
-    @EnumSource(value = Path.class, names = "BUILD_TIME") // AGENT joins when the agent lands
+    @EnumSource(Path.class)
     void exceptionAfterResumeShowsLogicalStackWithLines(Path path) throws Exception {
         Runnable program = (Runnable) Differential.load(path, Traces.class).getDeclaredConstructor().newInstance();
         Coroutine c = new Coroutine(program);

@@ -8,7 +8,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 class LoopsSwitchArraysTest {
 
     @ParameterizedTest
-    @EnumSource(value = Path.class, names = "BUILD_TIME") // AGENT joins when the agent lands
+    @EnumSource(Path.class)
     void loopsSwitchesAndArraysSurviveSuspension(Path path) {
         Differential.check(path, LoopsSwitchArrays.class, 20);
     }

@@ -8,7 +8,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 class NewObjectTest {
 
     @ParameterizedTest
-    @EnumSource(value = Path.class, names = "BUILD_TIME") // AGENT joins when the agent lands
+    @EnumSource(Path.class)
     void objectUnderConstructionSurvivesSuspendingArguments(Path path) {
         Differential.check(path, NewObject.class, 6);
     }

@@ -17,7 +17,7 @@ class PinningTest {
 
     static java.util.List<Object[]> cases() {
         java.util.List<Object[]> all = new java.util.ArrayList<>();
-        for (Path p : new Path[] {Path.BUILD_TIME}) { // AGENT joins when the agent lands
+        for (Path p : Path.values()) {
             all.add(new Object[] {p, Pinning.InMonitor.class, "holding a monitor", 2});
             all.add(new Object[] {p, Pinning.SynchronizedMethod.class, "holding a monitor", 1});
             all.add(new Object[] {p, Pinning.LibraryRunnable.class, "Pinning$LibraryRunnable$Twice.run", 1});
@@ -27,18 +27,21 @@ class PinningTest {
         return all;
     }
 
-    @ParameterizedTest(name = "{1}")
+    /** Runtime warnings are printed once per site for the whole JVM, so they are collected across cases. */
+    private static final ByteArrayOutputStream ERR = new ByteArrayOutputStream();
+
+    @ParameterizedTest(name = "{0} {1}")
     @MethodSource("cases")
     void suspensionThatCannotUnwindPinsAndWarns(Path path, Class<? extends Program> type, String warning, int minYields) {
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
         PrintStream saved = System.err;
-        System.setErr(new PrintStream(err, true));
+        System.setErr(new PrintStream(ERR, true));
         Differential.Run run;
         try {
             run = Differential.runBoth(path, type);
         } finally {
             System.setErr(saved);
         }
+        String err = ERR.toString();
         assertEquals(Differential.render(run.plain), Differential.render(run.asGoroutine), "pinned result differs");
         assertTrue(run.pins > 0, "expected a pin");
         assertTrue(run.yields >= minYields, "expected the unpinned suspension points to still unwind: " + run.yields);
