@@ -1,0 +1,266 @@
+package io.jgo.bench.macro;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The macro comparison: every selected workload, at every selected parallelism, on every selected
+ * runtime, each in a fresh JVM ({@link Trial}) started from the same {@code java} and class path as
+ * this one; then one table (markdown, so it pastes into README.md) with median, spread and the
+ * ratios jgo/Loom and jgo/platform, notes on how each runtime ran each workload, and a CSV of every
+ * run for charts.
+ *
+ * <pre>
+ * Compare [--workloads a,b] [--runtimes jgo,loom,platform] [--parallelism 1,2]
+ *         [--warmups 3] [--runs 5] [--timeout SECONDS] [--jvm-args -Xms2g,-Xmx2g] [--out DIR]
+ * </pre>
+ */
+public final class Compare {
+
+    private Compare() {
+    }
+
+    /** The command line. */
+    record Options(List<Workload> workloads, List<Contender> contenders, List<Integer> parallelism,
+                   int warmups, int runs, long timeoutSeconds, List<String> jvmArgs, Path out) {
+
+        static Options parse(String[] args) {
+            Map<String, String> given = new LinkedHashMap<>();
+            for (int i = 0; i < args.length; i++) {
+                String a = args[i];
+                if (!a.startsWith("--")) {
+                    throw new IllegalArgumentException("unexpected argument " + a);
+                }
+                int eq = a.indexOf('=');
+                if (eq > 0) {
+                    given.put(a.substring(2, eq), a.substring(eq + 1));
+                } else if (i + 1 < args.length) {
+                    given.put(a.substring(2), args[++i]);
+                } else {
+                    throw new IllegalArgumentException(a + " needs a value");
+                }
+            }
+            List<Workload> workloads = given.containsKey("workloads")
+                    ? list(given.remove("workloads")).stream().map(Workloads::named).toList() : Workloads.ALL;
+            List<Contender> contenders = given.containsKey("runtimes")
+                    ? list(given.remove("runtimes")).stream().map(Contender::parse).toList() : List.of(Contender.values());
+            List<Integer> parallelism = list(given.getOrDefault("parallelism", "1,2")).stream().map(Integer::valueOf).toList();
+            given.remove("parallelism");
+            int warmups = Integer.parseInt(given.getOrDefault("warmups", "3"));
+            int runs = Integer.parseInt(given.getOrDefault("runs", "5"));
+            long timeout = Long.parseLong(given.getOrDefault("timeout", "600"));
+            List<String> jvmArgs = list(given.getOrDefault("jvm-args", "-Xms2g,-Xmx2g"));
+            Path out = Path.of(given.getOrDefault("out", "target/compare"));
+            given.keySet().removeAll(List.of("warmups", "runs", "timeout", "jvm-args", "out"));
+            if (!given.isEmpty()) {
+                throw new IllegalArgumentException("unknown option(s) " + given.keySet());
+            }
+            if (runs < 1 || warmups < 0) {
+                throw new IllegalArgumentException("need --runs >= 1 and --warmups >= 0");
+            }
+            return new Options(workloads, contenders, parallelism, warmups, runs, timeout, jvmArgs, out);
+        }
+
+        private static List<String> list(String s) {
+            return Arrays.stream(s.split(",")).map(String::trim).filter(x -> !x.isEmpty()).toList();
+        }
+    }
+
+    /** What one fresh JVM reported: runs, or a skip, or a failure. */
+    record Outcome(Workload workload, int parallelism, Contender contender, String how,
+                   List<Double> values, String problem) {
+
+        boolean measured() {
+            return !values.isEmpty();
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        Options options;
+        try {
+            options = Options.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.err.println("usage: Compare [--workloads a,b] [--runtimes jgo,loom,platform] [--parallelism 1,2]"
+                    + " [--warmups N] [--runs N] [--timeout SECONDS] [--jvm-args a,b] [--out DIR]");
+            System.exit(2);
+            return;
+        }
+        List<Outcome> outcomes = new ArrayList<>();
+        for (Workload w : options.workloads()) {
+            for (int p : options.parallelism()) {
+                for (Contender c : options.contenders()) {
+                    Outcome o = fork(w, p, c, options);
+                    outcomes.add(o);
+                    System.err.println(progress(o));
+                }
+            }
+        }
+        PrintStream out = System.out;
+        out.println();
+        report(outcomes, options, out);
+        Path csv = writeCsv(outcomes, options.out());
+        out.println();
+        out.println("Every run: " + csv.toAbsolutePath());
+    }
+
+    // ------------------------------------------------------------------ running one JVM
+
+    private static Outcome fork(Workload w, int p, Contender c, Options options) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(c.commandPrefix(p));
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(options.jvmArgs());
+        command.addAll(c.jvmFlags(p));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Trial.class.getName(),
+                w.name(), c.label(), Integer.toString(p), Integer.toString(options.warmups()), Integer.toString(options.runs())));
+        String how = w.plan(c, p).how();
+
+        Path stdout = Files.createTempFile("jgo-bench-", ".out");
+        Path stderr = Files.createTempFile("jgo-bench-", ".err");
+        try {
+            Process process = new ProcessBuilder(command)
+                    .redirectOutput(stdout.toFile())
+                    .redirectError(stderr.toFile())
+                    .start();
+            if (!process.waitFor(options.timeoutSeconds(), TimeUnit.SECONDS)) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly().waitFor();
+                return new Outcome(w, p, c, how, List.of(), "timed out after " + options.timeoutSeconds() + " s");
+            }
+            List<Double> values = new ArrayList<>();
+            String skip = null;
+            for (String line : Files.readAllLines(stdout, StandardCharsets.UTF_8)) {
+                if (line.startsWith(Trial.RESULT)) {
+                    values.add(Double.parseDouble(line.substring(Trial.RESULT.length()).trim()));
+                } else if (line.startsWith(Trial.SKIP)) {
+                    skip = line.substring(Trial.SKIP.length()).trim();
+                }
+            }
+            if (skip != null) {
+                return new Outcome(w, p, c, skip, List.of(), "skipped");
+            }
+            if (process.exitValue() != 0 || values.size() != options.runs()) {
+                return new Outcome(w, p, c, how, List.of(), "failed (exit " + process.exitValue() + "): " + firstError(stderr));
+            }
+            return new Outcome(w, p, c, how, values, null);
+        } finally {
+            Files.deleteIfExists(stdout);
+            Files.deleteIfExists(stderr);
+        }
+    }
+
+    /** The most telling line of a failed JVM's stderr: the first exception or error line, else the last line. */
+    private static String firstError(Path stderr) throws IOException {
+        List<String> lines = Files.readAllLines(stderr, StandardCharsets.UTF_8);
+        for (String line : lines) {
+            if (line.contains("Exception") || line.contains("Error")) {
+                return line.trim();
+            }
+        }
+        return lines.isEmpty() ? "no output" : lines.get(lines.size() - 1).trim();
+    }
+
+    private static String progress(Outcome o) {
+        String head = String.format("%-14s p=%d %-8s ", o.workload().name(), o.parallelism(), o.contender().label());
+        if (!o.measured()) {
+            return head + o.problem() + ("skipped".equals(o.problem()) ? ": " + o.how() : "");
+        }
+        Summary s = Summary.of(o.values());
+        return head + Summary.format(s.median()) + " " + o.workload().unit()
+                + " [" + Summary.format(s.min()) + " – " + Summary.format(s.max()) + "]";
+    }
+
+    // ------------------------------------------------------------------ report
+
+    static void report(List<Outcome> outcomes, Options options, PrintStream out) {
+        out.printf("jgo vs Loom vs platform threads — JDK %s, %d CPUs, %d warm-up + %d measured runs per JVM, "
+                        + "one fresh JVM per row, JVM flags %s%n%n",
+                Runtime.version(), Runtime.getRuntime().availableProcessors(), options.warmups(), options.runs(),
+                String.join(" ", options.jvmArgs()));
+        out.println("| workload | p | runtime | median | spread (min – max) | runs | jgo/Loom | jgo/platform |");
+        out.println("|---|---:|---|---:|---|---:|---:|---:|");
+        for (Outcome o : outcomes) {
+            String workload = o.workload().name() + " (" + o.workload().unit() + ")";
+            if (!o.measured()) {
+                out.printf("| %s | %d | %s | %s | | | | |%n", workload, o.parallelism(), o.contender().label(),
+                        "skipped".equals(o.problem()) ? "—" : o.problem().replace('|', '/'));
+                continue;
+            }
+            Summary s = Summary.of(o.values());
+            String toLoom = "";
+            String toPlatform = "";
+            if (o.contender() == Contender.JGO) {
+                toLoom = ratio(s, find(outcomes, o, Contender.LOOM));
+                toPlatform = ratio(s, find(outcomes, o, Contender.PLATFORM));
+            }
+            out.printf("| %s | %d | %s | %s | %s – %s | %d | %s | %s |%n", workload, o.parallelism(), o.contender().label(),
+                    Summary.format(s.median()), Summary.format(s.min()), Summary.format(s.max()), s.runs(), toLoom, toPlatform);
+        }
+        out.println();
+        out.println("Ratios are medians, jgo over the other (below 1: jgo is faster). p: jgo GOMAXPROCS (-Djgo.maxprocs),"
+                + " Loom scheduler parallelism = maxPoolSize, CPUs for platform threads ("
+                + (options.parallelism().stream().allMatch(p -> !Contender.PLATFORM.commandPrefix(p).isEmpty())
+                        ? "their JVM is confined to p CPUs with taskset, GC and JIT threads included)."
+                        : "taskset is missing or p exceeds the CPU count: the platform JVM uses every CPU)."));
+        out.println();
+        for (Workload w : options.workloads()) {
+            out.printf("- **%s** (%s): %s.%n", w.name(), w.unit(), w.measures());
+            for (Outcome o : outcomes) {
+                if (o.workload() == w && o.parallelism() == options.parallelism().get(0)) {
+                    out.printf("  - %s: %s%n", o.contender().label(), o.how());
+                }
+            }
+        }
+    }
+
+    private static Outcome find(List<Outcome> outcomes, Outcome like, Contender c) {
+        for (Outcome o : outcomes) {
+            if (o.workload() == like.workload() && o.parallelism() == like.parallelism() && o.contender() == c) {
+                return o;
+            }
+        }
+        return null;
+    }
+
+    private static String ratio(Summary jgo, Outcome other) {
+        if (other == null || !other.measured()) {
+            return "—";
+        }
+        return String.format("%.2f", jgo.median() / Summary.of(other.values()).median());
+    }
+
+    private static Path writeCsv(List<Outcome> outcomes, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Path csv = dir.resolve("results-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".csv");
+        List<String> lines = new ArrayList<>();
+        lines.add("workload,unit,parallelism,runtime,run,value,note");
+        for (Outcome o : outcomes) {
+            if (!o.measured()) {
+                lines.add(String.join(",", o.workload().name(), o.workload().unit(), Integer.toString(o.parallelism()),
+                        o.contender().label(), "", "", quote(o.problem() + ": " + o.how())));
+                continue;
+            }
+            for (int i = 0; i < o.values().size(); i++) {
+                lines.add(String.join(",", o.workload().name(), o.workload().unit(), Integer.toString(o.parallelism()),
+                        o.contender().label(), Integer.toString(i + 1), Double.toString(o.values().get(i)), quote(o.how())));
+            }
+        }
+        Files.write(csv, lines, StandardCharsets.UTF_8);
+        return csv;
+    }
+
+    private static String quote(String s) {
+        return '"' + s.replace("\"", "\"\"") + '"';
+    }
+}

@@ -1,0 +1,61 @@
+package io.jgo.bench.macro;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadFactory;
+
+/**
+ * spawn-join: the main goroutine (thread) starts {@code tasks} trivial tasks, each of which only
+ * counts itself down on one shared join counter, then waits for all of them. The figure is the
+ * elapsed time divided by the number of tasks: the cost of creating, scheduling, running and
+ * retiring one goroutine.
+ */
+final class SpawnJoin implements Workload {
+
+    private final int tasks;
+    private final int platformTasks;
+
+    /** {@code platformTasks}: the scaled-down count for a thread per task (about 0.1 ms each). */
+    SpawnJoin(int tasks, int platformTasks) {
+        this.tasks = tasks;
+        this.platformTasks = platformTasks;
+    }
+
+    @Override
+    public String name() {
+        return "spawn-join";
+    }
+
+    @Override
+    public String unit() {
+        return "ns/task";
+    }
+
+    @Override
+    public String measures() {
+        return String.format("start %,d trivial tasks from one main goroutine/thread, wait for all with one "
+                + "shared join counter; elapsed / tasks", tasks);
+    }
+
+    @Override
+    public Plan plan(Contender contender, int parallelism) {
+        return switch (contender) {
+            case JGO -> Plan.skip("not run: io.jgo.Go and io.jgo.WaitGroup are not in the runtime yet");
+            case LOOM -> new Plan("a virtual thread per task, started from a virtual main thread; CountDownLatch join",
+                    () -> ThreadRuns.inVirtualMain(() -> onThreads(ThreadRuns.VIRTUAL, tasks)));
+            case PLATFORM -> new Plan(String.format("a platform thread per task (the workload's nature), scaled down to "
+                    + "%,d tasks; CountDownLatch join", platformTasks),
+                    () -> onThreads(ThreadRuns.PLATFORM, platformTasks));
+        };
+    }
+
+    private static double onThreads(ThreadFactory threads, int n) {
+        CountDownLatch join = new CountDownLatch(n);
+        Runnable task = join::countDown;
+        long start = System.nanoTime();
+        for (int i = 0; i < n; i++) {
+            threads.newThread(task).start();
+        }
+        ThreadRuns.await(join);
+        return (double) (System.nanoTime() - start) / n;
+    }
+}

@@ -1,0 +1,27 @@
+package io.jgo.bench.macro;
+
+import java.util.List;
+
+/** The registry of macro workloads, in the order the harness runs and prints them. */
+public final class Workloads {
+
+    /** Every workload; add new ones here. */
+    public static final List<Workload> ALL = List.of(
+            new SpawnJoin(1_000_000, 10_000),
+            new Skynet(1_000_000),
+            new Skynet(10_000),
+            new GoschedStorm(1_000, 1_000));
+
+    private Workloads() {
+    }
+
+    public static Workload named(String name) {
+        for (Workload w : ALL) {
+            if (w.name().equals(name)) {
+                return w;
+            }
+        }
+        throw new IllegalArgumentException("unknown workload " + name + "; known: "
+                + ALL.stream().map(Workload::name).toList());
+    }
+}

@@ -1,0 +1,169 @@
+package io.jgo.bench.micro;
+
+import io.jgo.Goroutine;
+
+/**
+ * Call chains for the fast-path benchmark, as {@code @Goroutine} methods: rewritten by the
+ * build-time instrumenter, so every call pays the rewritten prologue and the post-call
+ * {@code suspending} check, but none of them ever suspends. {@code smallK}/{@code mediumK} is a
+ * chain of K distinct methods ({@code small10} calls {@code small9} ... {@code small1}); distinct
+ * methods, not recursion, so the JIT can inline the whole chain as it would in real code.
+ * {@link PlainChains} is the same source without the annotation: keep the two identical.
+ *
+ * <p>small body: a few arithmetic operations; medium body: a 50-iteration loop of a multiply-add.
+ */
+final class GoroutineChains {
+
+    private GoroutineChains() {
+    }
+
+    @Goroutine
+    static int small10(int x) {
+        x = x * 0x9E3779B1 + 7;
+        x ^= x >>> 15;
+        return small9(x) ^ x;
+    }
+
+    @Goroutine
+    static int small9(int x) {
+        x = x * 0x9E3779B1 + 7;
+        x ^= x >>> 15;
+        return small8(x) ^ x;
+    }
+
+    @Goroutine
+    static int small8(int x) {
+        x = x * 0x9E3779B1 + 7;
+        x ^= x >>> 15;
+        return small7(x) ^ x;
+    }
+
+    @Goroutine
+    static int small7(int x) {
+        x = x * 0x9E3779B1 + 7;
+        x ^= x >>> 15;
+        return small6(x) ^ x;
+    }
+
+    @Goroutine
+    static int small6(int x) {
+        x = x * 0x9E3779B1 + 7;
+        x ^= x >>> 15;
+        return small5(x) ^ x;
+    }
+
+    @Goroutine
+    static int small5(int x) {
+        x = x * 0x9E3779B1 + 7;
+        x ^= x >>> 15;
+        return small4(x) ^ x;
+    }
+
+    @Goroutine
+    static int small4(int x) {
+        x = x * 0x9E3779B1 + 7;
+        x ^= x >>> 15;
+        return small3(x) ^ x;
+    }
+
+    @Goroutine
+    static int small3(int x) {
+        x = x * 0x9E3779B1 + 7;
+        x ^= x >>> 15;
+        return small2(x) ^ x;
+    }
+
+    @Goroutine
+    static int small2(int x) {
+        x = x * 0x9E3779B1 + 7;
+        x ^= x >>> 15;
+        return small1(x) ^ x;
+    }
+
+    @Goroutine
+    static int small1(int x) {
+        x = x * 0x9E3779B1 + 7;
+        x ^= x >>> 15;
+        return x;
+    }
+
+    @Goroutine
+    static int medium10(int x) {
+        for (int i = 0; i < 50; i++) {
+            x = x * 31 + i;
+        }
+        return medium9(x) ^ x;
+    }
+
+    @Goroutine
+    static int medium9(int x) {
+        for (int i = 0; i < 50; i++) {
+            x = x * 31 + i;
+        }
+        return medium8(x) ^ x;
+    }
+
+    @Goroutine
+    static int medium8(int x) {
+        for (int i = 0; i < 50; i++) {
+            x = x * 31 + i;
+        }
+        return medium7(x) ^ x;
+    }
+
+    @Goroutine
+    static int medium7(int x) {
+        for (int i = 0; i < 50; i++) {
+            x = x * 31 + i;
+        }
+        return medium6(x) ^ x;
+    }
+
+    @Goroutine
+    static int medium6(int x) {
+        for (int i = 0; i < 50; i++) {
+            x = x * 31 + i;
+        }
+        return medium5(x) ^ x;
+    }
+
+    @Goroutine
+    static int medium5(int x) {
+        for (int i = 0; i < 50; i++) {
+            x = x * 31 + i;
+        }
+        return medium4(x) ^ x;
+    }
+
+    @Goroutine
+    static int medium4(int x) {
+        for (int i = 0; i < 50; i++) {
+            x = x * 31 + i;
+        }
+        return medium3(x) ^ x;
+    }
+
+    @Goroutine
+    static int medium3(int x) {
+        for (int i = 0; i < 50; i++) {
+            x = x * 31 + i;
+        }
+        return medium2(x) ^ x;
+    }
+
+    @Goroutine
+    static int medium2(int x) {
+        for (int i = 0; i < 50; i++) {
+            x = x * 31 + i;
+        }
+        return medium1(x) ^ x;
+    }
+
+    @Goroutine
+    static int medium1(int x) {
+        for (int i = 0; i < 50; i++) {
+            x = x * 31 + i;
+        }
+        return x;
+    }
+}

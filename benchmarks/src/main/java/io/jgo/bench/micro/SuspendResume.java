@@ -1,0 +1,77 @@
+package io.jgo.bench.micro;
+
+import io.jgo.internal.Coroutine;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+/**
+ * Suspend + resume round trip at stack depth 1, 5, 10, 20, 100: jgo's continuation against
+ * Loom's own {@code jdk.internal.vm.Continuation}, in the same run, on the same (carrier) thread.
+ *
+ * <p>One operation is one {@code resume()} / {@code run()}: the continuation is re-entered at the
+ * bottom of {@code depth} frames of a recursive method, its leaf yields, and control comes back.
+ * For jgo that means re-invoking and unwinding every rewritten frame ({@link SuspendingFrames}, the
+ * body is a lambda, {@link Coroutine} the driver); for Loom, thawing and freezing the frames it
+ * touches ({@code io.jgo.bench.micro.loom.LoomRoundTrip}, compiled separately because it needs
+ * {@code --add-exports}, reached by reflection once per trial). {@link Micro} fits a line through
+ * the depths and reports the cost per extra frame.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"--add-exports=java.base/jdk.internal.vm=ALL-UNNAMED",
+        CarrierExecutor.EXECUTOR, CarrierExecutor.EXECUTOR_CLASS})
+@State(Scope.Thread)
+public class SuspendResume {
+
+    private static final String LOOM_DRIVER = "io.jgo.bench.micro.loom.LoomRoundTrip";
+
+    @Param({"1", "5", "10", "20", "100"})
+    public int depth;
+
+    private Coroutine jgo;
+    private BooleanSupplier loom;
+
+    /** Builds the continuation the benchmark needs and drives it to its first yield. */
+    @Setup
+    public void start(BenchmarkParams params) throws ReflectiveOperationException {
+        if (params.getBenchmark().endsWith(".loom")) {
+            loom = (BooleanSupplier) Class.forName(LOOM_DRIVER).getMethod("atDepth", int.class).invoke(null, depth);
+            check(loom.getAsBoolean());
+        } else {
+            int d = depth;
+            Coroutine[] self = new Coroutine[1];
+            jgo = self[0] = new Coroutine(() -> SuspendingFrames.descend(d, self));
+            check(jgo.resume());
+        }
+    }
+
+    private static void check(boolean suspended) {
+        if (!suspended) {
+            throw new IllegalStateException("the continuation ended instead of yielding");
+        }
+    }
+
+    @Benchmark
+    public boolean jgo() {
+        return jgo.resume();
+    }
+
+    @Benchmark
+    public boolean loom() {
+        return loom.getAsBoolean();
+    }
+}
