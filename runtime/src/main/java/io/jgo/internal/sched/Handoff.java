@@ -124,6 +124,20 @@ final class Handoff {
         target.wake(pp, false);
     }
 
+    /** M0 waits out the grace period (or until handed a P), then confirms the suspected deadlock. */
+    private void confirmDeadlock(M m0) {
+        sched.deadlockSuspected = false;
+        long epoch = sched.deadlockEpoch;
+        long deadline = System.nanoTime() + Deadlock.GRACE_NANOS;
+        long left;
+        while (m0.nextP == null && sched.failure.get() == null && (left = deadline - System.nanoTime()) > 0) {
+            LockSupport.parkNanos(this, left);
+        }
+        if (m0.nextP == null) {
+            Deadlock.confirm(sched, epoch);
+        }
+    }
+
     /**
      * A locked M without a P waits until another M hands it one ({@link M#wake}); returns false
      * when the runtime stops (or, for M0, fails) first. Own thread only.
@@ -133,6 +147,10 @@ final class Handoff {
         while ((np = m.nextP) == null) { // volatile read, pairs with the write in M.wake
             if (sched.stopping || m == sched.m0 && sched.failure.get() != null) {
                 return false;
+            }
+            if (m == sched.m0 && sched.deadlockSuspected) {
+                confirmDeadlock(m);
+                continue;
             }
             LockSupport.park(this);
         }

@@ -513,6 +513,21 @@ public final class Sched {
         }
     }
 
+    /** Set by a positive deadlock check, cleared by M0 when it starts confirming; volatile. */
+    volatile boolean deadlockSuspected;
+    /** The externalEvents value the suspicion was raised at; written before deadlockSuspected. */
+    volatile long deadlockEpoch;
+
+    /** Deadlock.check found everything asleep: M0 confirms after a grace period. Any thread. */
+    void suspectDeadlock(long epoch) {
+        deadlockEpoch = epoch;
+        deadlockSuspected = true; // volatile write after the epoch, pairs with M0's read in awaitHandoff
+        M m = m0;
+        if (m != null) {
+            LockSupport.unpark(m.thread);
+        }
+    }
+
     /** Deadlock check when every P is idle (Go's {@code checkdead}); any thread without the lock. */
     void checkDeadIfIdle() {
         if (m0 != null && config.deadlockDetection && !stopping && npidle.get() >= gomaxprocs) {

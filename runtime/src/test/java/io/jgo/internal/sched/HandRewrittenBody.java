@@ -1,0 +1,78 @@
+package io.jgo.internal.sched;
+
+import io.jgo.Go;
+import io.jgo.WaitGroup;
+import io.jgo.internal.MethodIds;
+import io.jgo.internal.Stack;
+
+/**
+ * A goroutine body written by hand the way the instrumenter rewrites one (see {@link Stack}'s
+ * protocol), so the scheduler's unwind path (park and Gosched with the goroutine off its carrier)
+ * is tested whether or not the agent rewrites code yet. It calls {@code Go.gosched()}
+ * {@code yields} times (call site 1), then {@code gate.await()} (call site 2), then
+ * {@code done.done()}. Its state lives in fields, so its records hold no slots.
+ */
+final class HandRewrittenBody implements Runnable {
+
+    private static final int ME = MethodIds.of("io.jgo.internal.sched.HandRewrittenBody", "run", "()V");
+    private static final long SITE_GOSCHED = (long) ME << 32 | 1;
+    private static final long SITE_AWAIT = (long) ME << 32 | 2;
+
+    private int yields;
+    private final WaitGroup gate;
+    private final WaitGroup done;
+    private int phase; // 0: yielding, 1: awaiting, 2: finished
+
+    HandRewrittenBody(int yields, WaitGroup gate, WaitGroup done) {
+        this.yields = yields;
+        this.gate = gate;
+        this.done = done;
+    }
+
+    @Override
+    public void run() {
+        Stack s = Stack.current();
+        long via = s.takeCallSite();
+        int label = 0;
+        if (s.attention != 0) {
+            label = s.onAttention(); // pops our record on resume: 1 or 2
+            if (label < 0) {
+                label = 0; // a preemption request: this body ignores it
+            }
+        }
+        if (phase == 0) {
+            boolean reenter = label == 1;
+            while (reenter || yields > 0) {
+                if (!reenter) {
+                    yields--;
+                }
+                reenter = false;
+                s.callSite = SITE_GOSCHED;
+                Go.gosched();
+                if (s.suspending) {
+                    if (s.suspendFrame(via, ME, 1, 0, 0)) {
+                        return;
+                    }
+                    s.pinHere(null);
+                    reenter = true;
+                }
+            }
+            phase = 1;
+            label = 0;
+        }
+        if (phase == 1) {
+            s.callSite = SITE_AWAIT;
+            gate.await();
+            while (s.suspending) {
+                if (s.suspendFrame(via, ME, 2, 0, 0)) {
+                    return;
+                }
+                s.pinHere(null);
+                s.callSite = SITE_AWAIT;
+                gate.await();
+            }
+            phase = 2;
+        }
+        done.done();
+    }
+}

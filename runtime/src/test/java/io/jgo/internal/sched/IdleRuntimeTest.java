@@ -1,0 +1,44 @@
+package io.jgo.internal.sched;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** An idle runtime parks its carriers: they use (almost) no CPU. */
+@Timeout(60)
+class IdleRuntimeTest {
+
+    @Test
+    void idleRuntimeUsesNoCpu() throws Exception {
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        Sched s = new Sched(new Config().maxProcs(4).name("idle"));
+        try {
+            CountDownLatch done = new CountDownLatch(1000);
+            for (int i = 0; i < 1000; i++) {
+                s.newproc(done::countDown);
+            }
+            done.await();
+            Thread.sleep(200); // let the spinning Ms give up and park
+            long before = cpu(mx, s);
+            Thread.sleep(2000);
+            long used = cpu(mx, s) - before;
+            assertTrue(used < 50_000_000L, "carriers used " + used / 1_000_000 + " ms of CPU in 2 s of idleness");
+            assertTrue(s.allm.size() > 0, "the runtime had carriers");
+        } finally {
+            s.shutdown();
+        }
+    }
+
+    private static long cpu(ThreadMXBean mx, Sched s) {
+        long sum = 0;
+        for (M m : s.allm) {
+            long t = mx.getThreadCpuTime(m.thread.getId());
+            sum += Math.max(t, 0);
+        }
+        return sum;
+    }
+}
