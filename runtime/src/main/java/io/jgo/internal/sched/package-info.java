@@ -1,0 +1,91 @@
+/**
+ * The scheduler: Go's G/M/P model, reproduced on the JVM.
+ *
+ * <h2>Concepts</h2>
+ * <ul>
+ *   <li><b>G</b> ({@link io.jgo.internal.sched.G}): a goroutine: body, segmented stack, status,
+ *       wait reason. Dead Gs are reused through per-P free lists that spill to and refill from a
+ *       shared list in batches ({@link io.jgo.internal.sched.GFree}).</li>
+ *   <li><b>M</b> ({@link io.jgo.internal.sched.M}): a carrier thread; its {@code run()} is g0, the loop
+ *       {@code schedule -> findRunnable -> execute}. A goroutine runs in frames nested under
+ *       {@code execute} and unwinds back to it on every park, yield and exit (return-based
+ *       continuations, see {@code io.jgo.internal}). Ms are created on demand and park when idle.</li>
+ *   <li><b>P</b> ({@link io.jgo.internal.sched.P}): the right to run Go code; GOMAXPROCS of them, each
+ *       with a 256-slot local run queue plus {@code runnext}, a free-G list and a schedule tick.</li>
+ *   <li><b>Sched</b> ({@link io.jgo.internal.sched.Sched}): one runtime. {@code Go.run} creates one
+ *       whose M0 is the caller; the default runtime serves plain threads. No other statics.</li>
+ * </ul>
+ *
+ * <h2>Approach</h2>
+ * Go's {@code proc.go}, decision for decision. New and readied Gs go to the current P's runnext (and
+ * inherit its time slice); a full ring moves half of itself plus the new G to the global queue;
+ * Gosched and preemption put the G on the global queue. {@code findRunnable}: timers hook, every
+ * 61st tick one G from the global queue, the local queue, a global batch of
+ * {@code min(len/GOMAXPROCS + 1, len, 128)}, then (if the spinning limit allows) four steal passes
+ * over the Ps in a random coprime-stride order taking half a victim's ring, runnext only on the last
+ * pass and after a 3 µs back-off ({@link io.jgo.internal.sched.Steal}); then drop the P and park.
+ *
+ * <h2>Spinning and the lost wake-up</h2>
+ * A spinning M is one without work that is looking for it. At most half as many Ms spin as there
+ * are busy Ps ({@code 2*nmspinning < gomaxprocs - npidle}); {@code wakep} starts a spinning M only
+ * when none spins; a spinning M that finds work stops spinning and calls {@code wakep}
+ * ({@code resetSpinning}), so work that arrives in bursts fans out one M at a time.
+ * The race that must not lose a wake-up, and how it is closed:
+ * <pre>
+ *   producer P1 (a goroutine spawns G)        spinning M2 (found nothing, giving up)
+ *   1. runq/global put G (volatile write)     a. drop P2 to the idle list (sched.lock)
+ *   2. fullFence (StoreLoad)                  b. nmspinning-- (volatile RMW = StoreLoad)
+ *   3. read nmspinning                        c. re-check global + every busy P's ring
+ * </pre>
+ * Sequential consistency of the volatile accesses guarantees that 3 sees M2 still spinning only if
+ * c happens after 1, so either the producer starts a spinning M (nmspinning was 0) or M2's re-check
+ * finds G and takes an idle P for it. If M2's re-check finds work but no idle P, it sets
+ * {@code needSpinning}; the next non-spinning M about to drop its P (under sched.lock) sees it and
+ * becomes spinning instead, so an idle P never coexists with runnable work. Puts to the global
+ * queue are covered the same way: the dropping M checks the global queue under sched.lock before
+ * step a, and re-checks it in c.
+ *
+ * <h2>Pinned goroutines, syscalls and M0: locked Ms</h2>
+ * A goroutine whose frames cannot unwind blocks its carrier ({@code Stack.Owner.parkPinned}): the
+ * park is committed, the P is handed off exactly as in a blocking syscall ({@code handoffP}), and
+ * the G is <em>locked</em> to that M. A locked G is readied onto the ordinary queues; the M that
+ * dequeues it hands its P to the locked M and parks ({@link io.jgo.internal.sched.Handoff}, Go's
+ * {@code startlockedm}). {@code Go.syscall} and the main goroutine (locked to M0 for life, so
+ * {@code Go.run} returns the moment main ends) use the same mechanism.
+ *
+ * <h2>Parking</h2>
+ * A leaf primitive puts the G on its waiter list under its own lock, calls
+ * {@link io.jgo.internal.sched.G#prepareParkUnlocking} and yields with {@code YIELD_PARK}; g0 makes
+ * the G WAITING and only then releases the lock (Go's {@code park_m} + {@code unlockf}), so a
+ * readier never sees a G that is still on its carrier. {@link io.jgo.internal.sched.Sched#ready}
+ * puts it in the readier's runnext when the readier is a goroutine of the same runtime holding a
+ * P, else on that runtime's global queue, then calls {@code wakep}.
+ *
+ * <h2>GOMAXPROCS at run time</h2>
+ * No stop-the-world: a shrink marks the surplus Ps retiring, retires idle ones at once, moves a
+ * held one's queue to the global queue and lets its M retire it at its next safe point
+ * ({@link io.jgo.internal.sched.Procs}). A goroutine that never polls delays only its own P's retirement.
+ *
+ * <h2>Rejected alternatives</h2>
+ * <ul>
+ *   <li>One global queue (Go's old GM scheduler, a plain {@code ForkJoinPool} submission queue):
+ *       every spawn and wake contends on one lock and loses locality.</li>
+ *   <li>{@code ForkJoinPool} as the carrier pool (what Loom does): its workers cannot hand their
+ *       slot to another thread while blocked in a pinned goroutine, so GOMAXPROCS and handoff
+ *       could not be modelled; and Go's runnext, 1-in-61 and batch rules would be lost.</li>
+ *   <li>Letting M0 run any goroutine: a pinned goroutine on M0 could keep {@code Go.run} from
+ *       returning after main ends.</li>
+ *   <li>Unparking a pinned G's carrier directly on ready: it would then need a P outside the
+ *       queues (more than GOMAXPROCS goroutines running, or a second wait). Going through the
+ *       queues keeps fairness and the P count exact.</li>
+ *   <li>Stopping the world for a resize: a goroutine that never polls would hang it.</li>
+ * </ul>
+ *
+ * <h2>Threads</h2>
+ * Carriers ({@code io.jgo.internal.Carrier}, daemon, stack {@code -Djgo.stacksize}, default 16 MB)
+ * named {@code <runtime>-m<N>}; M0 (the {@code Go.run} caller); with {@code -Djgo.schedtrace} one
+ * tracer thread per runtime. sysmon (preemption, syscall retake) and timers come with later issues:
+ * {@link io.jgo.internal.sched.Timers} is the hook, and syscalls hand their P off immediately
+ * (Go's {@code entersyscallblock}) until sysmon exists.
+ */
+package io.jgo.internal.sched;
