@@ -12,8 +12,9 @@ import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
 
 /**
- * Rewrites the suspendable methods of one class: picks them ({@code @Goroutine} methods, and
- * synthetic lambda bodies that contain a suspension point), hands each to a {@link MethodRewriter},
+ * Rewrites the suspendable methods of one class: picks them ({@code @Goroutine} methods and
+ * synthetic lambda bodies that contain a suspension point; an annotated method without one cannot
+ * suspend and is left as written, as Go leaves small leaf functions without a stack check), hands each to a {@link MethodRewriter},
  * and marks the class as rewritten. All or nothing: if one method cannot be rewritten, the whole
  * class is left as it was and the reason is reported.
  */
@@ -43,8 +44,12 @@ final class ClassRewriter {
                 warnings.add(cn.name.replace('/', '.') + "." + m.name + ": a constructor or initializer cannot be @Goroutine; "
                         + "it is left as it is and suspending in it pins the goroutine");
             } else if (annotated && hasCode) {
-                targets.add(m);
                 warnIfOverridesUnannotated(cn, m, warnings);
+                if (MethodRewriter.hasSuspensionPoint(m, suspendables)) {
+                    targets.add(m);
+                }
+                // else: like Go's nosplit leaves, a method that cannot suspend needs no prologue;
+                // it runs exactly as written and preemption waits for its caller's next check.
             } else if (!annotated && hasCode && isLambdaBody(m) && MethodRewriter.hasSuspensionPoint(m, suspendables)) {
                 targets.add(m);
             }
