@@ -153,11 +153,21 @@ public final class Compare {
             if (process.exitValue() != 0 || values.size() != options.runs()) {
                 return new Outcome(w, p, c, how, List.of(), "failed (exit " + process.exitValue() + "): " + firstError(stderr));
             }
+            echoRuntimeMessages(stderr);
             return new Outcome(w, p, c, how, values, null);
         } finally {
             Files.deleteIfExists(stdout);
             Files.deleteIfExists(stderr);
         }
+    }
+
+    /** Passes on what the runtime said on stderr (a pinned goroutine, dropped goroutines), once per distinct line. */
+    private static void echoRuntimeMessages(Path stderr) throws IOException {
+        Files.readAllLines(stderr, StandardCharsets.UTF_8).stream()
+                .filter(line -> line.startsWith("jgo"))
+                .distinct()
+                .limit(5)
+                .forEach(line -> System.err.println("    (child) " + line));
     }
 
     /** The most telling line of a failed JVM's stderr: the first exception or error line, else the last line. */

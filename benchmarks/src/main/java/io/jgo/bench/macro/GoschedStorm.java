@@ -1,5 +1,7 @@
 package io.jgo.bench.macro;
 
+import io.jgo.Go;
+import io.jgo.WaitGroup;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadFactory;
 
@@ -38,12 +40,35 @@ final class GoschedStorm implements Workload {
     @Override
     public Plan plan(Contender contender, int parallelism) {
         return switch (contender) {
-            case JGO -> Plan.skip("not run: io.jgo.Go and io.jgo.WaitGroup are not in the runtime yet");
+            case JGO -> new Plan("goroutines calling Go.gosched(), started from the main goroutine of Go.run; WaitGroup join",
+                    this::onJgo);
             case LOOM -> new Plan("virtual threads calling Thread.yield(), started from a virtual main thread",
                     () -> ThreadRuns.inVirtualMain(() -> onThreads(ThreadRuns.VIRTUAL)));
             case PLATFORM -> new Plan(String.format("%,d platform threads calling Thread.yield() (sched_yield)", goroutines),
                     () -> onThreads(ThreadRuns.PLATFORM));
         };
+    }
+
+    private double onJgo() {
+        long[] elapsed = new long[1];
+        Go.run(() -> {
+            WaitGroup join = new WaitGroup();
+            join.add(goroutines);
+            Runnable yielder = () -> {
+                for (int i = 0; i < yields; i++) {
+                    Go.gosched();
+                }
+                join.done();
+            };
+            long start = System.nanoTime();
+            for (int g = 0; g < goroutines; g++) {
+                Go.go(yielder);
+            }
+            join.await();
+            elapsed[0] = System.nanoTime() - start;
+        });
+        ThreadRuns.check(elapsed[0] > 0, "the main goroutine did not finish");
+        return (double) elapsed[0] / ((long) goroutines * yields);
     }
 
     private double onThreads(ThreadFactory threads) {

@@ -1,5 +1,8 @@
 package io.jgo.bench.macro;
 
+import io.jgo.Go;
+import io.jgo.Goroutine;
+import io.jgo.WaitGroup;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadFactory;
 
@@ -48,13 +51,48 @@ final class Skynet implements Workload {
     @Override
     public Plan plan(Contender contender, int parallelism) {
         return switch (contender) {
-            case JGO -> Plan.skip("not run: io.jgo.Go and io.jgo.WaitGroup are not in the runtime yet");
+            case JGO -> new Plan("a goroutine per node, root in the main goroutine of Go.run; WaitGroup per node",
+                    this::onJgo);
             case LOOM -> new Plan("a virtual thread per node, root in a virtual thread; CountDownLatch(10) per node",
                     () -> ThreadRuns.inVirtualMain(() -> onThreads(ThreadRuns.VIRTUAL)));
             case PLATFORM -> leaves > 10_000
                     ? Plan.skip(String.format("not run: %,d platform threads (see skynet-10k)", nodes()))
                     : new Plan("a platform thread per node; CountDownLatch(10) per node", () -> onThreads(ThreadRuns.PLATFORM));
         };
+    }
+
+    private double onJgo() {
+        long[] root = new long[1];
+        long[] elapsed = new long[1];
+        Go.run(() -> {
+            long start = System.nanoTime();
+            goroutineNode(0, leaves, root, 0);
+            elapsed[0] = System.nanoTime() - start;
+        });
+        check(root[0]);
+        return elapsed[0] / 1e6;
+    }
+
+    @Goroutine
+    private static void goroutineNode(long num, long size, long[] out, int slot) {
+        if (size == 1) {
+            out[slot] = num;
+            return;
+        }
+        long[] sums = new long[FAN_OUT];
+        WaitGroup join = new WaitGroup();
+        join.add(FAN_OUT);
+        long child = size / FAN_OUT;
+        for (int i = 0; i < FAN_OUT; i++) {
+            long childNum = num + i * child;
+            int childSlot = i;
+            Go.go(() -> {
+                goroutineNode(childNum, child, sums, childSlot);
+                join.done();
+            });
+        }
+        join.await();
+        out[slot] = sum(sums);
     }
 
     private double onThreads(ThreadFactory threads) {

@@ -1,5 +1,7 @@
 package io.jgo.bench.macro;
 
+import io.jgo.Go;
+import io.jgo.WaitGroup;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadFactory;
 
@@ -39,13 +41,31 @@ final class SpawnJoin implements Workload {
     @Override
     public Plan plan(Contender contender, int parallelism) {
         return switch (contender) {
-            case JGO -> Plan.skip("not run: io.jgo.Go and io.jgo.WaitGroup are not in the runtime yet");
+            case JGO -> new Plan("goroutines started with Go.go from the main goroutine of Go.run; WaitGroup join",
+                    () -> onJgo(tasks));
             case LOOM -> new Plan("a virtual thread per task, started from a virtual main thread; CountDownLatch join",
                     () -> ThreadRuns.inVirtualMain(() -> onThreads(ThreadRuns.VIRTUAL, tasks)));
             case PLATFORM -> new Plan(String.format("a platform thread per task (the workload's nature), scaled down to "
                     + "%,d tasks; CountDownLatch join", platformTasks),
                     () -> onThreads(ThreadRuns.PLATFORM, platformTasks));
         };
+    }
+
+    private static double onJgo(int n) {
+        long[] elapsed = new long[1];
+        Go.run(() -> {
+            WaitGroup join = new WaitGroup();
+            join.add(n);
+            Runnable task = join::done;
+            long start = System.nanoTime();
+            for (int i = 0; i < n; i++) {
+                Go.go(task);
+            }
+            join.await();
+            elapsed[0] = System.nanoTime() - start;
+        });
+        ThreadRuns.check(elapsed[0] > 0, "the main goroutine did not finish");
+        return (double) elapsed[0] / n;
     }
 
     private static double onThreads(ThreadFactory threads, int n) {
