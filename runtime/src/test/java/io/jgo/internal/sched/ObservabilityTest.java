@@ -1,0 +1,123 @@
+package io.jgo.internal.sched;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jgo.Go;
+import io.jgo.WaitGroup;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Isolated;
+
+/** Go's SCHED line, the detail lines, the goroutine dump and the default runtime's panic report. */
+@Timeout(60)
+@Isolated
+class ObservabilityTest {
+
+    private static final Pattern SCHED = Pattern.compile(
+            "SCHED \\d+ms: gomaxprocs=3 idleprocs=\\d+ threads=\\d+ spinningthreads=\\d+ idlethreads=\\d+ runqueue=\\d+ \\[\\d+ \\d+ \\d+\\]\n");
+
+    @Test
+    void schedLineHasGosFields() {
+        Sched s = new Sched(new Config().maxProcs(3).name("sched-line"));
+        String[] line = new String[2];
+        s.runMain(() -> {
+            line[0] = SchedTracer.line(s, false);
+            line[1] = SchedTracer.line(s, true);
+        });
+        assertTrue(SCHED.matcher(line[0]).matches(), line[0]);
+        assertTrue(Pattern.compile("  P0: status=\\d schedtick=\\d+ m=-?\\d+ runqsize=0 gfreecnt=0\n").matcher(line[1]).find(), line[1]);
+        assertTrue(Pattern.compile("  M0: p=\\d curg=1 spinning=false\n").matcher(line[1]).find(), line[1]);
+        assertTrue(line[1].contains("  G1: status=2"), line[1]);
+    }
+
+    @Test
+    void schedtraceOptionPrintsPeriodically() throws Exception {
+        String err = captureStderr(() -> {
+            Config c = new Config().maxProcs(3).name("schedtrace");
+            c.schedTraceMillis = 20;
+            Sched s = new Sched(c);
+            s.runMain(() -> {
+                long end = System.nanoTime() + 200_000_000L;
+                while (System.nanoTime() < end) {
+                    Go.gosched();
+                }
+            });
+        });
+        assertTrue(SCHED.matcher(err.lines().filter(l -> l.startsWith("SCHED")).findFirst().orElse("") + "\n").matches(), err);
+    }
+
+    @Test
+    void dumpListsEveryGoroutineWithItsWaitReason() {
+        String[] dump = new String[1];
+        Sched s = new Sched(new Config().maxProcs(2).name("dump"));
+        s.runMain(() -> {
+            WaitGroup gate = new WaitGroup();
+            gate.add(1);
+            WaitGroup done = new WaitGroup();
+            done.add(3);
+            for (int i = 0; i < 3; i++) {
+                Go.go(() -> {
+                    gate.await();
+                    done.done();
+                });
+            }
+            while (Pattern.compile("\\[sync\\.WaitGroup\\.Wait").matcher(Go.dumpGoroutines()).results().count() < 3) {
+                Go.gosched();
+            }
+            dump[0] = Go.dumpGoroutines();
+            gate.done();
+            done.await();
+        });
+        assertTrue(dump[0].startsWith("goroutine 1 [running, main]:\n"), dump[0]);
+        assertTrue(dump[0].contains("ObservabilityTest"), dump[0]);
+        assertTrue(Pattern.compile("goroutine \\d+ \\[sync\\.WaitGroup\\.Wait").matcher(dump[0]).results().count() == 3, dump[0]);
+    }
+
+    @Test
+    void defaultRuntimePrintsAPanicAndCarriesOn() throws Exception {
+        String err = captureStderr(() -> {
+            WaitGroup wg = new WaitGroup();
+            wg.add(1);
+            Go.go(() -> {
+                try {
+                    throw new IllegalStateException("boom in the default runtime");
+                } finally {
+                    wg.done();
+                }
+            });
+            wg.await();
+            WaitGroup after = new WaitGroup();
+            after.add(1);
+            Go.go(after::done); // the runtime still works
+            after.await();
+            long end = System.nanoTime() + 10_000_000_000L;
+            while (System.nanoTime() < end && !Thread.interrupted()) {
+                if (lastCapture.toString(StandardCharsets.UTF_8).contains("boom in the default runtime")) {
+                    break;
+                }
+                Thread.onSpinWait();
+            }
+        });
+        assertTrue(err.contains("panic: java.lang.IllegalStateException: boom in the default runtime [goroutine "), err);
+        assertTrue(err.contains("[running]:"), err);
+    }
+
+    private static volatile ByteArrayOutputStream lastCapture = new ByteArrayOutputStream();
+
+    private static String captureStderr(Runnable r) {
+        PrintStream old = System.err;
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        lastCapture = buf;
+        System.setErr(new PrintStream(buf, true, StandardCharsets.UTF_8));
+        try {
+            r.run();
+        } finally {
+            System.setErr(old);
+        }
+        return buf.toString(StandardCharsets.UTF_8);
+    }
+}
