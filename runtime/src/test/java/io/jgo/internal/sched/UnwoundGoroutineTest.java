@@ -45,6 +45,28 @@ class UnwoundGoroutineTest {
     }
 
     @Test
+    void manyUnwoundGoroutinesSurviveAResizeAtEightPs() {
+        int n = 100_000;
+        Sched s = new Sched(new Config().maxProcs(8).name("unwound-8"));
+        s.runMain(() -> {
+            WaitGroup gate = new WaitGroup();
+            WaitGroup done = new WaitGroup();
+            done.add(n);
+            for (int i = 0; i < n; i++) {
+                Go.go(new HandRewrittenBody(3, gate, done));
+                if (i == n / 2) {
+                    assertEquals(8, Go.maxProcs(3));
+                }
+            }
+            done.await();
+            assertEquals(3, Go.maxProcs(8));
+            while (Go.numGoroutine() != 1) { // the last ones may still be on their way out
+                Go.gosched();
+            }
+        });
+    }
+
+    @Test
     void unwoundGoroutinesWorkAtOneP() {
         Sched s = new Sched(new Config().maxProcs(1).name("unwound-1"));
         int[] count = new int[1];
