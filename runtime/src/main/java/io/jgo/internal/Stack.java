@@ -64,6 +64,9 @@ public final class Stack {
     /** Why the current unwind happens: one of the {@code YIELD_} constants. Owner only. */
     public int yieldKind;
 
+    /** Suspensions, process-wide, that could not unwind and pinned a carrier instead (tests, diagnostics). */
+    private static final java.util.concurrent.atomic.LongAdder PINS = new java.util.concurrent.atomic.LongAdder();
+
     private final Owner owner;
     private Segment segment;   // current segment, null until the first suspension
     private int primTop;       // first free slot in segment.prims
@@ -93,6 +96,11 @@ public final class Stack {
             return ((Carrier) t).stack;
         }
         return ThreadStacks.current();
+    }
+
+    /** How many suspensions so far, in this process, pinned their carrier instead of unwinding. */
+    public static long pinCount() {
+        return PINS.sum();
     }
 
     /** Is this the stack of a goroutine (as opposed to a plain thread's or g0's)? */
@@ -158,6 +166,7 @@ public final class Stack {
     public boolean suspendLeaf(long via, int me, int kind) {
         yieldKind = kind;
         if (!Adjacency.adjacent(via, me)) {
+            PINS.increment();
             owner.parkPinned(this, kind);
             return false;
         }
@@ -198,6 +207,7 @@ public final class Stack {
             Warnings.once(reason, "goroutine pinned: a suspension happened while holding a monitor at " + reason);
         }
         suspending = false;
+        PINS.increment();
         owner.parkPinned(this, yieldKind);
         if (depth > 0) {
             attention |= RESUMING;

@@ -1,0 +1,76 @@
+package io.jgo.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jgo.Go;
+import io.jgo.Goroutine;
+import io.jgo.WaitGroup;
+import io.jgo.internal.Stack;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * 1,000,000 goroutines spawned by 1,000 spawners, each really unwinding on {@code Go.gosched} and
+ * resuming (possibly on another carrier), with GOMAXPROCS changed in the middle: every goroutine
+ * runs exactly once, its state survives the yield, nothing pins, and the count returns to baseline.
+ */
+@Timeout(300)
+class MillionYieldingGoroutinesTest {
+
+    private static final int SPAWNERS = 1_000;
+    private static final int CHILDREN = 1_000;
+
+    @ParameterizedTest(name = "GOMAXPROCS {0}")
+    @ValueSource(ints = {1, 2, 4, 8})
+    void everyGoroutineRunsExactlyOnceAndSurvivesItsYields(int procs) {
+        AtomicIntegerArray before = new AtomicIntegerArray(SPAWNERS * CHILDREN);
+        AtomicIntegerArray after = new AtomicIntegerArray(SPAWNERS * CHILDREN);
+        int[] counts = new int[2];
+        long pinsBefore = Stack.pinCount();
+        Go.run(() -> {
+            Go.maxProcs(procs);
+            counts[0] = Go.numGoroutine();
+            WaitGroup wg = new WaitGroup();
+            wg.add(SPAWNERS * CHILDREN);
+            for (int p = 0; p < SPAWNERS; p++) {
+                int spawner = p;
+                Go.go(() -> {
+                    if (spawner == SPAWNERS / 2) {
+                        Go.maxProcs(procs == 1 ? 3 : procs / 2); // resize while goroutines run and yield
+                    }
+                    for (int c = 0; c < CHILDREN; c++) {
+                        int slot = spawner * CHILDREN + c;
+                        Go.go(() -> child(slot, before, after, wg));
+                        if (c % 100 == 0) {
+                            Go.gosched();
+                        }
+                    }
+                });
+            }
+            wg.await();
+            while (Go.numGoroutine() != counts[0]) { // the last ones may still be on their way out
+                Go.gosched();
+            }
+            counts[1] = Go.numGoroutine();
+        });
+        for (int i = 0; i < before.length(); i++) {
+            assertEquals(1, before.get(i), "goroutine " + i + " started " + before.get(i) + " times");
+            assertEquals(1, after.get(i), "goroutine " + i + " resumed " + after.get(i) + " times");
+        }
+        assertEquals(counts[0], counts[1], "goroutine count back to baseline");
+        assertEquals(pinsBefore, Stack.pinCount(), "a goroutine pinned instead of unwinding");
+    }
+
+    @Goroutine
+    static void child(int slot, AtomicIntegerArray before, AtomicIntegerArray after, WaitGroup wg) {
+        long local = slot * 31L;          // state that must survive the yield
+        before.incrementAndGet(slot);
+        Go.gosched();
+        assertTrue(local == slot * 31L);
+        after.incrementAndGet(slot);
+        wg.done();
+    }
+}
