@@ -74,6 +74,8 @@ final class Adjacency {
         StackFrame caller = frames.get(1);
         int callerId = (int) (via >>> 32);
         boolean ok = idOf(self) == me && idOf(caller) == callerId;
+        FrameNames.learn(me, self, 0);
+        FrameNames.learn(callerId, caller, (int) via);
         if (!ok) {
             Warnings.once("pair:" + via + ":" + me, "goroutine pinned: " + name(self) + " cannot unwind into "
                     + name(caller) + " (" + caller.getFileName() + ":" + caller.getLineNumber()

@@ -20,9 +20,9 @@ package io.jgo.internal;
  *
  * <h2>Records</h2>
  * Suspension is return-based: the innermost frame saves first, so records are pushed deepest
- * first and popped outermost first. A record is {@code nPrims} longs followed by one header long
- * ({@code label | nPrims << 21 | nRefs << 42}) in {@link Segment#prims}, and {@code nRefs} slots in
- * {@link Segment#refs}. A record never spans two segments.
+ * first and popped outermost first. A record is {@code nPrims} longs, the frame's method id, and one
+ * header long ({@code label | nPrims << 21 | nRefs << 42}) in {@link Segment#prims}, and
+ * {@code nRefs} slots in {@link Segment#refs}. A record never spans two segments.
  *
  * <h2>Threads</h2>
  * Every field except the {@link #PREEMPT} bit of {@link #attention} is written only by the thread
@@ -49,6 +49,8 @@ public final class Stack {
     public static final int YIELD_PREEMPT = 3;
 
     private static final int LABEL_BITS = 21;
+    /** Slots a record uses besides its values: the method id and the header. */
+    private static final int RECORD_OVERHEAD = 2;
     private static final long FIELD_MASK = (1L << LABEL_BITS) - 1;
     private static final int FIRST_SEGMENT_PRIMS = 12;
     private static final int FIRST_SEGMENT_REFS = 6;
@@ -145,7 +147,7 @@ public final class Stack {
         }
         suspending = true;
         yieldKind = YIELD_PREEMPT;
-        pushRecord(label, nPrims, nRefs);
+        pushRecord(me, label, nPrims, nRefs);
         return true;
     }
 
@@ -170,7 +172,7 @@ public final class Stack {
             owner.parkPinned(this, kind);
             return false;
         }
-        pushRecord(1, 0, 0);
+        pushRecord(me, 1, 0, 0);
         suspending = true;
         return true;
     }
@@ -193,7 +195,7 @@ public final class Stack {
         if (!Adjacency.adjacent(via, me)) {
             return false;
         }
-        pushRecord(label, nPrims, nRefs);
+        pushRecord(me, label, nPrims, nRefs);
         return true;
     }
 
@@ -249,6 +251,38 @@ public final class Stack {
         ATTENTION.compareAndSet(this, a, a | PREEMPT);
     }
 
+    /**
+     * The saved frames, outermost first, as {@code Class.method(File:line)} where known (names are
+     * learned when a frame first suspends). For goroutine dumps: call it only while the goroutine is
+     * parked (its records do not change then); the reading thread must have synchronized with the
+     * goroutine's park (e.g. through the lock of the waiter list that holds it).
+     */
+    public java.util.List<String> savedFrames() {
+        java.util.List<String> frames = new java.util.ArrayList<>();
+        try {
+            collectFrames(frames);
+        } catch (RuntimeException raced) { // the goroutine ran meanwhile: show what was read
+            frames.add("...");
+        }
+        return frames;
+    }
+
+    private void collectFrames(java.util.List<String> frames) {
+        Segment seg = segment;
+        int top = primTop;
+        for (int n = depth; n > 0; n--) {
+            while (top == 0 && seg.prev != null) {
+                seg = seg.prev;
+                top = seg.usedPrims;
+            }
+            long header = seg.prims[top - 1];
+            int me = (int) seg.prims[top - 2];
+            int nPrims = (int) ((header >>> LABEL_BITS) & FIELD_MASK);
+            frames.add(FrameNames.describe(me, (int) (header & FIELD_MASK)));
+            top -= nPrims + RECORD_OVERHEAD;
+        }
+    }
+
     /** Bytes held by this stack's segments (for the footprint test). */
     public long retainedBytes() {
         long total = 0;
@@ -264,17 +298,19 @@ public final class Stack {
 
     // ---------------------------------------------------------------- records
 
-    private void pushRecord(int label, int nPrims, int nRefs) {
+    private void pushRecord(int me, int label, int nPrims, int nRefs) {
+        int slots = nPrims + RECORD_OVERHEAD;
         Segment seg = segment;
         if (seg == null) {
-            seg = segment = new Segment(null, Math.max(FIRST_SEGMENT_PRIMS, nPrims + 1), Math.max(FIRST_SEGMENT_REFS, nRefs));
-        } else if (primTop + nPrims + 1 > seg.prims.length || refTop + nRefs > seg.refs.length) {
-            seg = nextSegment(seg, nPrims + 1, nRefs);
+            seg = segment = new Segment(null, Math.max(FIRST_SEGMENT_PRIMS, slots), Math.max(FIRST_SEGMENT_REFS, nRefs));
+        } else if (primTop + slots > seg.prims.length || refTop + nRefs > seg.refs.length) {
+            seg = nextSegment(seg, slots, nRefs);
         }
         primBase = primTop;
         refBase = refTop;
-        primTop += nPrims + 1;
+        primTop += slots;
         refTop += nRefs;
+        seg.prims[primTop - 2] = me;
         seg.prims[primTop - 1] = label | ((long) nPrims << LABEL_BITS) | ((long) nRefs << (2 * LABEL_BITS));
         depth++;
     }
@@ -307,7 +343,7 @@ public final class Stack {
         long header = seg.prims[primTop - 1];
         int nPrims = (int) ((header >>> LABEL_BITS) & FIELD_MASK);
         int nRefs = (int) ((header >>> (2 * LABEL_BITS)) & FIELD_MASK);
-        primBase = primTop - 1 - nPrims;
+        primBase = primTop - RECORD_OVERHEAD - nPrims;
         refBase = refTop - nRefs;
         primTop = primBase;
         refTop = refBase;

@@ -4,7 +4,7 @@ package io.jgo.internal.sched;
  * Go's goroutine dump: every live G with id, status or wait reason, and stack. A running G, a G in
  * a syscall and a pinned G have their frames on a thread, so their stack is that thread's, cut at
  * the goroutine's entry and above the scheduler's own frames. An unwound G's frames exist only as
- * saved records; the dump gives their number (naming them needs the instrumenter's frame table).
+ * saved records, named by {@code Stack.savedFrames} (innermost first, with the line of each call site).
  */
 final class Dump {
 
@@ -23,8 +23,13 @@ final class Dump {
             if (t != null) {
                 frames(b, t == Thread.currentThread() ? new Throwable().getStackTrace() : t.getStackTrace());
             } else if (s == G.WAITING || s == G.RUNNABLE) {
-                int depth = g.stack.depth();
-                b.append("\t(").append(depth == 0 ? "not started or no saved frames" : depth + " saved frame" + (depth == 1 ? "" : "s")).append(")\n");
+                java.util.List<String> saved = g.stack.savedFrames();
+                if (saved.isEmpty()) {
+                    b.append("\t(not started or no saved frames)\n");
+                }
+                for (int i = saved.size() - 1; i >= 0; i--) { // innermost first, as a stack trace reads
+                    b.append('\t').append(saved.get(i)).append('\n');
+                }
             }
             b.append('\n');
         }
