@@ -59,6 +59,15 @@ class InstrumenterTest {
         f.visitInsn(Opcodes.IRETURN);
         f.visitMaxs(0, 0);
         f.visitEnd();
+        addIdentityG(cw);
+        cw.visitEnd();
+        byte[] bytes = cw.toByteArray();
+        classpath.put(name, bytes);
+        return bytes;
+    }
+
+    /** {@code @Goroutine static int g(int x) { return x; }}: a suspendable target that cannot itself suspend. */
+    private static void addIdentityG(ClassWriter cw) {
         MethodVisitor g = cw.visitMethod(Opcodes.ACC_STATIC, "g", "(I)I", null, null);
         g.visitAnnotation(RuntimeNames.GOROUTINE_DESC, false);
         g.visitCode();
@@ -66,10 +75,20 @@ class InstrumenterTest {
         g.visitInsn(Opcodes.IRETURN);
         g.visitMaxs(0, 0);
         g.visitEnd();
-        cw.visitEnd();
-        byte[] bytes = cw.toByteArray();
-        classpath.put(name, bytes);
-        return bytes;
+    }
+
+    @Test
+    void classFilesUpToJava25AreRewritten() {
+        assertNotNull(instrumenter().transform(sample("t/Java25", Opcodes.V25)));
+        assertTrue(failures.isEmpty(), failures.toString());
+    }
+
+    @Test
+    void annotatedMethodThatCannotSuspendIsLeftAsWritten() {
+        byte[] in = sample("t/Leaf", Opcodes.V17);
+        ClassNodeView out = ClassNodeView.of(instrumenter().transform(in));
+        assertEquals(out.codeOf("g", "(I)I"), ClassNodeView.of(in).codeOf("g", "(I)I"));
+        assertTrue(out.codeOf("f", "(I)I").contains("io/jgo/internal/Stack"), "f has a suspension point and is rewritten");
     }
 
     @Test
@@ -139,13 +158,7 @@ class InstrumenterTest {
         m.visitInsn(Opcodes.ARETURN);
         m.visitMaxs(0, 0);
         m.visitEnd();
-        MethodVisitor g = cw.visitMethod(Opcodes.ACC_STATIC, "g", "(I)I", null, null);
-        g.visitAnnotation(RuntimeNames.GOROUTINE_DESC, false);
-        g.visitCode();
-        g.visitVarInsn(Opcodes.ILOAD, 0);
-        g.visitInsn(Opcodes.IRETURN);
-        g.visitMaxs(0, 0);
-        g.visitEnd();
+        addIdentityG(cw);
         cw.visitEnd();
         byte[] bytes = cw.toByteArray();
         byte[] copy = bytes.clone();
@@ -186,13 +199,7 @@ class InstrumenterTest {
         m.visitInsn(Opcodes.ARETURN);
         m.visitMaxs(0, 0);
         m.visitEnd();
-        MethodVisitor g = cw.visitMethod(Opcodes.ACC_STATIC, "g", "(I)I", null, null);
-        g.visitAnnotation(RuntimeNames.GOROUTINE_DESC, false);
-        g.visitCode();
-        g.visitVarInsn(Opcodes.ILOAD, 0);
-        g.visitInsn(Opcodes.IRETURN);
-        g.visitMaxs(0, 0);
-        g.visitEnd();
+        addIdentityG(cw);
         cw.visitEnd();
         byte[] bytes = cw.toByteArray();
         classpath.put(name, bytes);

@@ -53,6 +53,16 @@ class CliJarIT {
     }
 
     @Test
+    void javaDashJarRewritesASuspendableClassWithTheShadedAsm() throws Exception {
+        Path in = Trees.jar(dir.resolve("app.jar"), Map.of(SuspendingClass.NAME + ".class", SuspendingClass.bytes()));
+        Path out = dir.resolve("out");
+        Result result = java("-jar", jar.toString(), in.toString(), out.toString(), "--verbose", "--verify");
+        assertEquals(0, result.status, result.stderr);
+        assertTrue(result.stderr.contains("1 class files, 1 rewritten"), result.stderr);
+        assertFalse(java.util.Arrays.equals(SuspendingClass.bytes(), Files.readAllBytes(out.resolve(SuspendingClass.NAME + ".class"))));
+    }
+
+    @Test
     void javaDashJarWithBadArgumentsExitsTwoWithTheUsage() throws Exception {
         Result result = java("-jar", jar.toString(), "only-in");
         assertEquals(2, result.status);

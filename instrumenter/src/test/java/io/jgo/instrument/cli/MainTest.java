@@ -58,6 +58,21 @@ class MainTest {
     }
 
     @Test
+    void aSuspendableClassIsRewrittenAndEverythingElseCopied() throws IOException {
+        Map<String, byte[]> files = new LinkedHashMap<>(plainApp());
+        files.put(SuspendingClass.NAME + ".class", SuspendingClass.bytes());
+        Path in = Trees.jar(dir.resolve("app.jar"), files);
+        Path target = dir.resolve("out");
+        assertEquals(Main.OK, run(in.toString(), target.toString(), "--verify", "--verbose"), stderr());
+        Map<String, byte[]> written = Trees.readFolder(target);
+        assertEquals(files.keySet(), written.keySet());
+        plainApp().forEach((name, content) -> assertArrayEquals(content, written.get(name), name));
+        assertFalse(java.util.Arrays.equals(SuspendingClass.bytes(), written.get(SuspendingClass.NAME + ".class")));
+        assertTrue(stderr().contains("jgo: rewrote fixture/Suspending.class ("), stderr());
+        assertTrue(stderr().contains("3 class files, 1 rewritten"), stderr());
+    }
+
+    @Test
     void badArgumentsExitWithTwoAndPrintTheUsageOnStderr() {
         assertEquals(Main.BAD_ARGUMENTS, run("--frobnicate"));
         assertTrue(stderr().contains("unknown option --frobnicate"), stderr());
