@@ -1,0 +1,38 @@
+/**
+ * The rewrite: {@code @Goroutine} methods into resumable state machines, as a pure
+ * {@code byte[] -> byte[]} function ({@link io.jgo.instrument.Instrumenter}).
+ *
+ * <h2>Pipeline (one class each)</h2>
+ * <ol>
+ *   <li>{@link io.jgo.instrument.ByteScan}: may this class hold a suspension point at all? (most
+ *       classes stop here, after one pass over their bytes)</li>
+ *   <li>{@link io.jgo.instrument.ClassRewriter}: which methods are suspendable ({@code @Goroutine}
+ *       with a suspension point, lambda bodies with one); rewrite-time warnings.</li>
+ *   <li>{@link io.jgo.instrument.Suspendables}: is a call a suspension point (its declared target
+ *       is {@code @Goroutine}, or a JDK functional interface / {@code Iterator} method)?</li>
+ *   <li>{@link io.jgo.instrument.NewMover}: moves {@code NEW; DUP} past suspending constructor
+ *       arguments; refuses other shapes of uninitialized values across a suspension.</li>
+ *   <li>{@link io.jgo.instrument.FlowGraph} with {@link io.jgo.instrument.TypeInterpreter}: types
+ *       of every local and stack slot, and the control-flow graph;
+ *       {@link io.jgo.instrument.Liveness} and {@link io.jgo.instrument.MonitorDepth} on it.</li>
+ *   <li>{@link io.jgo.instrument.SavePlan}: what each suspension point saves;
+ *       {@link io.jgo.instrument.MethodRewriter}: emits the prologue, call-site handshakes, and the
+ *       out-of-line dispatch, save, pin and restore blocks.</li>
+ *   <li>{@link io.jgo.instrument.HierarchyClassWriter}: frames computed from
+ *       {@link io.jgo.instrument.ClassInfoCache}, never by loading a class; optional verification.</li>
+ * </ol>
+ *
+ * <h2>Invariants</h2>
+ * All or nothing per class: a class that cannot be rewritten is reported (class, method,
+ * descriptor, line, reason) and used exactly as it was; suspending in it then pins, which is safe.
+ * A rewritten class carries an invisible {@code io.jgo.internal.Rewritten} annotation and is never
+ * rewritten twice. The runtime's own packages are never rewritten: their primitives are the
+ * hand-written leaves of every suspension. The instrumenter knows the runtime only through
+ * {@link io.jgo.instrument.RuntimeNames}. Thread-safe: the only shared state is the class-info cache.
+ *
+ * <h2>Rejected alternatives</h2>
+ * Eager saving before every call (Quasar's approach) costs on the path that does not suspend;
+ * exception-based unwinding costs a throw per frame. Reading frame types from the original
+ * StackMapTable fails for moved {@code NEW}s and old class files; the analyser recomputes them.
+ */
+package io.jgo.instrument;
