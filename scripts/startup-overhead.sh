@@ -5,13 +5,17 @@
 # from the local Maven repository on a class path (thousands of classes), and times a small program
 # that loads every class of that class path (Class.forName(name, false, loader): defined, which is
 # what the agent sees, but not initialised), N times without the agent and N times with it,
-# alternating. It prints the median wall-clock time of each configuration and the overhead.
+# alternating (and N times with include= naming an absent package: the cost of the agent without any
+# class scanned). It prints, per configuration, the median wall-clock and CPU (user + sys) time of
+# the whole JVM run and the overhead against the run without agent. On a busy machine the wall-clock
+# figures are noisy; the CPU figures much less so.
 #
 # usage: scripts/startup-overhead.sh [-n RUNS] [-j MAX_JARS] [AGENT_JAR]
 #   AGENT_JAR  default: agent/target/jgo-agent.jar (build it with `mvn -B -ntp -q install -DskipTests`)
 #   -n RUNS    timed runs per configuration (default 11), after one untimed warm-up run each
 #   -j JARS    at most this many jars, one version per artifact (default 120)
-# Environment: M2_REPO (default ~/.m2/repository), JAVA_HOME (default: java on the PATH).
+# Environment: M2_REPO (default ~/.m2/repository), JAVA_HOME (default: java on the PATH),
+#   KEEP=1 keeps the work folder (class path list, outputs, raw times).
 set -euo pipefail
 
 runs=11
@@ -20,7 +24,7 @@ while getopts "n:j:h" opt; do
   case "$opt" in
     n) runs="$OPTARG" ;;
     j) max_jars="$OPTARG" ;;
-    *) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    *) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
