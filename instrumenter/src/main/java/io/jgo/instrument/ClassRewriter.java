@@ -65,7 +65,7 @@ final class ClassRewriter {
             TypeInterpreter interpreter = new TypeInterpreter(classes, Type.getObjectType(cn.name),
                     cn.superName == null ? null : Type.getObjectType(cn.superName), interfaces,
                     (cn.access & Opcodes.ACC_INTERFACE) != 0);
-            new MethodRewriter(cn.name, cn.sourceFile, m, suspendables, classes, interpreter, warnings).rewrite();
+            new MethodRewriter(cn.name, cn.sourceFile, m, suspendables, interpreter, warnings).rewrite();
         }
         if (cn.invisibleAnnotations == null) {
             cn.invisibleAnnotations = new ArrayList<>();

@@ -1,7 +1,5 @@
 package io.jgo.instrument;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import org.objectweb.asm.ClassReader;
@@ -102,7 +100,6 @@ public final class Instrumenter {
      */
     private void verify(byte[] out) {
         ClassReader reader = new ClassReader(out);
-        StringWriter text = new StringWriter();
         reader.accept(new CheckClassAdapter(null, false), 0);
         ClassNode cn = new ClassNode();
         reader.accept(cn, ClassReader.SKIP_DEBUG);
@@ -120,7 +117,6 @@ public final class Instrumenter {
             try {
                 new Analyzer<>(interpreter).analyze(cn.name, m);
             } catch (AnalyzerException e) {
-                e.printStackTrace(new PrintWriter(text));
                 throw new InstrumentationException(cn.name, m.name, m.desc,
                         e.node == null ? 0 : MethodRewriter.lineOf(e.node), "the rewritten method does not verify: " + e.getMessage());
             }

@@ -76,7 +76,6 @@ final class MethodRewriter {
     private final String owner;
     private final MethodNode method;
     private final Suspendables suspendables;
-    private final ClassInfoCache classes;
     private final TypeInterpreter interpreter;
     private final List<String> warnings;
     private final String sourceFile;
@@ -84,13 +83,12 @@ final class MethodRewriter {
     private int stackVar;
     private int viaVar;
 
-    MethodRewriter(String owner, String sourceFile, MethodNode method, Suspendables suspendables, ClassInfoCache classes,
+    MethodRewriter(String owner, String sourceFile, MethodNode method, Suspendables suspendables,
                    TypeInterpreter interpreter, List<String> warnings) {
         this.owner = owner;
         this.sourceFile = sourceFile;
         this.method = method;
         this.suspendables = suspendables;
-        this.classes = classes;
         this.interpreter = interpreter;
         this.warnings = warnings;
         this.me = methodId(owner, method.name, method.desc);
