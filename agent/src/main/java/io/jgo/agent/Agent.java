@@ -55,6 +55,12 @@ public final class Agent {
                 Rewrite.of(instrumenter), classBytes, diagnostics,
                 options.dump() == null ? null : new ClassDumper(options.dump(), diagnostics),
                 options.verbose() ? System.err : null);
+        diagnostics.quiet(true);
+        try {
+            instrumenter.warmUp(); // the whole pipeline, analysis and frame computation included
+        } finally {
+            diagnostics.quiet(false);
+        }
         warmUp(transformer, diagnostics);
         instrumentation.addTransformer(transformer, false);
         if (options.verbose()) {

@@ -85,6 +85,41 @@ public final class Instrumenter {
         return null;
     }
 
+    /**
+     * Runs the whole pipeline once on a built-in sample (a {@code @Goroutine} method with a
+     * suspension point), so that every class the rewrite uses is loaded now. An agent calls this
+     * before registering its transformer: loading one of them from inside a transform can end in a
+     * {@code ClassCircularityError}. Returns true when the sample was rewritten.
+     */
+    public boolean warmUp() {
+        String name = "io/jgo/instrument/WarmUpSample";
+        org.objectweb.asm.ClassWriter cw = new org.objectweb.asm.ClassWriter(org.objectweb.asm.ClassWriter.COMPUTE_FRAMES);
+        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, name, null, "java/lang/Object", null);
+        org.objectweb.asm.MethodVisitor m = cw.visitMethod(Opcodes.ACC_STATIC, "count", "(J)J", null, null);
+        m.visitAnnotation(RuntimeNames.GOROUTINE_DESC, false);
+        m.visitCode();
+        org.objectweb.asm.Label done = new org.objectweb.asm.Label();
+        m.visitVarInsn(Opcodes.LLOAD, 0);
+        m.visitInsn(Opcodes.LCONST_0);
+        m.visitInsn(Opcodes.LCMP);
+        m.visitJumpInsn(Opcodes.IFEQ, done);
+        m.visitVarInsn(Opcodes.LLOAD, 0);
+        m.visitVarInsn(Opcodes.LLOAD, 0);
+        m.visitInsn(Opcodes.LCONST_1);
+        m.visitInsn(Opcodes.LSUB);
+        m.visitMethodInsn(Opcodes.INVOKESTATIC, name, "count", "(J)J", false);
+        m.visitInsn(Opcodes.LADD);
+        m.visitInsn(Opcodes.LRETURN);
+        m.visitLabel(done);
+        m.visitInsn(Opcodes.LCONST_0);
+        m.visitInsn(Opcodes.LRETURN);
+        m.visitMaxs(0, 0);
+        m.visitEnd();
+        cw.visitEnd();
+        byte[] sample = cw.toByteArray();
+        return mightSuspend(sample) && transform(sample) != null;
+    }
+
     /** The runtime's own classes are hand-written (its primitives are the leaves of every suspension). */
     static boolean isRuntimeClass(String internalName) {
         if (internalName.startsWith(RuntimeNames.RUNTIME_INTERNAL_PREFIX)) {

@@ -78,6 +78,12 @@ class InstrumenterTest {
     }
 
     @Test
+    void warmUpRunsTheWholePipelineWithoutReports() {
+        assertTrue(instrumenter().warmUp());
+        assertTrue(failures.isEmpty() && warnings.isEmpty(), failures + " " + warnings);
+    }
+
+    @Test
     void classFilesUpToJava25AreRewritten() {
         assertNotNull(instrumenter().transform(sample("t/Java25", Opcodes.V25)));
         assertTrue(failures.isEmpty(), failures.toString());
