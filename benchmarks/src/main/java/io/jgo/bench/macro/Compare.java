@@ -103,7 +103,7 @@ public final class Compare {
                 for (Contender c : options.contenders()) {
                     Outcome o = fork(w, p, c, options);
                     outcomes.add(o);
-                    System.err.println(progress(o));
+                    System.out.println(progress(o));
                 }
             }
         }
@@ -167,7 +167,7 @@ public final class Compare {
                 .filter(line -> line.startsWith("jgo"))
                 .distinct()
                 .limit(5)
-                .forEach(line -> System.err.println("    (child) " + line));
+                .forEach(line -> System.out.println("    (child) " + line));
     }
 
     /** The most telling line of a failed JVM's stderr: the first exception or error line, else the last line. */
@@ -247,7 +247,9 @@ public final class Compare {
         if (other == null || !other.measured()) {
             return "—";
         }
-        return String.format("%.2f", jgo.median() / Summary.of(other.values()).median());
+        double r = jgo.median() / Summary.of(other.values()).median();
+        return r >= 0.1 ? String.format("%.2f", r)
+                : new java.math.BigDecimal(r).round(new java.math.MathContext(2)).toPlainString();
     }
 
     private static Path writeCsv(List<Outcome> outcomes, Path dir) throws IOException {

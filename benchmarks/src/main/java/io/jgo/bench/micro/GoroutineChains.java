@@ -1,18 +1,26 @@
 package io.jgo.bench.micro;
 
+import io.jgo.Go;
 import io.jgo.Goroutine;
 
 /**
  * Call chains for the fast-path benchmark, as {@code @Goroutine} methods: rewritten by the
- * build-time instrumenter, so every call pays the rewritten prologue and the post-call
- * {@code suspending} check, but none of them ever suspends. {@code smallK}/{@code mediumK} is a
- * chain of K distinct methods ({@code small10} calls {@code small9} ... {@code small1}); distinct
+ * build-time instrumenter, so every call pays the rewritten prologue and the call-site handshake
+ * and post-call {@code suspending} check, but none of them ever suspends. {@code smallK}/{@code mediumK}
+ * is a chain of K distinct methods ({@code small10} calls {@code small9} ... {@code small1}); distinct
  * methods, not recursion, so the JIT can inline the whole chain as it would in real code.
  * {@link PlainChains} is the same source without the annotation: keep the two identical.
  *
  * <p>small body: a few arithmetic operations; medium body: a 50-iteration loop of a multiply-add.
  */
 final class GoroutineChains {
+
+    /**
+     * Never set. The leaves test it and would call {@code Go.gosched()}: that gives every chain a
+     * suspension point, as real goroutine code has, so the rewrite cannot leave the chain alone as
+     * pure computation; the branch costs the same load and test in both classes.
+     */
+    static boolean yieldInLeaf;
 
     private GoroutineChains() {
     }
@@ -84,6 +92,9 @@ final class GoroutineChains {
     static int small1(int x) {
         x = x * 0x9E3779B1 + 7;
         x ^= x >>> 15;
+        if (yieldInLeaf) {
+            Go.gosched();
+        }
         return x;
     }
 
@@ -163,6 +174,9 @@ final class GoroutineChains {
     static int medium1(int x) {
         for (int i = 0; i < 50; i++) {
             x = x * 31 + i;
+        }
+        if (yieldInLeaf) {
+            Go.gosched();
         }
         return x;
     }

@@ -1,10 +1,19 @@
 package io.jgo.bench.micro;
 
+import io.jgo.Go;
+
 /**
  * The baseline of the fast-path benchmark: exactly {@link GoroutineChains} without the
  * {@code @Goroutine} annotations, so the instrumenter leaves it alone. Keep the two identical.
  */
 final class PlainChains {
+
+    /**
+     * Never set. The leaves test it and would call {@code Go.gosched()}: that gives every chain a
+     * suspension point, as real goroutine code has, so the rewrite cannot leave the chain alone as
+     * pure computation; the branch costs the same load and test in both classes.
+     */
+    static boolean yieldInLeaf;
 
     private PlainChains() {
     }
@@ -66,6 +75,9 @@ final class PlainChains {
     static int small1(int x) {
         x = x * 0x9E3779B1 + 7;
         x ^= x >>> 15;
+        if (yieldInLeaf) {
+            Go.gosched();
+        }
         return x;
     }
 
@@ -135,6 +147,9 @@ final class PlainChains {
     static int medium1(int x) {
         for (int i = 0; i < 50; i++) {
             x = x * 31 + i;
+        }
+        if (yieldInLeaf) {
+            Go.gosched();
         }
         return x;
     }
