@@ -25,7 +25,8 @@ final class Adjacency {
     /** Entries are {@code key | verdict}; keys have their low bit clear and are never 0. */
     private static final AtomicLongArray TABLE = new AtomicLongArray(1 << TABLE_BITS);
 
-    private static final StackWalker WALKER = StackWalker.getInstance();
+    /** Descriptors need class references retained (JDK 21+ refuses {@code getDescriptor} otherwise). */
+    private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
 
     private Adjacency() {
     }
@@ -96,7 +97,7 @@ final class Adjacency {
 
     /** {@code LambdaMetafactory} classes forward straight to the lambda body: transparent. */
     private static boolean isForwarder(StackFrame f) {
-        return f.getClassName().contains("$$Lambda");
+        return f.getDeclaringClass().isHidden() && f.getClassName().contains("$$Lambda");
     }
 
     private static int idOf(StackFrame f) {
