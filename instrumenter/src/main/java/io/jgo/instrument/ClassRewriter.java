@@ -61,12 +61,14 @@ final class ClassRewriter {
         for (String i : cn.interfaces) {
             interfaces.add(Type.getObjectType(i));
         }
+        boolean isInterface = (cn.access & Opcodes.ACC_INTERFACE) != 0;
+        Helpers helpers = new Helpers(isInterface);
         for (MethodNode m : targets) {
             TypeInterpreter interpreter = new TypeInterpreter(classes, Type.getObjectType(cn.name),
-                    cn.superName == null ? null : Type.getObjectType(cn.superName), interfaces,
-                    (cn.access & Opcodes.ACC_INTERFACE) != 0);
-            new MethodRewriter(cn.name, cn.sourceFile, m, suspendables, interpreter, warnings).rewrite();
+                    cn.superName == null ? null : Type.getObjectType(cn.superName), interfaces, isInterface);
+            new MethodRewriter(cn.name, cn.sourceFile, m, suspendables, interpreter, warnings, helpers).rewrite();
         }
+        cn.methods.addAll(helpers.methods());
         if (cn.invisibleAnnotations == null) {
             cn.invisibleAnnotations = new ArrayList<>();
         }

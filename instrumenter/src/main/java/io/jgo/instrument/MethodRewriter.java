@@ -33,9 +33,9 @@ import org.objectweb.asm.tree.analysis.Frame;
  *              if (s.suspending) goto SAVE_i
  * --- out of line, after the original code ---
  * ATTENTION: switch (s.onAttention()) { -1: PREEMPT; 0: BODY; i: RESTORE_i; n+1: RESTORE_PREEMPT }
- * SAVE_i:    drop the dummy result; if (!s.suspendFrame(via, ME, i, prims, refs)) goto PIN_i;
- *            save the operand stack below the call and the live locals; return a dummy value
- * PIN_i:     s.pinHere(null); goto SITE_i        (a site holding a monitor pins unconditionally)
+ * SAVE_i:    drop the dummy result; load the live locals (the stack values are already there);
+ *            if (!$jgo$save$k(values..., s, via)) goto PIN_i; return a dummy value  (see {@link Helpers})
+ * PIN_i:     s.pinAfterSave(); goto RESTORE_i    (a site holding a monitor: s.pinHere(where); goto SITE_i)
  * RESTORE_i: restore live locals and the operand stack; arguments := defaults; goto SITE_i
  * </pre>
  * Nothing is copied on the path that does not suspend: the spills are local-variable moves that the
@@ -79,13 +79,15 @@ final class MethodRewriter {
     private final TypeInterpreter interpreter;
     private final List<String> warnings;
     private final String sourceFile;
+    private final Helpers helpers;
     private final int me;
     private int stackVar;
     private int viaVar;
 
     MethodRewriter(String owner, String sourceFile, MethodNode method, Suspendables suspendables,
-                   TypeInterpreter interpreter, List<String> warnings) {
+                   TypeInterpreter interpreter, List<String> warnings, Helpers helpers) {
         this.owner = owner;
+        this.helpers = helpers;
         this.sourceFile = sourceFile;
         this.method = method;
         this.suspendables = suspendables;
@@ -226,9 +228,8 @@ final class MethodRewriter {
 
         int preemptLabel = sites.size() + 1;
         tail.add(preempt);
-        emitFrameCall(tail, BEGIN_PREEMPT, preemptLabel, entryPlan);
+        emitHelperCall(tail, preemptLabel, List.of(), entryPlan, START_PREEMPT);
         tail.add(new JumpInsnNode(Opcodes.IFEQ, body));
-        emitSaveLocals(tail, entryPlan);
         emitDummyReturn(tail);
         tail.add(restorePreempt);
         emitRestoreLocals(tail, entryPlan);
@@ -276,29 +277,39 @@ final class MethodRewriter {
         } else if (result.getSize() == 2) {
             out.add(new InsnNode(Opcodes.POP2));
         }
-        if (!site.holdsMonitor) {
-            emitFrameCall(out, SUSPEND_FRAME, site.label, site.plan);
-            out.add(new JumpInsnNode(Opcodes.IFEQ, site.pin));
-            for (int i = site.plan.stack.size() - 1; i >= 0; i--) {
-                SavePlan.Value v = site.plan.stack.get(i);
-                if (v.kind == 'N') {
-                    out.add(new InsnNode(Opcodes.POP));
-                } else {
-                    emitSaveTop(out, v);
-                }
-            }
-            emitSaveLocals(out, site.plan);
-            emitDummyReturn(out);
+        if (site.holdsMonitor) {
+            // Unwinding would release the monitor: save nothing, park the carrier, call again.
+            out.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
+            out.add(new LdcInsnNode(site.where));
+            out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, PIN_HERE, PIN_HERE_DESC, false));
+            out.add(new JumpInsnNode(Opcodes.GOTO, site.setSite));
+            return;
         }
+        emitHelperCall(out, site.label, site.plan.stack, site.plan, MAY_UNWIND);
+        out.add(new JumpInsnNode(Opcodes.IFEQ, site.pin));
+        emitDummyReturn(out);
         out.add(site.pin);
         out.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
-        if (site.holdsMonitor) {
-            out.add(new LdcInsnNode(site.where));
-        } else {
-            out.add(new InsnNode(Opcodes.ACONST_NULL));
+        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, PIN_AFTER_SAVE, "()V", false));
+        out.add(new JumpInsnNode(Opcodes.GOTO, site.restore));
+    }
+
+    /**
+     * Calls the frame's out-of-line save helper, leaving its boolean on the stack. The operand-stack
+     * values to save are already on the stack (bottom first); the live locals are loaded after them.
+     */
+    private void emitHelperCall(InsnList out, int label, List<SavePlan.Value> onStack, SavePlan plan, String verdict) {
+        List<SavePlan.Value> passed = new ArrayList<>(onStack);
+        for (SavePlan.Value v : plan.locals) {
+            if (v.kind != 'N') {
+                out.add(new VarInsnNode(v.loadOpcode(), v.var));
+                passed.add(v);
+            }
         }
-        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, PIN_HERE, PIN_HERE_DESC, false));
-        out.add(new JumpInsnNode(Opcodes.GOTO, site.setSite));
+        out.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
+        out.add(new VarInsnNode(Opcodes.LLOAD, viaVar));
+        String name = helpers.add(me, label, plan, passed, verdict);
+        out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, owner, name, Helpers.descriptor(passed), helpers.ownerIsInterface()));
     }
 
     private void emitRestore(InsnList out, Site site) {
@@ -317,34 +328,6 @@ final class MethodRewriter {
         out.add(new JumpInsnNode(Opcodes.GOTO, site.setSite));
     }
 
-    /** {@code s.<name>(via, ME, label, prims, refs)} leaving a boolean on the stack. */
-    private void emitFrameCall(InsnList out, String name, int label, SavePlan plan) {
-        out.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
-        out.add(new VarInsnNode(Opcodes.LLOAD, viaVar));
-        out.add(new LdcInsnNode(me));
-        out.add(new LdcInsnNode(label));
-        out.add(new LdcInsnNode(plan.prims));
-        out.add(new LdcInsnNode(plan.refs));
-        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, name, FRAME_DESC, false));
-    }
-
-    private void emitSaveLocals(InsnList out, SavePlan plan) {
-        for (SavePlan.Value v : plan.locals) {
-            if (v.kind == 'N') {
-                continue;
-            }
-            out.add(new VarInsnNode(v.loadOpcode(), v.var));
-            emitSaveTop(out, v);
-        }
-    }
-
-    /** The value is on top of the operand stack: {@code Stack.saveX(value, s, slot)}. */
-    private void emitSaveTop(InsnList out, SavePlan.Value v) {
-        out.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
-        out.add(new LdcInsnNode(v.slot));
-        out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, STACK, saveName(v.kind), saveDesc(v.kind), false));
-    }
-
     private void emitRestoreLocals(InsnList out, SavePlan plan) {
         for (SavePlan.Value v : plan.locals) {
             emitRestoreValue(out, v);
@@ -358,7 +341,7 @@ final class MethodRewriter {
             return;
         }
         out.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
-        out.add(new LdcInsnNode(v.slot));
+        out.add(Helpers.pushInt(v.slot));
         out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, restoreName(v.kind), restoreDesc(v.kind), false));
         if (v.kind == 'A' && !v.type.getDescriptor().equals("Ljava/lang/Object;")) {
             out.add(new TypeInsnNode(Opcodes.CHECKCAST, v.type.getSort() == Type.ARRAY ? v.type.getDescriptor() : v.type.getInternalName()));

@@ -23,12 +23,19 @@ final class RuntimeNames {
     static final String CALL_SITE = "callSite";
     static final String ON_ATTENTION = "onAttention";
     static final String ON_ATTENTION_DESC = "()I";
-    static final String BEGIN_PREEMPT = "beginPreempt";
-    static final String SUSPEND_FRAME = "suspendFrame";
-    /** (long via, int me, int label, int nPrims, int nRefs) -> boolean */
-    static final String FRAME_DESC = "(JIIII)Z";
+    /** Save helpers call, in order: {@code pushFrame(me, label, nPrims, nRefs)}, the {@code saveX}s, then one of the two below. */
+    static final String PUSH_FRAME = "pushFrame";
+    static final String PUSH_FRAME_DESC = "(IIII)V";
+    /** (long via, int me) -> may the frame return to its caller? */
+    static final String MAY_UNWIND = "mayUnwind";
+    /** (long via, int me) -> start a preemption unwind (or drop the record and carry on). */
+    static final String START_PREEMPT = "startPreempt";
+    static final String VIA_ME_DESC = "(JI)Z";
+    static final String PIN_AFTER_SAVE = "pinAfterSave";
     static final String PIN_HERE = "pinHere";
     static final String PIN_HERE_DESC = "(Ljava/lang/String;)V";
+    /** Prefix of the synthetic save helpers; the runtime's stack walk treats such frames as machinery. */
+    static final String HELPER_PREFIX = "$jgo$save$";
     /** {@code Stack.onAttention()} result asking the prologue to yield (preemption). */
     static final int PREEMPT_NOW = -1;
 

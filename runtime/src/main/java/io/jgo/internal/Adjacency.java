@@ -90,9 +90,11 @@ final class Adjacency {
                 .map(f -> name(f) + " (" + f.getFileName() + ":" + f.getLineNumber() + ")").orElse("?"));
     }
 
+    /** The continuation machinery, and the rewrite's synthetic save helpers ({@code $jgo$save$N}). */
     private static boolean isMachinery(StackFrame f) {
         String c = f.getClassName();
-        return c.equals("io.jgo.internal.Adjacency") || c.equals("io.jgo.internal.Stack");
+        return c.equals("io.jgo.internal.Adjacency") || c.equals("io.jgo.internal.Stack")
+                || f.getMethodName().startsWith("$jgo$");
     }
 
     /** {@code LambdaMetafactory} classes forward straight to the lambda body: transparent. */

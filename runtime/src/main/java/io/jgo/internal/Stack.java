@@ -9,14 +9,16 @@ package io.jgo.internal;
  * <h2>Protocol seen from a rewritten method</h2>
  * <pre>
  * prologue:   s = Stack.current(); via = s.callSite; s.callSite = 0;
- *             if (s.attention != 0) label = s.onAttention() ... (out of line)
+ *             if (s.attention != 0) switch (s.onAttention()) ... (out of line)
  * call site:  spill receiver and arguments to locals; s.callSite = SITE_ID; call;
  *             if (s.suspending) goto SAVE_i (out of line)
- * SAVE_i:     if (!s.suspendFrame(via, ME, i, nPrims, nRefs)) goto PIN_i;
- *             saveX(value, s, slot)...; return a dummy value
- * PIN_i:      s.pinHere(reason); goto call site (the callee resumes from its records)
+ * SAVE_i:     if (!M$jgo$save$k(stack values, live locals, s, via)) goto PIN_i; return a dummy value
+ *             where the synthetic helper does: s.pushFrame(ME, i, nPrims, nRefs); saveX(value, s, slot)...;
+ *             return s.mayUnwind(via, ME);
+ * PIN_i:      s.pinAfterSave(); goto RESTORE_i   (the callee resumes from its own record)
  * RESTORE_i:  restoreX(slot)... ; goto call site
  * </pre>
+ * A call site that holds a monitor saves nothing: {@code s.pinHere(where); goto call site}.
  *
  * <h2>Records</h2>
  * Suspension is return-based: the innermost frame saves first, so records are pushed deepest
@@ -128,8 +130,12 @@ public final class Stack {
     public int onAttention() {
         int a = attention;
         if ((a & RESUMING) != 0) {
-            return popRecord();
+            return popRecord(); // the common case, kept small so the JIT inlines it into prologues
         }
+        return onPreemptRequest(a);
+    }
+
+    private int onPreemptRequest(int a) {
         if ((a & PREEMPT) != 0) {
             attention = a & ~PREEMPT;
             return owner == null ? 0 : PREEMPT_NOW;
@@ -138,16 +144,17 @@ public final class Stack {
     }
 
     /**
-     * A prologue answering a preemption request: starts an unwind of kind {@link #YIELD_PREEMPT}
-     * and reserves the frame's record, or returns false (carry on) if this frame cannot unwind.
+     * A prologue answering a preemption request, after its helper pushed the frame's record: starts
+     * an unwind of kind {@link #YIELD_PREEMPT}, or drops the record and returns false (carry on)
+     * when this frame cannot unwind.
      */
-    public boolean beginPreempt(long via, int me, int label, int nPrims, int nRefs) {
+    public boolean startPreempt(long via, int me) {
         if (!Adjacency.adjacent(via, me)) {
+            dropFrame();
             return false;
         }
         suspending = true;
         yieldKind = YIELD_PREEMPT;
-        pushRecord(me, label, nPrims, nRefs);
         return true;
     }
 
@@ -187,16 +194,33 @@ public final class Stack {
         return (attention & RESUMING) != 0;
     }
 
-    /**
-     * A rewritten frame found {@link #suspending} after a call: reserve its record, or return false
-     * when the frame's caller is not its rewritten caller (then the frame must pin).
-     */
-    public boolean suspendFrame(long via, int me, int label, int nPrims, int nRefs) {
-        if (!Adjacency.adjacent(via, me)) {
-            return false;
-        }
+    /** A rewritten frame's save helper: reserves the frame's record; the values follow with {@code saveX}. */
+    public void pushFrame(int me, int label, int nPrims, int nRefs) {
         pushRecord(me, label, nPrims, nRefs);
-        return true;
+    }
+
+    /**
+     * Called by a save helper once the frame's record is written: may the frame now return to its
+     * caller? False when the caller is not the rewritten call site that handed the frame its call-site
+     * id; the frame must then pin ({@link #pinAfterSave}).
+     */
+    public boolean mayUnwind(long via, int me) {
+        return Adjacency.adjacent(via, me);
+    }
+
+    /**
+     * A frame that saved its record but cannot unwind: takes its record back (its restore code reads
+     * it next), blocks the carrier until the goroutine is readied, and arms the resume of the deeper
+     * frames from their records.
+     */
+    public void pinAfterSave() {
+        popRecord();
+        suspending = false;
+        PINS.increment();
+        owner.parkPinned(this, yieldKind);
+        if (depth > 0) {
+            attention |= RESUMING;
+        }
     }
 
     /**
@@ -330,6 +354,13 @@ public final class Stack {
         primTop = 0;
         refTop = 0;
         return next;
+    }
+
+    /** Pops the record just pushed and releases its references (a preemption that did not happen). */
+    private void dropFrame() {
+        int refsEnd = refTop;
+        popRecord();
+        java.util.Arrays.fill(segment.refs, refBase, refsEnd, null);
     }
 
     private int popRecord() {

@@ -50,10 +50,11 @@ final class HandRewrittenBody implements Runnable {
                 s.callSite = SITE_GOSCHED;
                 Go.gosched();
                 if (s.suspending) {
-                    if (s.suspendFrame(via, ME, 1, 0, 0)) {
+                    s.pushFrame(ME, 1, 0, 0);
+                    if (s.mayUnwind(via, ME)) {
                         return;
                     }
-                    s.pinHere(null);
+                    s.pinAfterSave();
                     reenter = true;
                 }
             }
@@ -64,10 +65,11 @@ final class HandRewrittenBody implements Runnable {
             s.callSite = SITE_AWAIT;
             gate.await();
             while (s.suspending) {
-                if (s.suspendFrame(via, ME, 2, 0, 0)) {
+                s.pushFrame(ME, 2, 0, 0);
+                if (s.mayUnwind(via, ME)) {
                     return;
                 }
-                s.pinHere(null);
+                s.pinAfterSave();
                 s.callSite = SITE_AWAIT;
                 gate.await();
             }

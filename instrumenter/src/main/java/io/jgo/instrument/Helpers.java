@@ -1,0 +1,110 @@
+package io.jgo.instrument;
+
+import static io.jgo.instrument.RuntimeNames.*;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.IntInsnNode;
+import org.objectweb.asm.tree.LdcInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.VarInsnNode;
+
+/**
+ * The out-of-line save code of one class: for each suspension point (and each preemptible
+ * prologue) a private static synthetic method {@code $jgo$save$N(values..., Stack s, long via)}
+ * that pushes the frame's record, saves the values into it and returns whether the frame may
+ * unwind. The suspending method itself only loads the values and calls it, so its bytecode stays
+ * small (the JIT's inlining budget counts every byte, even of code that never runs).
+ */
+final class Helpers {
+
+    private final boolean ownerIsInterface;
+    private final List<MethodNode> methods = new ArrayList<>();
+
+    Helpers(boolean ownerIsInterface) {
+        this.ownerIsInterface = ownerIsInterface;
+    }
+
+    boolean ownerIsInterface() {
+        return ownerIsInterface;
+    }
+
+    /** The helpers made so far, to be added to the class. */
+    List<MethodNode> methods() {
+        return methods;
+    }
+
+    /** Descriptor of a helper taking {@code values}: primitives as themselves, references as Object. */
+    static String descriptor(List<SavePlan.Value> values) {
+        StringBuilder d = new StringBuilder("(");
+        for (SavePlan.Value v : values) {
+            d.append(parameterType(v).getDescriptor());
+        }
+        return d.append(STACK_DESC).append("J)Z").toString();
+    }
+
+    private static Type parameterType(SavePlan.Value v) {
+        return v.kind == 'A' || v.kind == 'N' ? Type.getObjectType("java/lang/Object") : SavePlan.type(v.kind);
+    }
+
+    /** Makes the helper for one save; returns its name. {@code verdict} is {@code mayUnwind} or {@code startPreempt}. */
+    String add(int me, int label, SavePlan plan, List<SavePlan.Value> passed, String verdict) {
+        String name = HELPER_PREFIX + methods.size();
+        MethodNode m = new MethodNode(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC,
+                name, descriptor(passed), null, null);
+        int var = 0;
+        int[] vars = new int[passed.size()];
+        for (int i = 0; i < passed.size(); i++) {
+            vars[i] = var;
+            var += parameterType(passed.get(i)).getSize();
+        }
+        int stackVar = var;
+        int viaVar = var + 1;
+        InsnList code = m.instructions;
+        code.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
+        code.add(pushInt(me));
+        code.add(pushInt(label));
+        code.add(pushInt(plan.prims));
+        code.add(pushInt(plan.refs));
+        code.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, PUSH_FRAME, PUSH_FRAME_DESC, false));
+        for (int i = 0; i < passed.size(); i++) {
+            SavePlan.Value v = passed.get(i);
+            if (v.kind == 'N') {
+                continue; // the null constant: restored as such, nothing to keep
+            }
+            code.add(new VarInsnNode(parameterType(v).getOpcode(Opcodes.ILOAD), vars[i]));
+            code.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
+            code.add(pushInt(v.slot));
+            code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, STACK, saveName(v.kind), saveDesc(v.kind), false));
+        }
+        code.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
+        code.add(new VarInsnNode(Opcodes.LLOAD, viaVar));
+        code.add(pushInt(me));
+        code.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, verdict, VIA_ME_DESC, false));
+        code.add(new InsnNode(Opcodes.IRETURN));
+        m.maxLocals = viaVar + 2;
+        m.maxStack = 8;
+        methods.add(m);
+        return name;
+    }
+
+    /** The shortest instruction that pushes {@code n}. */
+    static AbstractInsnNode pushInt(int n) {
+        if (n >= -1 && n <= 5) {
+            return new InsnNode(Opcodes.ICONST_0 + n);
+        }
+        if (n >= Byte.MIN_VALUE && n <= Byte.MAX_VALUE) {
+            return new IntInsnNode(Opcodes.BIPUSH, n);
+        }
+        if (n >= Short.MIN_VALUE && n <= Short.MAX_VALUE) {
+            return new IntInsnNode(Opcodes.SIPUSH, n);
+        }
+        return new LdcInsnNode(n);
+    }
+}
