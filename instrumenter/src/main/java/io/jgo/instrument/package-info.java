@@ -17,7 +17,9 @@
  *       {@link io.jgo.instrument.Liveness} and {@link io.jgo.instrument.MonitorDepth} on it.</li>
  *   <li>{@link io.jgo.instrument.SavePlan}: what each suspension point saves;
  *       {@link io.jgo.instrument.MethodRewriter}: emits the prologue, call-site handshakes, and the
- *       out-of-line dispatch, save, pin and restore blocks.</li>
+ *       dispatch, pin and restore blocks after the original code;
+ *       {@link io.jgo.instrument.Helpers}: the save code, in synthetic static methods, so the
+ *       suspending method stays small enough for the JIT to inline.</li>
  *   <li>{@link io.jgo.instrument.HierarchyClassWriter}: frames computed from
  *       {@link io.jgo.instrument.ClassInfoCache}, never by loading a class; optional verification.</li>
  * </ol>
