@@ -52,6 +52,10 @@ final class ClassRewriter {
                 // it runs exactly as written and preemption waits for its caller's next check.
             } else if (!annotated && hasCode && isLambdaBody(m) && MethodRewriter.hasSuspensionPoint(m, suspendables)) {
                 targets.add(m);
+            } else if (m.name.equals("<init>") && MethodRewriter.hasSuspensionPoint(m, suspendables)) {
+                warnings.add("a constructor of " + cn.name.replace('/', '.') + " calls a @Goroutine method (line "
+                        + MethodRewriter.firstSuspensionLine(m, suspendables) + "): constructors are never rewritten, "
+                        + "so a suspension there pins the goroutine; move the call out of the constructor");
             }
         }
         if (targets.isEmpty()) {

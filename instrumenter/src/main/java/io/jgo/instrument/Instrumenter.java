@@ -64,6 +64,7 @@ public final class Instrumenter {
             List<String> warnings = new ArrayList<>();
             ClassNode rewritten = new ClassRewriter(classes, suspendables).rewrite(reader, warnings);
             if (rewritten == null) {
+                warnings.forEach(diagnostics::warning);
                 return null;
             }
             HierarchyClassWriter writer = new HierarchyClassWriter(reader, classes);

@@ -113,6 +113,19 @@ final class MethodRewriter {
         return false;
     }
 
+    /** The source line of the first suspension point (0 when unknown). */
+    static int firstSuspensionLine(MethodNode m, Suspendables s) {
+        for (AbstractInsnNode insn : m.instructions) {
+            if (insn instanceof MethodInsnNode) {
+                MethodInsnNode c = (MethodInsnNode) insn;
+                if (s.isSuspensionPoint(c.owner, c.name, c.desc)) {
+                    return lineOf(insn);
+                }
+            }
+        }
+        return 0;
+    }
+
     /** Rewrites the method. Throws {@link InstrumentationException} when it cannot, leaving the caller to drop the class. */
     void rewrite() {
         try {

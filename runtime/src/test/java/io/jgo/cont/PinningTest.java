@@ -46,6 +46,10 @@ class PinningTest {
         assertTrue(run.pins > 0, "expected a pin");
         assertTrue(run.yields >= minYields, "expected the unpinned suspension points to still unwind: " + run.yields);
         String all = err + String.join("\n", Differential.REPORTS);
+        if (type == Pinning.InConstructor.class && path == Path.BUILD_TIME) {
+            assertTrue(all.contains("a constructor of io.jgo.cont.shapes.Pinning$InConstructor$Holder calls a @Goroutine method (line 99)"),
+                    "expected the rewrite-time constructor warning, got:\n" + all);
+        }
         assertTrue(all.contains(warning), "expected a warning containing '" + warning + "', got:\n" + all);
     }
 }
