@@ -1,41 +1,99 @@
 package io.jgo.instrument;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Set;
-import org.objectweb.asm.ClassReader;
-
+import java.util.Arrays;
 
 /**
  * The cheap test run on every class the agent sees: can this class hold a suspension point? Yes
- * when its constant pool names the runtime ({@code io/jgo/}, which covers the annotation) or a
+ * when it names the runtime ({@code io/jgo/}, which covers the annotation and every primitive) or a
  * class already known to declare {@code @Goroutine} methods. A class that passes is parsed fully;
- * the others (nearly all of a large application) cost one pass over their bytes.
+ * the others (nearly all of a large application) cost one pass over their bytes, without
+ * allocating: the constant pool's UTF-8 entries are hashed in place and looked up in a sorted
+ * array of the known names' hashes (a collision only costs a full parse).
+ *
+ * <p>Thread-safe: the known-name hashes are an immutable array replaced on update (copy on write;
+ * updates are rare, one per class that declares suspendables).
  */
 final class ByteScan {
 
-    private static final int CONSTANT_CLASS = 7;
     private static final byte[] RUNTIME = RuntimeNames.RUNTIME_PACKAGE.getBytes(StandardCharsets.UTF_8);
 
-    private ByteScan() {
+    /** Sorted FNV-1a hashes of the internal names of classes known to declare suspendables. */
+    private volatile long[] known = new long[0];
+
+    /** Remembers a class that declares {@code @Goroutine} methods. Runtime names need no entry: they match {@code io/jgo/}. */
+    synchronized void addDeclaring(String internalName) {
+        if (internalName.startsWith(RuntimeNames.RUNTIME_PACKAGE)) {
+            return;
+        }
+        long h = hash(internalName.getBytes(StandardCharsets.UTF_8), 0, internalName.length());
+        long[] k = known;
+        if (Arrays.binarySearch(k, h) >= 0) {
+            return;
+        }
+        long[] next = Arrays.copyOf(k, k.length + 1);
+        next[k.length] = h;
+        Arrays.sort(next);
+        known = next; // volatile write: publishes the filled array
     }
 
-    static boolean mightSuspend(byte[] classFile, Set<String> knownDeclaring) {
+    boolean mightSuspend(byte[] classFile) {
         if (contains(classFile, RUNTIME)) {
             return true;
         }
-        if (knownDeclaring.isEmpty()) {
-            return false;
-        }
-        ClassReader reader = new ClassReader(classFile);
-        char[] buffer = new char[reader.getMaxStringLength()];
-        for (int i = 1; i < reader.getItemCount(); i++) {
-            int offset = reader.getItem(i);
-            if (offset > 0 && classFile[offset - 1] == CONSTANT_CLASS
-                    && knownDeclaring.contains(reader.readUTF8(offset, buffer))) {
-                return true;
+        long[] k = known; // volatile read, pairs with the write in addDeclaring
+        return k.length > 0 && namesAnyOf(classFile, k);
+    }
+
+    /** One pass over the constant pool, hashing each UTF-8 entry where it lies. */
+    private static boolean namesAnyOf(byte[] b, long[] known) {
+        int count = u2(b, 8);
+        int off = 10;
+        for (int i = 1; i < count; i++) {
+            int tag = b[off] & 0xFF;
+            switch (tag) {
+                case 1: { // Utf8
+                    int len = u2(b, off + 1);
+                    if (Arrays.binarySearch(known, hash(b, off + 3, len)) >= 0) {
+                        return true;
+                    }
+                    off += 3 + len;
+                    break;
+                }
+                case 3: case 4: // Integer, Float
+                case 9: case 10: case 11: case 12: // Fieldref, Methodref, InterfaceMethodref, NameAndType
+                case 17: case 18: // Dynamic, InvokeDynamic
+                    off += 5;
+                    break;
+                case 5: case 6: // Long, Double take two entries
+                    off += 9;
+                    i++;
+                    break;
+                case 7: case 8: case 16: case 19: case 20: // Class, String, MethodType, Module, Package
+                    off += 3;
+                    break;
+                case 15: // MethodHandle
+                    off += 4;
+                    break;
+                default:
+                    return true; // unknown constant: let the full parse decide (and report)
             }
         }
         return false;
+    }
+
+    private static int u2(byte[] b, int off) {
+        return ((b[off] & 0xFF) << 8) | (b[off + 1] & 0xFF);
+    }
+
+    /** 64-bit FNV-1a over {@code len} bytes (the modified UTF-8 of a class name is its ASCII/UTF-8 form). */
+    private static long hash(byte[] b, int off, int len) {
+        long h = 0xcbf29ce484222325L;
+        for (int i = off, end = off + len; i < end; i++) {
+            h ^= b[i] & 0xFF;
+            h *= 0x100000001b3L;
+        }
+        return h;
     }
 
     private static boolean contains(byte[] haystack, byte[] needle) {

@@ -20,11 +20,12 @@ final class ClassInfoCache {
 
     private final ClassBytes classBytes;
     private final Map<String, Optional<ClassInfo>> cache = new ConcurrentHashMap<>();
-    /** Classes seen to declare suspendable methods: the byte scan looks for their names. */
-    private final Set<String> declaringSuspendables = ConcurrentHashMap.newKeySet();
+    /** Learns the classes seen to declare suspendable methods: the byte scan looks for their names. */
+    private final ByteScan scan;
 
-    ClassInfoCache(ClassBytes classBytes) {
+    ClassInfoCache(ClassBytes classBytes, ByteScan scan) {
         this.classBytes = classBytes;
+        this.scan = scan;
     }
 
     /** The class's info, or null when its bytes cannot be found. */
@@ -36,12 +37,8 @@ final class ClassInfoCache {
     void remember(ClassInfo info) {
         cache.put(info.name, Optional.of(info));
         if (!info.suspendables.isEmpty()) {
-            declaringSuspendables.add(info.name);
+            scan.addDeclaring(info.name);
         }
-    }
-
-    Set<String> classesDeclaringSuspendables() {
-        return declaringSuspendables;
     }
 
     private ClassInfo read(String internalName) {
@@ -51,7 +48,7 @@ final class ClassInfoCache {
         }
         ClassInfo info = parse(new ClassReader(bytes));
         if (!info.suspendables.isEmpty()) {
-            declaringSuspendables.add(info.name);
+            scan.addDeclaring(info.name);
         }
         return info;
     }

@@ -20,13 +20,14 @@ public final class Instrumenter {
     /** Newest class-file major version the rewrite reads (Java 25). */
     static final int NEWEST_MAJOR = Opcodes.V25 & 0xFFFF;
 
+    private final ByteScan scan = new ByteScan();
     private final ClassInfoCache classes;
     private final Suspendables suspendables;
     private final Diagnostics diagnostics;
     private final boolean verify;
 
     public Instrumenter(ClassBytes classBytes, Diagnostics diagnostics, boolean verify) {
-        this.classes = new ClassInfoCache(classBytes);
+        this.classes = new ClassInfoCache(classBytes, scan);
         this.suspendables = new Suspendables(classes);
         this.diagnostics = diagnostics;
         this.verify = verify;
@@ -34,7 +35,7 @@ public final class Instrumenter {
 
     /** Cheap byte scan: can this class hold a suspendable method at all? */
     public boolean mightSuspend(byte[] classFile) {
-        return ByteScan.mightSuspend(classFile, classes.classesDeclaringSuspendables());
+        return scan.mightSuspend(classFile);
     }
 
     /**

@@ -129,6 +129,31 @@ class InstrumenterTest {
     }
 
     @Test
+    void byteScanSeesClassesThatCallAKnownDeclaringClassWithoutNamingTheRuntime() {
+        Instrumenter instrumenter = instrumenter();
+        assertNotNull(instrumenter.transform(sample("t/Declaring", Opcodes.V17))); // learns t/Declaring
+        assertTrue(instrumenter.mightSuspend(caller("t/User", "t/Declaring")));
+        assertFalse(instrumenter.mightSuspend(caller("t/Bystander", "t/Unrelated")));
+    }
+
+    /** {@code class name { static int h() { return target.g(1); } }}: names {@code target}, not the runtime. */
+    private static byte[] caller(String name, String target) {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
+        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, name, null, "java/lang/Object", null);
+        MethodVisitor h = cw.visitMethod(Opcodes.ACC_STATIC, "h", "()I", null, null);
+        h.visitCode();
+        h.visitInsn(Opcodes.ICONST_1);
+        h.visitMethodInsn(Opcodes.INVOKESTATIC, target, "g", "(I)I", false);
+        h.visitLdcInsn(12345678901L); // a two-slot constant, to exercise the constant-pool walk
+        h.visitInsn(Opcodes.POP2);
+        h.visitInsn(Opcodes.IRETURN);
+        h.visitMaxs(0, 0);
+        h.visitEnd();
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    @Test
     void byteScanSeesTheAnnotation() {
         assertTrue(instrumenter().mightSuspend(sample("t/Scan", Opcodes.V17)));
     }
