@@ -96,19 +96,27 @@ final class ByteScan {
         return h;
     }
 
+    /** Horspool's skip for each byte value: how far the needle may slide when that byte ends the window. */
+    private static final int[] SKIP = new int[256];
+
+    static {
+        java.util.Arrays.fill(SKIP, RUNTIME.length);
+        for (int i = 0; i < RUNTIME.length - 1; i++) {
+            SKIP[RUNTIME[i] & 0xFF] = RUNTIME.length - 1 - i;
+        }
+    }
+
+    /** Boyer-Moore-Horspool search for {@link #RUNTIME}: most windows are skipped a needle length at a time. */
     private static boolean contains(byte[] haystack, byte[] needle) {
-        byte first = needle[0];
-        outer:
-        for (int i = 0, last = haystack.length - needle.length; i <= last; i++) {
-            if (haystack[i] != first) {
-                continue;
-            }
-            for (int j = 1; j < needle.length; j++) {
-                if (haystack[i + j] != needle[j]) {
-                    continue outer;
+        int n = needle.length;
+        int last = n - 1;
+        for (int i = 0; i <= haystack.length - n; i += SKIP[haystack[i + last] & 0xFF]) {
+            int j = last;
+            while (haystack[i + j] == needle[j]) {
+                if (j-- == 0) {
+                    return true;
                 }
             }
-            return true;
         }
         return false;
     }
