@@ -49,10 +49,11 @@ public final class Agent {
         }
         QuietableDiagnostics diagnostics = new QuietableDiagnostics(Diagnostics.STDERR);
         DefiningLoaderClassBytes classBytes = new DefiningLoaderClassBytes();
-        Instrumenter instrumenter = new Instrumenter(classBytes, diagnostics, options.verify());
+        PerLoaderRewrite rewrite = new PerLoaderRewrite(classBytes, diagnostics, options.verify());
+        Instrumenter instrumenter = rewrite.current(); // outside a transform: the warm-up's own
         RewritingTransformer transformer = new RewritingTransformer(
                 new ClassFilter(ClassLoader.getPlatformClassLoader(), options.include(), options.exclude()),
-                Rewrite.of(instrumenter), classBytes, diagnostics,
+                rewrite, classBytes, diagnostics,
                 options.dump() == null ? null : new ClassDumper(options.dump(), diagnostics),
                 options.verbose() ? System.err : null);
         diagnostics.quiet(true);

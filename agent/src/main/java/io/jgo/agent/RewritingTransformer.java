@@ -68,16 +68,14 @@ final class RewritingTransformer implements ClassFileTransformer {
      * them can end in a {@code ClassCircularityError}). Nothing is dumped or logged.
      */
     void warmUp(ClassLoader loader, byte[] sample) {
-        if (sample != null && rewrite.mightSuspend(sample)) {
-            classBytes.within(loader, () -> rewrite.transform(sample));
+        if (sample != null) {
+            classBytes.within(loader, () -> rewrite.mightSuspend(sample) ? rewrite.transform(sample) : null);
         }
     }
 
     private byte[] rewrite(ClassLoader loader, String className, byte[] classFile) {
-        if (!rewrite.mightSuspend(classFile)) {
-            return null;
-        }
-        byte[] rewritten = classBytes.within(loader, () -> rewrite.transform(classFile));
+        // Both calls run with the defining loader current: what the rewrite learns is per loader.
+        byte[] rewritten = classBytes.within(loader, () -> rewrite.mightSuspend(classFile) ? rewrite.transform(classFile) : null);
         if (rewritten == null) {
             return null;
         }
