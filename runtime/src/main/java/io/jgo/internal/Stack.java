@@ -137,7 +137,7 @@ public final class Stack {
 
     private int onPreemptRequest(int a) {
         if ((a & PREEMPT) != 0) {
-            attention = a & ~PREEMPT;
+            setAttention(a & ~PREEMPT);
             return owner == null ? 0 : PREEMPT_NOW;
         }
         return 0;
@@ -219,7 +219,7 @@ public final class Stack {
         PINS.increment();
         owner.parkPinned(this, yieldKind);
         if (depth > 0) {
-            attention |= RESUMING;
+            setAttention(attention | RESUMING);
         }
     }
 
@@ -236,7 +236,7 @@ public final class Stack {
         PINS.increment();
         owner.parkPinned(this, yieldKind);
         if (depth > 0) {
-            attention |= RESUMING;
+            setAttention(attention | RESUMING);
         }
     }
 
@@ -248,7 +248,7 @@ public final class Stack {
     /** g0: about to re-enter a goroutine; arms the resume dispatch if frames were saved. */
     public void prepareResume() {
         if (depth > 0) {
-            attention |= RESUMING;
+            setAttention(attention | RESUMING);
         }
     }
 
@@ -266,7 +266,16 @@ public final class Stack {
         primTop = refTop = depth = 0;
         suspending = false;
         callSite = 0;
-        attention = 0;
+        setAttention(0);
+    }
+
+    /**
+     * The owner's write of {@link #attention}: a release store (a plain move on x86, no fence). Only
+     * the owner reads its own bits back, so it needs no stronger order; a concurrent preempt request
+     * it overwrites is lost, which the class comment allows.
+     */
+    private void setAttention(int value) {
+        ATTENTION.setRelease(this, value);
     }
 
     /** sysmon: ask the goroutine to yield at its next prologue (see class comment for the race). */
@@ -379,7 +388,7 @@ public final class Stack {
         primTop = primBase;
         refTop = refBase;
         if (--depth == 0) {
-            attention &= ~RESUMING;
+            setAttention(attention & ~RESUMING);
         }
         return (int) (header & FIELD_MASK);
     }
