@@ -1,9 +1,13 @@
-package io.jgo;
+package io.jgo.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jgo.DeadlockException;
+import io.jgo.Go;
+import io.jgo.PanicException;
+import io.jgo.WaitGroup;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -76,6 +80,7 @@ class GoRunTest {
         RuntimeException boom = new RuntimeException("boom");
         PanicException e = assertThrows(PanicException.class, () -> Go.run(() -> {
             Go.go(() -> {
+                Go.gosched(); // unwinds and resumes first: the panic comes from a resumed goroutine
                 throw boom;
             });
             WaitGroup forever = new WaitGroup();
