@@ -50,7 +50,8 @@ final class ClassRewriter {
                 }
                 // else: like Go's nosplit leaves, a method that cannot suspend needs no prologue;
                 // it runs exactly as written and preemption waits for its caller's next check.
-            } else if (!annotated && hasCode && isLambdaBody(m) && MethodRewriter.hasSuspensionPoint(m, suspendables)) {
+            } else if (!annotated && hasCode && (isLambdaBody(m) || suspendables.everyCall() && !m.name.startsWith("<"))
+                    && MethodRewriter.hasSuspensionPoint(m, suspendables)) {
                 targets.add(m);
             } else if (m.name.equals("<init>") && MethodRewriter.hasSuspensionPoint(m, suspendables)) {
                 warnings.add("a constructor of " + cn.name.replace('/', '.') + " calls a @Goroutine method (line "

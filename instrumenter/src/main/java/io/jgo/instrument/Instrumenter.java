@@ -27,8 +27,17 @@ public final class Instrumenter {
     private final boolean verify;
 
     public Instrumenter(ClassBytes classBytes, Diagnostics diagnostics, boolean verify) {
+        this(classBytes, diagnostics, verify, false);
+    }
+
+    /**
+     * {@code everyCallSuspends}: a stress mode for tests, which rewrites every method of every class
+     * as if each call in it were a suspension point, so that the rewrite meets every shape of
+     * bytecode a real class path holds.
+     */
+    Instrumenter(ClassBytes classBytes, Diagnostics diagnostics, boolean verify, boolean everyCallSuspends) {
         this.classes = new ClassInfoCache(classBytes, scan);
-        this.suspendables = new Suspendables(classes);
+        this.suspendables = new Suspendables(classes, everyCallSuspends);
         this.diagnostics = diagnostics;
         this.verify = verify;
     }
@@ -154,6 +163,9 @@ public final class Instrumenter {
             try {
                 new Analyzer<>(interpreter).analyze(cn.name, m);
             } catch (AnalyzerException e) {
+                if (e.getCause() instanceof TypeNotPresentException) {
+                    throw (TypeNotPresentException) e.getCause(); // reported as a missing class, not as bad code
+                }
                 throw new InstrumentationException(cn.name, m.name, m.desc,
                         e.node == null ? 0 : MethodRewriter.lineOf(e.node), "the rewritten method does not verify: " + e.getMessage());
             }

@@ -163,6 +163,9 @@ final class MethodRewriter {
             }
             emit(sites, entryPlan, synchronizedMethod);
         } catch (AnalyzerException e) {
+            if (e.getCause() instanceof TypeNotPresentException) {
+                throw (TypeNotPresentException) e.getCause(); // a missing class, reported as such
+            }
             int line = e.node == null ? 0 : lineOf(e.node);
             throw new InstrumentationException(owner, method.name, method.desc, line, "bytecode analysis failed: " + e.getMessage());
         } catch (TypeNotPresentException e) {
