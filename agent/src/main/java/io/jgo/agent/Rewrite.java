@@ -1,6 +1,5 @@
 package io.jgo.agent;
 
-import io.jgo.instrument.Instrumenter;
 
 /**
  * The two calls the agent makes into the instrumenter, as an interface so that the transformer's
@@ -13,18 +12,4 @@ interface Rewrite {
 
     /** Rewritten bytes, or null to keep the class as it is (the rewrite reports why, if it must). */
     byte[] transform(byte[] classFile);
-
-    static Rewrite of(Instrumenter instrumenter) {
-        return new Rewrite() {
-            @Override
-            public boolean mightSuspend(byte[] classFile) {
-                return instrumenter.mightSuspend(classFile);
-            }
-
-            @Override
-            public byte[] transform(byte[] classFile) {
-                return instrumenter.transform(classFile);
-            }
-        };
-    }
 }
