@@ -8,8 +8,8 @@ import java.io.InputStream;
 import java.lang.instrument.Instrumentation;
 
 /**
- * Entry point of {@code -javaagent:jgo-agent.jar[=options]}: checks the options, builds the one
- * {@link Instrumenter} and the one {@link RewritingTransformer} of this JVM, warms them up, and
+ * Entry point of {@code -javaagent:jgo-agent.jar[=options]}: checks the options, builds the
+ * per-loader {@link Instrumenter}s and the one {@link RewritingTransformer} of this JVM, warms them up, and
  * registers the transformer. A bad option, or an agent jar that cannot run its own rewrite, stops
  * the JVM here with a message on stderr: the application never runs with a broken agent.
  */

@@ -5,12 +5,10 @@ import io.jgo.instrument.ClassBytes;
 import java.util.function.Supplier;
 
 /**
- * The {@link ClassBytes} the agent hands to its one {@link io.jgo.instrument.Instrumenter}: it
- * reads other classes through the loader that is defining the class being rewritten on the
- * calling thread (set by {@link #within} for the length of one transform), and through the system
- * loader outside a transform. The instrumenter takes its look-up once, at construction, while the
- * right loader changes with every class, hence this indirection. Thread-safe: the loader is
- * per thread.
+ * Which loader is defining the class being rewritten on the calling thread (set by {@link #within}
+ * for the length of one transform): {@link PerLoaderRewrite} picks that loader's instrumenter by it.
+ * As a {@link ClassBytes} it reads through that loader, and through the system loader outside a
+ * transform. Thread-safe: the loader is per thread.
  */
 final class DefiningLoaderClassBytes implements ClassBytes {
 
