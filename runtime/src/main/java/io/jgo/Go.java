@@ -4,10 +4,13 @@ import io.jgo.internal.MethodIds;
 import io.jgo.internal.Stack;
 import io.jgo.internal.sched.Config;
 import io.jgo.internal.sched.G;
+import io.jgo.internal.sched.PlainThreads;
 import io.jgo.internal.sched.Runtimes;
 import io.jgo.internal.sched.Sched;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Callable;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Goroutines: start them ({@link #go}), run a program's main goroutine ({@link #run}), yield
@@ -24,6 +27,7 @@ import java.util.concurrent.Callable;
 public final class Go {
 
     private static final int GOSCHED_ID = MethodIds.of("io.jgo.Go", "gosched", "()V");
+    private static final int SLEEP_ID = MethodIds.of("io.jgo.Go", "sleep", "(Ljava/time/Duration;)V");
 
     private Go() {
     }
@@ -67,6 +71,53 @@ public final class Go {
             return;
         }
         s.suspendLeaf(via, GOSCHED_ID, Stack.YIELD_GOSCHED); // pinned: carries on in place
+    }
+
+    /**
+     * Parks the calling goroutine, not its carrier, for at least {@code d} (Go's {@code time.Sleep});
+     * a zero or negative duration returns at once. On a plain thread, the thread sleeps (an interrupt
+     * does not cut the sleep short; the thread's interrupt status is kept).
+     */
+    @Goroutine
+    public static void sleep(Duration d) {
+        Stack s = Stack.current();
+        long via = s.takeCallSite();
+        if (s.isResuming()) {
+            s.resumeLeaf();
+            return; // the timer readied us
+        }
+        long nanos = saturatedNanos(Objects.requireNonNull(d, "d"));
+        if (nanos <= 0) {
+            return;
+        }
+        if (!(s.owner() instanceof G)) {
+            sleepThread(nanos);
+            return;
+        }
+        G g = (G) s.owner();
+        g.runtime().armSleep(g, nanos);
+        s.suspendLeaf(via, SLEEP_ID, Stack.YIELD_PARK); // false: pinned, and the wait is already over
+    }
+
+    private static long saturatedNanos(Duration d) {
+        try {
+            return d.toNanos();
+        } catch (ArithmeticException tooLong) {
+            return d.isNegative() ? Long.MIN_VALUE : Long.MAX_VALUE;
+        }
+    }
+
+    /** A plain thread inside a jgo call: counted, so no deadlock is reported while it may still act. */
+    private static void sleepThread(long nanos) {
+        PlainThreads.enter();
+        try {
+            long deadline = System.nanoTime() + nanos;
+            for (long left = nanos; left > 0; left = deadline - System.nanoTime()) {
+                LockSupport.parkNanos(left);
+            }
+        } finally {
+            PlainThreads.exit();
+        }
     }
 
     /** GOMAXPROCS of the current runtime. */

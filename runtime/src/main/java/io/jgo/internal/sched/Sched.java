@@ -30,7 +30,7 @@ public final class Sched {
     final Object lock = new Object();
     final GlobalRunQueue<G> global = new GlobalRunQueue<>();
     final GFree gFree = new GFree();
-    final Timers timers = Timers.NONE;
+    final SleepTimers timers;
     final AllGs allgs = new AllGs();
     final Handoff handoff = new Handoff(this);
     final Procs procs;
@@ -82,6 +82,7 @@ public final class Sched {
     public Sched(Config config) {
         this.config = config;
         this.trace = config.trace;
+        this.timers = new SleepTimers(config.name);
         this.procs = new Procs(this);
         synchronized (lock) {
             procs.resizeLocked(Math.max(1, config.maxProcs));
@@ -535,9 +536,22 @@ public final class Sched {
         }
     }
 
+    /**
+     * Parks the calling goroutine for {@code nanos} (Go's {@code time.Sleep}); the calling thread is
+     * the goroutine's own. Called by {@code Go.sleep}, which does the leaf's suspension itself.
+     * Returns the lock the scheduler releases once the G is parked.
+     */
+    public void armSleep(G g, long nanos) {
+        java.util.concurrent.locks.ReentrantLock lock = new java.util.concurrent.locks.ReentrantLock();
+        lock.lock();
+        g.prepareParkUnlocking(lock, "sleep");
+        timers.arm(this, g, nanos, lock);
+    }
+
     /** Stops every M of this runtime at its next safe point; dropped goroutines never run again. */
     void shutdown() {
         stopping = true;
+        timers.shutdown();
         for (M m : allm) {
             if (m != m0) {
                 LockSupport.unpark(m.thread);

@@ -84,8 +84,10 @@
  * <h2>Threads</h2>
  * Carriers ({@code io.jgo.internal.Carrier}, daemon, stack {@code -Djgo.stacksize}, default 16 MB)
  * named {@code <runtime>-m<N>}; M0 (the {@code Go.run} caller); with {@code -Djgo.schedtrace} one
- * tracer thread per runtime. sysmon (preemption, syscall retake) and timers come with later issues:
- * {@link io.jgo.internal.sched.Timers} is the hook, and syscalls hand their P off immediately
- * (Go's {@code entersyscallblock}) until sysmon exists.
+ * tracer thread per runtime; once something sleeps, one timer thread per runtime
+ * ({@link io.jgo.internal.sched.SleepTimers}, a stopgap that readies sleepers from outside). sysmon
+ * (preemption, syscall retake) and Go's per-P timer heaps come with later issues:
+ * {@link io.jgo.internal.sched.Timers} is the hook for the heaps, and syscalls hand their P off
+ * immediately (Go's {@code entersyscallblock}) until sysmon exists.
  */
 package io.jgo.internal.sched;
