@@ -8,11 +8,13 @@ import io.jgo.Go;
 import io.jgo.Goroutine;
 import io.jgo.WaitGroup;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** A dump shows an unwound goroutine's logical stack: its saved frames, named, with call-site lines. */
 class GoroutineDumpTest {
 
     @Test
+    @Timeout(60) // the wait below ends when the goroutine has parked; a hang is the failure
     void dumpNamesTheSavedFramesOfAParkedGoroutine() {
         String[] dump = new String[1];
         Go.run(() -> {
@@ -22,10 +24,12 @@ class GoroutineDumpTest {
             started.add(1);
             Go.go(() -> outer(never, started));
             started.await();
-            for (int i = 0; i < 10; i++) {
-                Go.gosched(); // let it reach its await and unwind
+            String d = Go.dumpGoroutines();
+            while (!d.contains(".inner(")) { // until it has reached its await and unwound (no clock involved)
+                Go.gosched();
+                d = Go.dumpGoroutines();
             }
-            dump[0] = Go.dumpGoroutines();
+            dump[0] = d;
             never.done();
         });
         String d = dump[0];

@@ -9,6 +9,7 @@ import io.jgo.internal.Stack;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** Go.sleep parks the goroutine, not the carrier; sleepers are pending timers, never a deadlock. */
 class SleepTest {
@@ -35,23 +36,21 @@ class SleepTest {
         assertEquals(pins, Stack.pinCount(), "a sleeper pinned instead of unwinding");
     }
 
-    /** The sleeper is a parked goroutine (status and wait reason), not a blocked carrier. */
+    /** The sleeper is a parked goroutine (status and wait reason, unwound frames), not a blocked carrier. */
     @Test
+    @Timeout(60) // the wait below ends when the sleeper has parked; a hang is the failure
     void dumpShowsTheSleeperParkedWithWaitReasonSleep() {
         String[] dump = new String[1];
         Go.run(() -> {
-            WaitGroup wg = new WaitGroup();
-            wg.add(1);
-            Go.go(() -> {
-                Go.sleep(Duration.ofMillis(300));
-                wg.done();
-            });
-            for (int i = 0; i < 20; i++) {
+            Go.go(() -> Go.sleep(Duration.ofSeconds(30))); // dropped when main returns; its timer is cancelled
+            String d = Go.dumpGoroutines();
+            while (!d.contains("[sleep")) { // until the sleeper has parked (no clock involved)
                 Go.gosched();
+                d = Go.dumpGoroutines();
             }
-            dump[0] = Go.dumpGoroutines();
-            wg.await();
+            dump[0] = d;
         });
-        assertTrue(dump[0].contains("[sleep"), dump[0]);
+        assertTrue(dump[0].contains("SleepTest.lambda$dumpShowsTheSleeperParkedWithWaitReasonSleep"),
+                "the sleeper's saved frame is named:\n" + dump[0]);
     }
 }
