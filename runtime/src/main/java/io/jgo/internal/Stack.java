@@ -29,7 +29,7 @@ package io.jgo.internal;
  * <h2>Threads</h2>
  * Every field except the {@link #PREEMPT} bit of {@link #attention} is written only by the thread
  * currently running the goroutine (its owner). Sysmon sets {@code PREEMPT} with a CAS; the owner
- * updates {@code attention} with plain writes, which may erase a concurrent preempt request: that
+ * updates {@code attention} with release stores (no fence), which may erase a concurrent preempt request: that
  * is benign, preemption is advisory and sysmon asks again on its next tick. The owner never loses
  * its own {@code RESUMING} bit because sysmon only ever writes through a CAS of the full word.
  */
@@ -60,7 +60,7 @@ public final class Stack {
 
     /** Folded request word read by every rewritten prologue; see the class comment for writers. */
     public volatile int attention;
-    /** Set by a yield primitive, cleared by g0 (or {@link #pinHere}) once the unwind is over. Owner only. */
+    /** Set by a yield primitive, cleared by g0 (or by a pin) once the unwind is over. Owner only. */
     public boolean suspending;
     /** Call-site handshake: written by a rewritten caller right before a suspendable call, taken by the callee. Owner only. */
     public long callSite;
