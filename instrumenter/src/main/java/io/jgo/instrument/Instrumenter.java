@@ -161,11 +161,8 @@ public final class Instrumenter {
                     cn.superName == null ? null : Type.getObjectType(cn.superName), interfaces,
                     (cn.access & Opcodes.ACC_INTERFACE) != 0);
             try {
-                new Analyzer<>(interpreter).analyze(cn.name, m);
+                TypeInterpreter.analyze(new Analyzer<>(interpreter), cn.name, m);
             } catch (AnalyzerException e) {
-                if (e.getCause() instanceof TypeNotPresentException) {
-                    throw (TypeNotPresentException) e.getCause(); // reported as a missing class, not as bad code
-                }
                 throw new InstrumentationException(cn.name, m.name, m.desc,
                         e.node == null ? 0 : MethodRewriter.lineOf(e.node), "the rewritten method does not verify: " + e.getMessage());
             }

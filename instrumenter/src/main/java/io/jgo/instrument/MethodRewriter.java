@@ -102,28 +102,25 @@ final class MethodRewriter {
 
     /** Does the method contain a suspension point at all? */
     static boolean hasSuspensionPoint(MethodNode m, Suspendables s) {
-        for (AbstractInsnNode insn : m.instructions) {
-            if (insn instanceof MethodInsnNode) {
-                MethodInsnNode c = (MethodInsnNode) insn;
-                if (s.isSuspensionPoint(c.owner, c.name, c.desc)) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return firstSuspensionPoint(m, s) != null;
     }
 
     /** The source line of the first suspension point (0 when unknown). */
     static int firstSuspensionLine(MethodNode m, Suspendables s) {
+        MethodInsnNode first = firstSuspensionPoint(m, s);
+        return first == null ? 0 : lineOf(first);
+    }
+
+    private static MethodInsnNode firstSuspensionPoint(MethodNode m, Suspendables s) {
         for (AbstractInsnNode insn : m.instructions) {
             if (insn instanceof MethodInsnNode) {
                 MethodInsnNode c = (MethodInsnNode) insn;
                 if (s.isSuspensionPoint(c.owner, c.name, c.desc)) {
-                    return lineOf(insn);
+                    return c;
                 }
             }
         }
-        return 0;
+        return null;
     }
 
     /** Rewrites the method. Throws {@link InstrumentationException} when it cannot, leaving the caller to drop the class. */
@@ -131,7 +128,7 @@ final class MethodRewriter {
         try {
             NewMover.apply(owner, method, this::isSuspensionPoint);
             FlowGraph graph = new FlowGraph(interpreter);
-            Frame<BasicValue>[] frames = graph.analyze(owner, method);
+            Frame<BasicValue>[] frames = TypeInterpreter.analyze(graph, owner, method);
             Liveness liveness = new Liveness(method.instructions, graph);
             MonitorDepth monitors = new MonitorDepth(method.instructions, graph);
             boolean synchronizedMethod = (method.access & Opcodes.ACC_SYNCHRONIZED) != 0;
@@ -163,9 +160,6 @@ final class MethodRewriter {
             }
             emit(sites, entryPlan, synchronizedMethod);
         } catch (AnalyzerException e) {
-            if (e.getCause() instanceof TypeNotPresentException) {
-                throw (TypeNotPresentException) e.getCause(); // a missing class, reported as such
-            }
             int line = e.node == null ? 0 : lineOf(e.node);
             throw new InstrumentationException(owner, method.name, method.desc, line, "bytecode analysis failed: " + e.getMessage());
         } catch (TypeNotPresentException e) {

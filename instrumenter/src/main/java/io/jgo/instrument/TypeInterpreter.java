@@ -3,7 +3,11 @@ package io.jgo.instrument;
 import java.util.List;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.analysis.Analyzer;
+import org.objectweb.asm.tree.analysis.AnalyzerException;
 import org.objectweb.asm.tree.analysis.BasicValue;
+import org.objectweb.asm.tree.analysis.Frame;
 import org.objectweb.asm.tree.analysis.SimpleVerifier;
 
 /**
@@ -22,6 +26,23 @@ final class TypeInterpreter extends SimpleVerifier {
     TypeInterpreter(ClassInfoCache classes, Type currentClass, Type superClass, List<Type> interfaces, boolean isInterface) {
         super(Opcodes.ASM9, currentClass, superClass, interfaces, isInterface);
         this.classes = classes;
+    }
+
+    /**
+     * Runs {@code analyzer} (built on a TypeInterpreter) over {@code method}. A class missing from the
+     * class path is rethrown as the {@link TypeNotPresentException} it is, so that it is reported as a
+     * missing class rather than as bad bytecode.
+     */
+    static Frame<BasicValue>[] analyze(Analyzer<BasicValue> analyzer, String owner, MethodNode method)
+            throws AnalyzerException {
+        try {
+            return analyzer.analyze(owner, method);
+        } catch (AnalyzerException e) {
+            if (e.getCause() instanceof TypeNotPresentException) {
+                throw (TypeNotPresentException) e.getCause();
+            }
+            throw e;
+        }
     }
 
     @Override

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -101,11 +99,9 @@ class InstrumenterTest {
     void rewrittenClassPassesCheckClassAdapter() {
         byte[] out = instrumenter().transform(sample("t/Sample", Opcodes.V17));
         assertNotNull(out);
-        StringWriter problems = new StringWriter();
-        CheckClassAdapter.verify(new ClassReader(out), InstrumenterTest.class.getClassLoader(), false, new PrintWriter(problems));
-        // Data flow needs io.jgo.internal.Stack, which this module cannot load; structure must be clean.
-        assertFalse(problems.toString().contains("Error at instruction") && !problems.toString().contains("Stack"),
-                problems.toString());
+        // Structure and ASM's basic data-flow check (which loads no class: io.jgo.internal.Stack is not
+        // on this module's class path); the typed check ran inside transform (verify = true).
+        new ClassReader(out).accept(new CheckClassAdapter(null, true), 0);
         assertTrue(failures.isEmpty(), failures.toString());
     }
 

@@ -33,7 +33,8 @@ final class Adjacency {
 
     static boolean adjacent(long via, int me) {
         if (via == 0) {
-            Warnings.once("novia:" + me, "goroutine pinned: " + describeCaller()
+            // Not cached: the caller differs call by call. The stack is walked only for the first warning.
+            Warnings.once("novia:" + me, () -> "goroutine pinned: " + describeCaller()
                     + " called a @Goroutine method without a suspension point (not a rewritten call site)");
             return false;
         }
@@ -43,6 +44,8 @@ final class Adjacency {
             long e = TABLE.get(i);
             if (e == 0) {
                 boolean verdict = walk(via, me);
+                // Losing this CAS to another key only means the verdict is not cached this time; losing
+                // it to the same key stores the same verdict (walks are deterministic for a pair).
                 TABLE.compareAndSet(i, 0, key | (verdict ? ADJACENT : 0));
                 return verdict;
             }

@@ -230,7 +230,7 @@ public final class Stack {
      */
     public void pinHere(String reason) {
         if (reason != null) {
-            Warnings.once(reason, "goroutine pinned: a suspension happened while holding a monitor at " + reason);
+            Warnings.once(reason, () -> "goroutine pinned: a suspension happened while holding a monitor at " + reason);
         }
         suspending = false;
         PINS.increment();

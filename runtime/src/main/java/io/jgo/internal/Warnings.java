@@ -17,6 +17,13 @@ public final class Warnings {
         }
     }
 
+    /** As {@link #once(String, String)}, building the message only the first time (it may walk the stack). */
+    public static void once(String key, java.util.function.Supplier<String> message) {
+        if (SEEN.add(key)) {
+            System.err.println("jgo: warning: " + message.get());
+        }
+    }
+
     public static void always(String message) {
         System.err.println("jgo: warning: " + message);
     }

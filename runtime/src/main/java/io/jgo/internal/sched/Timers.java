@@ -2,20 +2,9 @@ package io.jgo.internal.sched;
 
 /**
  * The timers hook of findRunnable (Go's {@code checkTimers}); the timer heaps come with a later
- * issue. {@link #pending} keeps the deadlock check from firing while a timer can still ready a G.
+ * issue ({@link SleepTimers} stands in meanwhile). {@link #pending} keeps the deadlock check from firing while a timer can still ready a G.
  */
 interface Timers {
-
-    Timers NONE = new Timers() {
-        @Override
-        public void check(P p) {
-        }
-
-        @Override
-        public boolean pending() {
-            return false;
-        }
-    };
 
     /** Runs the expired timers of {@code p}; holder of p only. */
     void check(P p);
