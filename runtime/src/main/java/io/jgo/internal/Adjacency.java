@@ -33,8 +33,10 @@ final class Adjacency {
 
     static boolean adjacent(long via, int me) {
         if (via == 0) {
-            // Not cached: the caller differs call by call. The stack is walked only for the first warning.
-            Warnings.once("novia:" + me, () -> "goroutine pinned: " + describeCaller()
+            // Warned once per calling site, so the caller must be found each time (a stack walk); the
+            // frame pins right after, parking its carrier, which costs far more than the walk.
+            String caller = describeCaller();
+            Warnings.once("novia:" + caller + ":" + me, () -> "goroutine pinned: " + caller
                     + " called a @Goroutine method without a suspension point (not a rewritten call site)");
             return false;
         }
