@@ -17,7 +17,7 @@ import org.objectweb.asm.tree.VarInsnNode;
 
 /**
  * The out-of-line save code of one class: for each suspension point (and each preemptible
- * prologue) a private static synthetic method {@code $jgo$save$N(values..., Stack s, long via)}
+ * prologue) a private static synthetic method {@code $jgo$save$N(values..., Stack s, long via, Object recv)}
  * that pushes the frame's record, saves the values into it and returns whether the frame may
  * unwind. The suspending method itself only loads the values and calls it, so its bytecode stays
  * small (the JIT's inlining budget counts every byte, even of code that never runs).
@@ -46,7 +46,7 @@ final class Helpers {
         for (SavePlan.Value v : values) {
             d.append(parameterType(v).getDescriptor());
         }
-        return d.append(STACK_DESC).append("J)Z").toString();
+        return d.append(STACK_DESC).append("JLjava/lang/Object;)Z").toString();
     }
 
     private static Type parameterType(SavePlan.Value v) {
@@ -66,6 +66,7 @@ final class Helpers {
         }
         int stackVar = var;
         int viaVar = var + 1;
+        int recvVar = var + 3;
         InsnList code = m.instructions;
         code.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
         code.add(pushInt(me));
@@ -86,9 +87,10 @@ final class Helpers {
         code.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
         code.add(new VarInsnNode(Opcodes.LLOAD, viaVar));
         code.add(pushInt(me));
+        code.add(new VarInsnNode(Opcodes.ALOAD, recvVar));
         code.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, verdict, VIA_ME_DESC, false));
         code.add(new InsnNode(Opcodes.IRETURN));
-        m.maxLocals = viaVar + 2;
+        m.maxLocals = recvVar + 1;
         m.maxStack = 8;
         methods.add(m);
         return name;

@@ -90,6 +90,10 @@ public final class Instrumenter {
         } catch (TypeNotPresentException e) {
             diagnostics.failed(new InstrumentationException(name, null, null, 0,
                     "class " + e.typeName() + " is not on the class path, so frames cannot be computed"));
+        } catch (org.objectweb.asm.MethodTooLargeException e) {
+            diagnostics.failed(new InstrumentationException(name, e.getMethodName(), e.getDescriptor(), 0,
+                    "the rewritten method would be " + e.getCodeSize() + " bytes of bytecode, over the JVM's limit of "
+                            + "65,535; split the method (or move its suspension points into smaller methods)"));
         } catch (RuntimeException e) {
             diagnostics.failed(new InstrumentationException(name, null, null, 0, "internal error in the rewrite: " + e));
         }

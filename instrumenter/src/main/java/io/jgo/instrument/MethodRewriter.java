@@ -27,19 +27,31 @@ import org.objectweb.asm.tree.analysis.Frame;
  * Rewrites one suspendable method into a resumable one, in place. The shape of the result (see
  * {@code io.jgo.internal.Stack} for the runtime side):
  * <pre>
- * prologue:  s = Stack.current(); via = s.callSite; s.callSite = 0; if (s.attention != 0) goto ATTENTION
+ * prologue:  s = Stack.current(); via = s.callSite; s.callSite = 0; recv = s.callee;
+ *            if (s.attention != 0) goto ATTENTION
  * BODY:      original code, where each suspension point i becomes
- *              spill receiver + arguments to locals; SITE_i: s.callSite = id(i); reload; call;
+ *              spill receiver + arguments to locals; SITE_i: s.callSite = id(i);
+ *              [virtual or interface call: s.callee = receiver]; reload; call; s.callSite = 0;
  *              if (s.suspending) goto SAVE_i
+ *            and each exception handler starts with s.onCatch()
  * --- out of line, after the original code ---
- * ATTENTION: switch (s.onAttention()) { -1: PREEMPT; 0: BODY; i: RESTORE_i; n+1: RESTORE_PREEMPT }
+ * ATTENTION: switch (s.onAttention(ME)) { -1: PREEMPT; 0: BODY; i: RESTORE_i; n+1: RESTORE_PREEMPT }
  * SAVE_i:    drop the dummy result; load the live locals (the stack values are already there);
- *            if (!$jgo$save$k(values..., s, via)) goto PIN_i; return a dummy value  (see {@link Helpers})
+ *            if (!$jgo$save$k(values..., s, via, recv)) goto PIN_i; return a dummy value  (see {@link Helpers})
  * PIN_i:     s.pinAfterSave(); goto RESTORE_i    (a site holding a monitor: s.pinHere(where); goto SITE_i)
- * RESTORE_i: restore live locals and the operand stack; arguments := defaults; goto SITE_i
+ * RESTORE_i: restore live locals and the operand stack; arguments := saved values (virtual and
+ *            interface sites) or defaults (static and special sites); goto SITE_i
  * </pre>
  * Nothing is copied on the path that does not suspend: the spills are local-variable moves that the
  * JIT allocates away, and the save and restore blocks sit after the original code.
+ *
+ * <p>Why virtual and interface sites save their arguments: the call is made again on resume, and
+ * what runs first may be a {@code LambdaMetafactory} forwarder that adapts the arguments (unboxes,
+ * builds a varargs array) before it reaches the suspended callee; given defaults it would throw.
+ * A static or special call reaches the rewritten callee itself, whose own record holds its
+ * arguments, so those sites pass defaults and keep their records small. The dummy result an
+ * unwinding frame returns is a boxed zero for wrapper result types, so a forwarder that unboxes it
+ * does not throw (see {@code io.jgo.internal.Adjacency} for the result types that must pin).
  */
 final class MethodRewriter {
 
@@ -52,6 +64,7 @@ final class MethodRewriter {
         final String where;
         final Type[] argTypes;
         final int[] argTemps;
+        final BasicValue[] argValues;
         int receiverTemp = -1;
         BasicValue receiverValue;
         final LabelNode setSite = new LabelNode();
@@ -66,10 +79,16 @@ final class MethodRewriter {
             this.where = where;
             this.argTypes = Type.getArgumentTypes(call.desc);
             this.argTemps = new int[argTypes.length];
+            this.argValues = new BasicValue[argTypes.length];
         }
 
         boolean hasReceiver() {
             return call.getOpcode() != Opcodes.INVOKESTATIC;
+        }
+
+        /** Dispatched on the receiver's class: what runs first may be a forwarder, an override, a wrapper. */
+        boolean isVirtual() {
+            return call.getOpcode() == Opcodes.INVOKEVIRTUAL || call.getOpcode() == Opcodes.INVOKEINTERFACE;
         }
     }
 
@@ -83,6 +102,7 @@ final class MethodRewriter {
     private final int me;
     private int stackVar;
     private int viaVar;
+    private int recvVar;
 
     MethodRewriter(String owner, String sourceFile, MethodNode method, Suspendables suspendables,
                    TypeInterpreter interpreter, List<String> warnings, Helpers helpers) {
@@ -154,7 +174,8 @@ final class MethodRewriter {
 
             stackVar = method.maxLocals;
             viaVar = method.maxLocals + 1;
-            method.maxLocals += 3;
+            recvVar = method.maxLocals + 3;
+            method.maxLocals += 4;
             for (Site site : sites) {
                 allocateTemps(site);
             }
@@ -180,12 +201,19 @@ final class MethodRewriter {
         if (site.hasReceiver()) {
             site.receiverValue = frame.getStack(below);
         }
+        int firstArg = below + (site.hasReceiver() ? 1 : 0);
+        for (int a = 0; a < site.argTypes.length; a++) {
+            site.argValues[a] = frame.getStack(firstArg + a);
+        }
     }
 
     private void allocateTemps(Site site) {
         for (int a = 0; a < site.argTypes.length; a++) {
             site.argTemps[a] = method.maxLocals;
             method.maxLocals += site.argTypes[a].getSize();
+            if (site.isVirtual()) {
+                site.plan.addLocal(site.argTemps[a], site.argValues[a]);
+            }
         }
         if (site.hasReceiver()) {
             site.receiverTemp = method.maxLocals++;
@@ -212,6 +240,9 @@ final class MethodRewriter {
         prologue.add(new InsnNode(Opcodes.LCONST_0));
         prologue.add(new FieldInsnNode(Opcodes.PUTFIELD, STACK, CALL_SITE, "J"));
         prologue.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
+        prologue.add(new FieldInsnNode(Opcodes.GETFIELD, STACK, CALLEE, "Ljava/lang/Object;"));
+        prologue.add(new VarInsnNode(Opcodes.ASTORE, recvVar));
+        prologue.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
         prologue.add(new FieldInsnNode(Opcodes.GETFIELD, STACK, ATTENTION, "I"));
         prologue.add(new JumpInsnNode(Opcodes.IFNE, attention));
         prologue.add(body);
@@ -220,11 +251,13 @@ final class MethodRewriter {
         for (Site site : sites) {
             emitCallSite(site);
         }
+        emitCatchEntries();
 
         InsnList tail = new InsnList();
         // ATTENTION: dispatch on the label of the record just popped, or on a preemption request.
         tail.add(attention);
         tail.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
+        tail.add(new LdcInsnNode(me));
         tail.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, ON_ATTENTION, ON_ATTENTION_DESC, false));
         LabelNode[] targets = new LabelNode[sites.size() + 3];
         targets[0] = synchronizedMethod ? body : preempt; // unwinding would release the method's monitor
@@ -262,8 +295,13 @@ final class MethodRewriter {
         }
         before.add(site.setSite);
         before.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
-        before.add(new LdcInsnNode(((long) me << 32) | site.label));
+        before.add(new LdcInsnNode(((long) me << 32) | site.label | (site.isVirtual() ? VIRTUAL_SITE : 0)));
         before.add(new FieldInsnNode(Opcodes.PUTFIELD, STACK, CALL_SITE, "J"));
+        if (site.isVirtual()) {
+            before.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
+            before.add(new VarInsnNode(Opcodes.ALOAD, site.receiverTemp));
+            before.add(new FieldInsnNode(Opcodes.PUTFIELD, STACK, CALLEE, "Ljava/lang/Object;"));
+        }
         if (site.hasReceiver()) {
             before.add(new VarInsnNode(Opcodes.ALOAD, site.receiverTemp));
         }
@@ -273,10 +311,32 @@ final class MethodRewriter {
         method.instructions.insertBefore(site.call, before);
 
         InsnList after = new InsnList();
+        // The call is over: its id must not reach a later callee (a callee that was not rewritten never took it).
+        after.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
+        after.add(new InsnNode(Opcodes.LCONST_0));
+        after.add(new FieldInsnNode(Opcodes.PUTFIELD, STACK, CALL_SITE, "J"));
         after.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
         after.add(new FieldInsnNode(Opcodes.GETFIELD, STACK, SUSPENDING, "Z"));
         after.add(new JumpInsnNode(Opcodes.IFNE, site.save));
         method.instructions.insert(site.call, after);
+    }
+
+    /**
+     * Every exception handler of the original code first tells the stack that a call threw: the
+     * handshake it had set is void, and records waiting for a resume that the exception cut short
+     * are dropped (see {@code Stack.onCatch}).
+     */
+    private void emitCatchEntries() {
+        java.util.Set<LabelNode> handlers = new java.util.LinkedHashSet<>();
+        for (org.objectweb.asm.tree.TryCatchBlockNode tcb : method.tryCatchBlocks) {
+            handlers.add(tcb.handler);
+        }
+        for (LabelNode handler : handlers) {
+            InsnList entry = new InsnList();
+            entry.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
+            entry.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, ON_CATCH, "()V", false));
+            method.instructions.insert(handler, entry);
+        }
     }
 
     private void emitSave(InsnList out, Site site) {
@@ -318,6 +378,7 @@ final class MethodRewriter {
         }
         out.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
         out.add(new VarInsnNode(Opcodes.LLOAD, viaVar));
+        out.add(new VarInsnNode(Opcodes.ALOAD, recvVar));
         String name = helpers.add(me, label, plan, passed, verdict);
         out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, owner, name, Helpers.descriptor(passed), helpers.ownerIsInterface()));
     }
@@ -331,9 +392,11 @@ final class MethodRewriter {
         for (SavePlan.Value v : site.plan.stack) {
             emitRestoreValue(out, v);
         }
-        for (int a = 0; a < site.argTypes.length; a++) {
-            out.add(defaultValue(site.argTypes[a]));
-            out.add(new VarInsnNode(site.argTypes[a].getOpcode(Opcodes.ISTORE), site.argTemps[a]));
+        if (!site.isVirtual()) { // virtual sites restored their arguments with the locals
+            for (int a = 0; a < site.argTypes.length; a++) {
+                out.add(defaultValue(site.argTypes[a]));
+                out.add(new VarInsnNode(site.argTypes[a].getOpcode(Opcodes.ISTORE), site.argTemps[a]));
+            }
         }
         out.add(new JumpInsnNode(Opcodes.GOTO, site.setSite));
     }
@@ -362,6 +425,10 @@ final class MethodRewriter {
         Type ret = Type.getReturnType(method.desc);
         if (ret.getSort() == Type.VOID) {
             out.add(new InsnNode(Opcodes.RETURN));
+        } else if (ret.getSort() == Type.OBJECT && Wrappers.isWrapper(ret.getInternalName())) {
+            // A forwarder between this frame and its caller may unbox the result: give it a zero to unbox.
+            out.add(Wrappers.boxedZero(ret.getInternalName()));
+            out.add(new InsnNode(Opcodes.ARETURN));
         } else {
             out.add(defaultValue(ret));
             out.add(new InsnNode(ret.getOpcode(Opcodes.IRETURN)));

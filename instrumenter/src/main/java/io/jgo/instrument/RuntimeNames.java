@@ -21,16 +21,23 @@ final class RuntimeNames {
     static final String ATTENTION = "attention";
     static final String SUSPENDING = "suspending";
     static final String CALL_SITE = "callSite";
+    /** Second handshake word: the receiver of a virtual or interface call site. */
+    static final String CALLEE = "callee";
+    /** Bit of a call-site id marking a virtual or interface site (its receiver is in {@link #CALLEE}). */
+    static final long VIRTUAL_SITE = 1L << 30;
+    /** (int me) -> label to resume at, preempt, or 0. */
     static final String ON_ATTENTION = "onAttention";
-    static final String ON_ATTENTION_DESC = "()I";
+    static final String ON_ATTENTION_DESC = "(I)I";
+    /** First call of every exception handler in rewritten code. */
+    static final String ON_CATCH = "onCatch";
     /** Save helpers call, in order: {@code pushFrame(me, label, nPrims, nRefs)}, the {@code saveX}s, then one of the two below. */
     static final String PUSH_FRAME = "pushFrame";
     static final String PUSH_FRAME_DESC = "(IIII)V";
-    /** (long via, int me) -> may the frame return to its caller? */
+    /** (long via, int me, Object recv) -> may the frame return to its caller? */
     static final String MAY_UNWIND = "mayUnwind";
-    /** (long via, int me) -> start a preemption unwind (or drop the record and carry on). */
+    /** (long via, int me, Object recv) -> start a preemption unwind (or drop the record and carry on). */
     static final String START_PREEMPT = "startPreempt";
-    static final String VIA_ME_DESC = "(JI)Z";
+    static final String VIA_ME_DESC = "(JILjava/lang/Object;)Z";
     static final String PIN_AFTER_SAVE = "pinAfterSave";
     static final String PIN_HERE = "pinHere";
     static final String PIN_HERE_DESC = "(Ljava/lang/String;)V";

@@ -2,36 +2,69 @@ package io.jgo.internal;
 
 import java.lang.StackWalker.StackFrame;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.stream.Collectors;
 
 /**
  * Decides whether a suspending frame may return to its caller, i.e. whether the frame directly
- * below it (ignoring {@code LambdaMetafactory} forwarders, which are transparent) is the rewritten
- * call site that handed it the call-site id {@code via}. If not, something that was not rewritten
- * (a library's {@code Runnable}, reflection, a constructor, plain Java code) sits in between and
- * would run on with a dummy return value: the goroutine must pin instead.
+ * below it (ignoring {@code LambdaMetafactory} forwarders, which are transparent when they can take
+ * the dummy result) is the rewritten call site that handed it the call-site id {@code via}. If not,
+ * something that was not rewritten (a library's {@code Runnable}, a JDK {@code Function.andThen},
+ * an override nobody rewrote, reflection, a constructor) sits in between and would run on with a
+ * dummy return value: the goroutine must pin instead.
  *
- * <p>The answer for a (call site, callee) pair is found once with a {@link StackWalker} and cached
- * in a lock-free open-addressing table, so the steady-state cost is one hash probe per frame per
- * suspension. Known limit: a call site that reaches the same callee both directly and through an
- * unrewritten wrapper is judged by the first case seen (the pair is the same).
+ * <h2>Why a verdict may be cached, and under which key</h2>
+ * The answer is found with a {@link StackWalker} and cached in a lock-free open-addressing table,
+ * so the steady-state cost is one hash probe. A cached verdict must hold for every future call with
+ * the same key, so the key must decide which method runs first below the call site:
+ * <ul>
+ * <li>a static or {@code invokespecial} site calls exactly one method: the key is (site, callee);</li>
+ * <li>a virtual or interface site ({@link Stack#VIRTUAL_SITE}) runs whatever the receiver's class
+ *     dispatches to — the rewritten callee, a forwarder to it, or a wrapper or override that was not
+ *     rewritten — so the key is (site, callee, receiver class). For a given class the dispatched
+ *     method is fixed, and so is the verdict.</li>
+ * </ul>
+ * A walk that meets a class initializer between the two frames is not cached (it happens once).
+ * The call-site id itself is never stale (see {@link Stack}'s class comment), so the frame below
+ * really is inside the call the id was set for. Keys are 63-bit hashes of (site, callee, class id):
+ * distinct keys colliding is a 2<sup>-63</sup> event per pair, accepted as the method ids themselves are hashes.
  */
 final class Adjacency {
 
-    private static final int TABLE_BITS = 14;
+    private static final int TABLE_BITS = 15;
     private static final int MASK = (1 << TABLE_BITS) - 1;
     private static final long ADJACENT = 1L;
     /** Entries are {@code key | verdict}; keys have their low bit clear and are never 0. */
     private static final AtomicLongArray TABLE = new AtomicLongArray(1 << TABLE_BITS);
 
-    /** Descriptors need class references retained (JDK 21+ refuses {@code getDescriptor} otherwise). */
-    private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+    /**
+     * Descriptors need class references retained (JDK 21+ refuses {@code getDescriptor} otherwise);
+     * forwarders are hidden frames, which a walker shows only when asked to.
+     */
+    private static final StackWalker WALKER = StackWalker.getInstance(java.util.Set.of(
+            StackWalker.Option.RETAIN_CLASS_REFERENCE, StackWalker.Option.SHOW_HIDDEN_FRAMES));
+
+    /** A small unique id per receiver class (hash codes of classes may collide; these do not). */
+    private static final AtomicInteger NEXT_CLASS_ID = new AtomicInteger(1);
+    private static final ClassValue<Integer> CLASS_IDS = new ClassValue<>() {
+        @Override
+        protected Integer computeValue(Class<?> type) {
+            return NEXT_CLASS_ID.getAndIncrement();
+        }
+    };
+
+    private enum Verdict { ADJACENT, NOT_ADJACENT, NOT_ADJACENT_THIS_TIME }
 
     private Adjacency() {
     }
 
-    static boolean adjacent(long via, int me) {
+    /**
+     * @param via  the call-site id the frame took in its prologue (0: not called from a rewritten site)
+     * @param me   the suspending frame's method id
+     * @param recv the receiver the call site left in {@link Stack#callee} (read only for virtual sites)
+     */
+    static boolean adjacent(long via, int me, Object recv) {
         if (via == 0) {
             // Warned once per calling site, so the caller must be found each time (a stack walk); the
             // frame pins right after, parking its carrier, which costs far more than the walk.
@@ -40,58 +73,99 @@ final class Adjacency {
                     + " called a @Goroutine method without a suspension point (not a rewritten call site)");
             return false;
         }
-        long key = key(via, me);
+        int classId = (via & Stack.VIRTUAL_SITE) != 0 ? CLASS_IDS.get(recv.getClass()) : 0;
+        long key = key(via, me, classId);
         int i = (int) (key >>> 32 ^ key) & MASK;
         for (int probe = 0; probe < 16; probe++, i = (i + 1) & MASK) {
             long e = TABLE.get(i);
             if (e == 0) {
-                boolean verdict = walk(via, me);
-                // Losing this CAS to another key only means the verdict is not cached this time; losing
-                // it to the same key stores the same verdict (walks are deterministic for a pair).
-                TABLE.compareAndSet(i, 0, key | (verdict ? ADJACENT : 0));
-                return verdict;
+                Verdict verdict = walk(via, me);
+                if (verdict != Verdict.NOT_ADJACENT_THIS_TIME) {
+                    // Losing this CAS to another key only means the verdict is not cached this time; losing
+                    // it to the same key stores the same verdict (see the class comment: it is fixed per key).
+                    TABLE.compareAndSet(i, 0, key | (verdict == Verdict.ADJACENT ? ADJACENT : 0));
+                }
+                return verdict == Verdict.ADJACENT;
             }
             if ((e & ~ADJACENT) == key) {
                 return (e & ADJACENT) != 0;
             }
         }
-        return walk(via, me); // table crowded: still correct, just slower
+        return walk(via, me) == Verdict.ADJACENT; // table crowded: still correct, just slower
     }
 
-    private static long key(long via, int me) {
+    private static long key(long via, int me, int classId) {
         long h = via * 0x9E3779B97F4A7C15L + me;
         h ^= h >>> 29;
         h *= 0xBF58476D1CE4E5B9L;
+        h += classId * 0xC2B2AE3D27D4EB4FL;
         h ^= h >>> 32;
+        h *= 0x94D049BB133111EBL;
+        h ^= h >>> 29;
         return (h & ~ADJACENT) == 0 ? 2 : h & ~ADJACENT;
     }
 
     /** Walks the real stack: the first frame outside the continuation machinery is the suspending frame. */
-    private static boolean walk(long via, int me) {
+    private static Verdict walk(long via, int me) {
         List<StackFrame> frames = WALKER.walk(s -> s
                 .dropWhile(Adjacency::isMachinery)
-                .filter(f -> !isForwarder(f))
-                .limit(2)
+                .limit(8)
                 .collect(Collectors.toList()));
         if (frames.size() < 2) {
-            return false;
+            return Verdict.NOT_ADJACENT;
         }
         StackFrame self = frames.get(0);
-        StackFrame caller = frames.get(1);
-        int callerId = (int) (via >>> 32);
-        boolean ok = idOf(self) == me && idOf(caller) == callerId;
-        FrameNames.learn(me, self, 0);
-        FrameNames.learn(callerId, caller, (int) via);
-        if (!ok) {
-            Warnings.once("pair:" + via + ":" + me, "goroutine pinned: " + name(self) + " cannot unwind into "
-                    + name(caller) + " (" + caller.getFileName() + ":" + caller.getLineNumber()
-                    + "), which is not a rewritten @Goroutine call site; the carrier blocks instead");
+        int below = 1;
+        String unsafeForwarder = null;
+        while (below < frames.size() && isForwarder(frames.get(below))) {
+            if (unsafeForwarder == null && !survivesDummyResult(self, frames.get(below))) {
+                unsafeForwarder = name(frames.get(below));
+            }
+            below++;
         }
-        return ok;
+        if (below == frames.size()) {
+            return Verdict.NOT_ADJACENT;
+        }
+        StackFrame caller = frames.get(below);
+        int callerId = (int) (via >>> 32);
+        int site = (int) (via & ~Stack.VIRTUAL_SITE);
+        FrameNames.learn(me, self, 0);
+        FrameNames.learn(callerId, caller, site);
+        if (idOf(self) != me || idOf(caller) != callerId) {
+            Warnings.once("pair:" + via + ":" + me + ":" + name(caller), "goroutine pinned: " + name(self)
+                    + " cannot unwind into " + name(caller) + " (" + caller.getFileName() + ":" + caller.getLineNumber()
+                    + "), which is not a rewritten @Goroutine call site; the carrier blocks instead");
+            return caller.getMethodName().equals("<clinit>") ? Verdict.NOT_ADJACENT_THIS_TIME : Verdict.NOT_ADJACENT;
+        }
+        if (unsafeForwarder != null) {
+            String forwarder = unsafeForwarder;
+            Warnings.once("forwarder:" + via + ":" + me, () -> "goroutine pinned: the method reference forwarder "
+                    + forwarder + " unboxes what " + name(self) + " returns, which has no value while it unwinds; "
+                    + "declare the method's result as a primitive or a wrapper type to let it unwind");
+            return Verdict.NOT_ADJACENT;
+        }
+        return Verdict.ADJACENT;
+    }
+
+    /**
+     * Can the forwarder take the dummy value the unwinding frame returns? It can box a primitive,
+     * widen it, and cast a {@code null}; it cannot unbox a {@code null}. The rewrite returns a
+     * boxed zero from methods whose result is a wrapper type, so only a reference result of another
+     * type (say {@code Object} or {@code Number}) turned into a primitive cannot unwind.
+     */
+    private static boolean survivesDummyResult(StackFrame self, StackFrame forwarder) {
+        Class<?> produced = self.getMethodType().returnType();
+        Class<?> expected = forwarder.getMethodType().returnType();
+        return !expected.isPrimitive() || produced.isPrimitive() || isWrapper(produced);
+    }
+
+    private static boolean isWrapper(Class<?> c) {
+        return c == Integer.class || c == Long.class || c == Double.class || c == Float.class || c == Short.class
+                || c == Byte.class || c == Character.class || c == Boolean.class;
     }
 
     private static String describeCaller() {
-        return WALKER.walk(s -> s.dropWhile(Adjacency::isMachinery).skip(1).findFirst()
+        return WALKER.walk(s -> s.dropWhile(Adjacency::isMachinery).skip(1).filter(f -> !isForwarder(f)).findFirst()
                 .map(f -> name(f) + " (" + f.getFileName() + ":" + f.getLineNumber() + ")").orElse("?"));
     }
 
@@ -102,7 +176,7 @@ final class Adjacency {
                 || f.getMethodName().startsWith("$jgo$");
     }
 
-    /** {@code LambdaMetafactory} classes forward straight to the lambda body: transparent. */
+    /** {@code LambdaMetafactory} classes forward straight to the lambda body. */
     private static boolean isForwarder(StackFrame f) {
         return f.getDeclaringClass().isHidden() && f.getClassName().contains("$$Lambda");
     }

@@ -15,7 +15,8 @@ public final class Entry {
 
     /** Runs (or resumes) a body until it ends or unwinds; the caller inspects {@code s.suspending}. */
     public static void call(Stack s, Runnable body) {
-        s.callSite = VIA;
+        s.callSite = VIA | Stack.VIRTUAL_SITE; // an interface call: the body's class decides what runs first
+        s.callee = body;
         body.run();
     }
 }

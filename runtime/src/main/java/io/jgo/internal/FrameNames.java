@@ -26,6 +26,11 @@ final class FrameNames {
         }
     }
 
+    /** The method's name if a frame of it ever suspended, else its id. */
+    static String method(int id) {
+        return METHODS.getOrDefault(id, "<method " + Integer.toHexString(id) + ">");
+    }
+
     static String describe(int id, int label) {
         String method = METHODS.getOrDefault(id, "<method " + Integer.toHexString(id) + ">");
         String where = SITES.get(key(id, label));

@@ -8,17 +8,38 @@ package io.jgo.internal;
  *
  * <h2>Protocol seen from a rewritten method</h2>
  * <pre>
- * prologue:   s = Stack.current(); via = s.callSite; s.callSite = 0;
- *             if (s.attention != 0) switch (s.onAttention()) ... (out of line)
- * call site:  spill receiver and arguments to locals; s.callSite = SITE_ID; call;
+ * prologue:   s = Stack.current(); via = s.callSite; s.callSite = 0; recv = s.callee;
+ *             if (s.attention != 0) switch (s.onAttention(ME)) ... (out of line)
+ * call site:  spill receiver and arguments to locals; s.callSite = SITE_ID;
+ *             [virtual or interface call: s.callee = receiver]; call; s.callSite = 0;
  *             if (s.suspending) goto SAVE_i (out of line)
- * SAVE_i:     if (!M$jgo$save$k(stack values, live locals, s, via)) goto PIN_i; return a dummy value
+ * handler:    every exception handler of the original code starts with s.onCatch()
+ * SAVE_i:     if (!M$jgo$save$k(stack values, live locals, s, via, recv)) goto PIN_i; return a dummy value
  *             where the synthetic helper does: s.pushFrame(ME, i, nPrims, nRefs); saveX(value, s, slot)...;
- *             return s.mayUnwind(via, ME);
+ *             return s.mayUnwind(via, ME, recv);
  * PIN_i:      s.pinAfterSave(); goto RESTORE_i   (the callee resumes from its own record)
  * RESTORE_i:  restoreX(slot)... ; goto call site
  * </pre>
  * A call site that holds a monitor saves nothing: {@code s.pinHere(where); goto call site}.
+ *
+ * <h2>The handshake, and why it cannot go stale</h2>
+ * A frame may unwind only into the rewritten call site that called it; {@link Adjacency} checks
+ * that the frame below is that site (looking through {@code LambdaMetafactory} forwarders). Three
+ * rules keep the handshake words meaning what they say:
+ * <ol>
+ * <li>The callee takes {@link #callSite} in its prologue, and the caller clears it when the call
+ *     returns and when one of its exception handlers is entered. So a call into code that was not
+ *     rewritten (a JDK iterator) cannot leave an id behind for a later, unrelated callee.</li>
+ * <li>A virtual or interface site marks its id with {@link #VIRTUAL_SITE} and leaves its receiver
+ *     in {@link #callee}: the verdict is cached per receiver class, because the class decides
+ *     which method runs first (the rewritten callee itself, a forwarder to it, or an override or
+ *     wrapper nobody rewrote), so the same (site, callee) pair can be adjacent for one class and
+ *     not for another.</li>
+ * <li>A resumed frame checks that the record it pops is its own ({@link #onAttention(int)}), and an
+ *     exception that reaches a handler while records wait to be resumed abandons them
+ *     ({@link #onCatch()}): records whose frames will never be re-entered are never restored into
+ *     another frame.</li>
+ * </ol>
  *
  * <h2>Records</h2>
  * Suspension is return-based: the innermost frame saves first, so records are pushed deepest
@@ -64,6 +85,14 @@ public final class Stack {
     public boolean suspending;
     /** Call-site handshake: written by a rewritten caller right before a suspendable call, taken by the callee. Owner only. */
     public long callSite;
+    /**
+     * Call-site handshake, second word: the receiver of a virtual or interface call site (one whose
+     * {@link #callSite} carries {@link #VIRTUAL_SITE}); meaningless otherwise. Owner only.
+     */
+    public Object callee;
+
+    /** Bit of a call-site id (in its label half) marking a virtual or interface call whose receiver is in {@link #callee}. */
+    public static final long VIRTUAL_SITE = 1L << 30;
 
     /** Why the current unwind happens: one of the {@code YIELD_} constants. Owner only. */
     public int yieldKind;
@@ -124,15 +153,45 @@ public final class Stack {
     // ---------------------------------------------------------------- prologue (out of line)
 
     /**
-     * Called by a rewritten prologue when {@link #attention} is non-zero. Returns the label of the
-     * record just popped (resume), {@link #PREEMPT_NOW}, or 0 when there is nothing to do.
+     * Called by a rewritten prologue (of the method whose id is {@code me}) when {@link #attention}
+     * is non-zero. Returns the label of the record just popped (resume), {@link #PREEMPT_NOW}, or 0
+     * when there is nothing to do (run the body from its start).
      */
-    public int onAttention() {
+    public int onAttention(int me) {
         int a = attention;
         if ((a & RESUMING) != 0) {
-            return popRecord(); // the common case, kept small so the JIT inlines it into prologues
+            return resumeFrame(me); // the common case, kept small so the JIT inlines it into prologues
         }
         return onPreemptRequest(a);
+    }
+
+    private int resumeFrame(int me) {
+        if (topMethod() != me) {
+            // Not the frame the record was saved by: this is a fresh call, and the waiting records
+            // belong to frames that will never be re-entered (see the class comment, rule 3).
+            abandonResume("a fresh call to " + FrameNames.method(me) + " met the saved frame of "
+                    + FrameNames.method(topMethod()));
+            return 0;
+        }
+        return popRecord();
+    }
+
+    /**
+     * First thing in every exception handler of rewritten code: the call that threw has returned,
+     * so its handshake is void; and records still waiting to be resumed now never will be.
+     */
+    public void onCatch() {
+        callSite = 0;
+        if ((attention & RESUMING) != 0) {
+            abandonResume("an exception was caught before the frames saved below the catching frame were re-entered");
+        }
+    }
+
+    /** Drops every record (their frames are gone) and ends the resume; warns once, since it means a rewrite missed a path. */
+    private void abandonResume(String why) {
+        Warnings.once("abandon:" + why, () -> "jgo: saved frames of a goroutine were discarded: " + why);
+        clearRecords();
+        setAttention(attention & ~RESUMING);
     }
 
     private int onPreemptRequest(int a) {
@@ -148,8 +207,8 @@ public final class Stack {
      * an unwind of kind {@link #YIELD_PREEMPT}, or drops the record and returns false (carry on)
      * when this frame cannot unwind.
      */
-    public boolean startPreempt(long via, int me) {
-        if (!Adjacency.adjacent(via, me)) {
+    public boolean startPreempt(long via, int me, Object recv) {
+        if (!Adjacency.adjacent(via, me, recv)) {
             dropFrame();
             return false;
         }
@@ -170,11 +229,12 @@ public final class Stack {
     /**
      * Called by a leaf primitive (hand-written, in the runtime) to yield. Returns true when the
      * leaf must now return to its caller so that the chain unwinds to g0; returns false when the
-     * goroutine was pinned instead, in which case the wait (if any) is already over.
+     * goroutine was pinned instead, in which case the wait (if any) is already over. The leaf must
+     * not call rewritten code between {@link #takeCallSite} and this call ({@link #callee} is read here).
      */
     public boolean suspendLeaf(long via, int me, int kind) {
         yieldKind = kind;
-        if (!Adjacency.adjacent(via, me)) {
+        if (!Adjacency.adjacent(via, me, callee)) {
             PINS.increment();
             owner.parkPinned(this, kind);
             return false;
@@ -204,8 +264,8 @@ public final class Stack {
      * caller? False when the caller is not the rewritten call site that handed the frame its call-site
      * id; the frame must then pin ({@link #pinAfterSave}).
      */
-    public boolean mayUnwind(long via, int me) {
-        return Adjacency.adjacent(via, me);
+    public boolean mayUnwind(long via, int me, Object recv) {
+        return Adjacency.adjacent(via, me, recv);
     }
 
     /**
@@ -266,7 +326,21 @@ public final class Stack {
         primTop = refTop = depth = 0;
         suspending = false;
         callSite = 0;
+        callee = null;
         setAttention(0);
+    }
+
+    /** Empties the chain, releasing every saved reference; keeps the segments for reuse. */
+    private void clearRecords() {
+        if (segment != null) {
+            while (segment.prev != null) {
+                segment = segment.prev;
+            }
+            for (Segment s = segment; s != null; s = s.next) {
+                java.util.Arrays.fill(s.refs, null);
+            }
+        }
+        primTop = refTop = depth = 0;
     }
 
     /**
@@ -370,6 +444,20 @@ public final class Stack {
         int refsEnd = refTop;
         popRecord();
         java.util.Arrays.fill(segment.refs, refBase, refsEnd, null);
+    }
+
+    /** The method id of the record on top (the next one {@link #popRecord} takes); 0 when there is none. */
+    private int topMethod() {
+        if (depth == 0) {
+            return 0;
+        }
+        Segment seg = segment;
+        int top = primTop;
+        if (top == 0) {
+            seg = seg.prev;
+            top = seg.usedPrims;
+        }
+        return (int) seg.prims[top - 2];
     }
 
     private int popRecord() {

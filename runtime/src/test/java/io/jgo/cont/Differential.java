@@ -90,7 +90,7 @@ public final class Differential {
     }
 
     /** The program class as the given path rewrote it. */
-    public static Class<?> load(Path path, Class<? extends Program> type) throws ClassNotFoundException {
+    public static Class<?> load(Path path, Class<?> type) throws ClassNotFoundException {
         return path == Path.AGENT ? type : REWRITING.loadClass(type.getName());
     }
 

@@ -16,7 +16,7 @@ final class HandRewrittenBody implements Runnable {
 
     private static final int ME = MethodIds.of("io.jgo.internal.sched.HandRewrittenBody", "run", "()V");
     private static final long SITE_GOSCHED = (long) ME << 32 | 1;
-    private static final long SITE_AWAIT = (long) ME << 32 | 2;
+    private static final long SITE_AWAIT = (long) ME << 32 | 2 | Stack.VIRTUAL_SITE; // a virtual call: the receiver goes in s.callee
 
     private int yields;
     private final WaitGroup gate;
@@ -33,9 +33,10 @@ final class HandRewrittenBody implements Runnable {
     public void run() {
         Stack s = Stack.current();
         long via = s.takeCallSite();
+        Object recv = s.callee;
         int label = 0;
         if (s.attention != 0) {
-            label = s.onAttention(); // pops our record on resume: 1 or 2
+            label = s.onAttention(ME); // pops our record on resume: 1 or 2
             if (label < 0) {
                 label = 0; // a preemption request: this body ignores it
             }
@@ -49,9 +50,10 @@ final class HandRewrittenBody implements Runnable {
                 reenter = false;
                 s.callSite = SITE_GOSCHED;
                 Go.gosched();
+                s.callSite = 0;
                 if (s.suspending) {
                     s.pushFrame(ME, 1, 0, 0);
-                    if (s.mayUnwind(via, ME)) {
+                    if (s.mayUnwind(via, ME, recv)) {
                         return;
                     }
                     s.pinAfterSave();
@@ -63,15 +65,19 @@ final class HandRewrittenBody implements Runnable {
         }
         if (phase == 1) {
             s.callSite = SITE_AWAIT;
+            s.callee = gate;
             gate.await();
+            s.callSite = 0;
             while (s.suspending) {
                 s.pushFrame(ME, 2, 0, 0);
-                if (s.mayUnwind(via, ME)) {
+                if (s.mayUnwind(via, ME, recv)) {
                     return;
                 }
                 s.pinAfterSave();
                 s.callSite = SITE_AWAIT;
+                s.callee = gate;
                 gate.await();
+                s.callSite = 0;
             }
             phase = 2;
         }
