@@ -73,6 +73,12 @@ class NeverCorruptTest {
         assertEquals(6L, wrapped.getField("worked").getLong(null));
     }
 
+    @ParameterizedTest
+    @EnumSource(Path.class)
+    void callsThroughBridgeMethodsUnwind(Path path) {
+        Differential.check(path, io.jgo.cont.shapes.Bridges.class, 2);
+    }
+
     /** Same result as plain Java, and the calls that cannot unwind pinned. */
     private static void assertPinsWithThePlainResult(Path path, Class<? extends Program> type, String expected) {
         Differential.Run run = Differential.runBoth(path, type);
