@@ -15,11 +15,24 @@ import org.objectweb.asm.Opcodes;
  * Reads, once, the header and method annotations of classes named by the code being rewritten, and
  * answers hierarchy questions from them (for frame computation) without loading any class.
  * Thread-safe: a concurrent map of immutable {@link ClassInfo}s.
+ *
+ * <p>Invariant: a class that cannot be found never yields a guessed answer. Its info is null, the
+ * hierarchy questions throw {@link TypeNotPresentException} naming it (so the class being rewritten
+ * is refused, with that name), and it is remembered in {@link #notFound()} so a caller can tell the
+ * user which classes to supply. The runtime's own classes are always found: when their bytes are
+ * not on the class path, {@link RuntimeNames#knownRuntimeClass} answers for them.
  */
 final class ClassInfoCache {
 
     private final ClassBytes classBytes;
     private final Map<String, Optional<ClassInfo>> cache = new ConcurrentHashMap<>();
+    private final Set<String> notFound = ConcurrentHashMap.newKeySet();
+    /**
+     * The class that the last failed {@link #require} on this thread could not find, until
+     * {@link #takeRequiredMissing} takes it. The refusal it causes may be rethrown on the way as
+     * another exception that no longer says which class it was; this keeps the name for the report.
+     */
+    private final ThreadLocal<String> requiredMissing = new ThreadLocal<>();
     /** Learns the classes seen to declare suspendable methods: the byte scan looks for their names. */
     private final ByteScan scan;
 
@@ -44,13 +57,22 @@ final class ClassInfoCache {
     private ClassInfo read(String internalName) {
         byte[] bytes = classBytes.find(internalName);
         if (bytes == null) {
-            return null;
+            ClassInfo known = RuntimeNames.knownRuntimeClass(internalName);
+            if (known == null) {
+                notFound.add(internalName);
+            }
+            return known;
         }
         ClassInfo info = parse(new ClassReader(bytes));
         if (!info.suspendables.isEmpty()) {
             scan.addDeclaring(info.name);
         }
         return info;
+    }
+
+    /** Internal names of the classes asked for so far whose bytes could not be found. */
+    Set<String> notFound() {
+        return Set.copyOf(notFound);
     }
 
     static ClassInfo parse(ClassReader reader) {
@@ -88,15 +110,16 @@ final class ClassInfoCache {
 
     // ------------------------------------------------------------------ hierarchy
 
-    /** Is {@code sub} the same as, a subclass of, or an implementation of {@code sup}? (Unknown classes: no.) */
+    /**
+     * Is {@code sub} the same as, a subclass of, or an implementation of {@code sup}? Throws
+     * {@link TypeNotPresentException} when a class on the way up from {@code sub} is missing: "no"
+     * would be a guess, and a wrong one yields frames that do not verify.
+     */
     boolean isSubtype(String sub, String sup) {
         if (sub.equals(sup) || sup.equals("java/lang/Object")) {
             return true;
         }
-        ClassInfo info = get(sub);
-        if (info == null) {
-            return false;
-        }
+        ClassInfo info = require(sub);
         if (info.superName != null && isSubtype(info.superName, sup)) {
             return true;
         }
@@ -109,21 +132,33 @@ final class ClassInfoCache {
     }
 
     boolean isInterface(String name) {
-        ClassInfo info = get(name);
+        return require(name).isInterface;
+    }
+
+    /** The class's info; throws {@link TypeNotPresentException} when it cannot be found. */
+    ClassInfo require(String internalName) {
+        ClassInfo info = get(internalName);
         if (info == null) {
-            throw new TypeNotPresentException(name.replace('/', '.'), null);
+            String binaryName = internalName.replace('/', '.');
+            requiredMissing.set(binaryName);
+            throw new TypeNotPresentException(binaryName, null);
         }
-        return info.isInterface;
+        return info;
+    }
+
+    /** The class (binary name) that the last failed {@link #require} on this thread could not find, or null; clears it. */
+    String takeRequiredMissing() {
+        String missing = requiredMissing.get();
+        if (missing != null) {
+            requiredMissing.remove();
+        }
+        return missing;
     }
 
     /** The same answer as ASM's default {@code ClassWriter.getCommonSuperClass}, without loading classes. */
     String commonSuperClass(String a, String b) {
-        if (get(a) == null) {
-            throw new TypeNotPresentException(a.replace('/', '.'), null);
-        }
-        if (get(b) == null) {
-            throw new TypeNotPresentException(b.replace('/', '.'), null);
-        }
+        require(a);
+        require(b);
         if (isSubtype(b, a)) {
             return a;
         }
@@ -135,7 +170,7 @@ final class ClassInfoCache {
         }
         String c = a;
         do {
-            c = get(c).superName;
+            c = require(c).superName;
             if (c == null) {
                 return "java/lang/Object";
             }

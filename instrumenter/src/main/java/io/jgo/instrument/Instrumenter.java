@@ -2,6 +2,7 @@ package io.jgo.instrument;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -70,6 +71,7 @@ public final class Instrumenter {
                     "class file version " + major + " is newer than Java 25, the newest this rewrite reads"));
             return null;
         }
+        classes.takeRequiredMissing(); // a name left by an earlier refusal on this thread must not be blamed here
         try {
             List<String> warnings = new ArrayList<>();
             ClassNode rewritten = new ClassRewriter(classes, suspendables).rewrite(reader, warnings);
@@ -86,18 +88,31 @@ public final class Instrumenter {
             warnings.forEach(diagnostics::warning);
             return out;
         } catch (InstrumentationException e) {
-            diagnostics.failed(e);
+            String missing = classes.takeRequiredMissing();
+            diagnostics.failed(missing == null ? e : e.causedByMissing(missing));
         } catch (TypeNotPresentException e) {
-            diagnostics.failed(new InstrumentationException(name, null, null, 0,
-                    "class " + e.typeName() + " is not on the class path, so frames cannot be computed"));
+            classes.takeRequiredMissing();
+            diagnostics.failed(InstrumentationException.classNotFound(name, e.typeName()));
         } catch (org.objectweb.asm.MethodTooLargeException e) {
             diagnostics.failed(new InstrumentationException(name, e.getMethodName(), e.getDescriptor(), 0,
                     "the rewritten method would be " + e.getCodeSize() + " bytes of bytecode, over the JVM's limit of "
                             + "65,535; split the method (or move its suspension points into smaller methods)"));
         } catch (RuntimeException e) {
-            diagnostics.failed(new InstrumentationException(name, null, null, 0, "internal error in the rewrite: " + e));
+            String missing = classes.takeRequiredMissing();
+            diagnostics.failed(missing != null ? InstrumentationException.classNotFound(name, missing)
+                    : new InstrumentationException(name, null, null, 0, "internal error in the rewrite: " + e));
         }
         return null;
+    }
+
+    /**
+     * Internal names of the classes that the code seen so far names but that the {@link ClassBytes}
+     * could not find (the runtime's own are always known). Calls into them were taken as possible
+     * suspension points, and classes whose frames needed them were refused; a build-time caller
+     * uses this to tell the user which classes to supply.
+     */
+    public Set<String> classesNotFound() {
+        return classes.notFound();
     }
 
     /**

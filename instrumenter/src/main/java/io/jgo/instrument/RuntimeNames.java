@@ -1,5 +1,11 @@
 package io.jgo.instrument;
 
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
 /**
  * Every name of the runtime that rewritten code refers to, in one place. The instrumenter never
  * imports the runtime (the agent jar must not carry a second copy of {@code io.jgo}); these
@@ -61,6 +67,48 @@ final class RuntimeNames {
 
     static String restoreDesc(char kind) {
         return "(I)" + (kind == 'A' ? "Ljava/lang/Object;" : String.valueOf(kind));
+    }
+
+    // ---------------------------------------------------------------- the runtime's classes
+
+    /**
+     * What the rewrite must know about the runtime's own classes when it cannot read them: the
+     * build-time CLI runs on its own jar, which does not carry the runtime, and a user need not put
+     * the runtime on {@code --classpath}. Without this, a call to {@code Go.gosched()} would look
+     * like a call to a plain method and the frame making it would not save itself (the goroutine's
+     * records then no longer match its frames).
+     *
+     * <p>Holds every public class of the API package, every runtime class that declares a
+     * {@code @Goroutine} method, and their supertypes inside the runtime. Each entry lists only the
+     * {@code @Goroutine} methods as its declared methods: that is all a call's classification and
+     * the hierarchy questions of frame computation need. Consulted only when a class's bytes are
+     * not found. {@code io.jgo.instrument.RuntimeClassesMatchTest} in the runtime module compares
+     * it with the runtime's class files, so a new primitive cannot be forgotten here.
+     */
+    private static final Map<String, ClassInfo> RUNTIME_CLASSES = Stream.of(
+            classEntry("io/jgo/Go", "java/lang/Object", "gosched()V", "sleep(Ljava/time/Duration;)V"),
+            classEntry("io/jgo/WaitGroup", "java/lang/Object", "await()V"),
+            classEntry("io/jgo/PanicException", "java/lang/RuntimeException"),
+            classEntry("io/jgo/DeadlockException", "io/jgo/PanicException"),
+            interfaceEntry("io/jgo/Goroutine", "java/lang/annotation/Annotation"),
+            classEntry("io/jgo/internal/Stack", "java/lang/Object"),
+            interfaceEntry("io/jgo/internal/Stack$Owner"),
+            new ClassInfo("io/jgo/internal/Coroutine", "java/lang/Object", new String[] {"io/jgo/internal/Stack$Owner"},
+                    false, Set.of("suspend()V"), Set.of("suspend()V")))
+            .collect(Collectors.toUnmodifiableMap(info -> info.name, Function.identity()));
+
+    /** The runtime's own class {@code internalName} as far as the rewrite needs it, or null when it is not one of {@link #RUNTIME_CLASSES}. */
+    static ClassInfo knownRuntimeClass(String internalName) {
+        return RUNTIME_CLASSES.get(internalName);
+    }
+
+    private static ClassInfo classEntry(String name, String superName, String... goroutineMethods) {
+        Set<String> suspendables = Set.of(goroutineMethods);
+        return new ClassInfo(name, superName, new String[0], false, suspendables, suspendables);
+    }
+
+    private static ClassInfo interfaceEntry(String name, String... interfaces) {
+        return new ClassInfo(name, "java/lang/Object", interfaces, true, Set.of(), Set.of());
     }
 
     /** Same function as {@code io.jgo.internal.MethodIds.of}: part of the protocol. */

@@ -10,6 +10,13 @@ import java.util.Set;
  * method of one of the JDK interfaces that goroutine code calls lambdas through ({@code Runnable},
  * {@code Callable}, {@code java.util.function.*}, {@code Iterator}), so that a lambda or a channel
  * iterator does not pin.
+ *
+ * <p>A class on the way that cannot be found leaves the answer unknown, and unknown counts as
+ * "suspension point". That is the safe side: a call-site handshake before a callee that turns out
+ * not to suspend costs a check and nothing else (the runtime verifies each pair of frames before it
+ * unwinds them), while a call taken for plain that does suspend would let the calling frame return
+ * as if nothing happened, and the goroutine's records would no longer match its frames. The names
+ * of the classes not found are kept by {@link ClassInfoCache#notFound()}.
  */
 final class Suspendables {
 
@@ -63,14 +70,17 @@ final class Suspendables {
                 || name.startsWith("applyAs") || name.startsWith("getAs");
     }
 
-    /** Looks the method up the way resolution does: the class, its superclasses, then its interfaces. */
+    /**
+     * Looks the method up the way resolution does: the class, its superclasses, then its interfaces.
+     * A class that cannot be found answers true (see the class comment).
+     */
     private boolean declaresSuspendable(String owner, String key, Set<String> seen) {
         if (owner == null || !seen.add(owner) || owner.startsWith("java/")) {
             return false;
         }
         ClassInfo info = classes.get(owner);
         if (info == null) {
-            return false;
+            return true;
         }
         if (info.methods.contains(key)) {
             return info.suspendables.contains(key);

@@ -52,10 +52,7 @@ final class TypeInterpreter extends SimpleVerifier {
 
     @Override
     protected Type getSuperClass(Type type) {
-        ClassInfo info = classes.get(type.getInternalName());
-        if (info == null) {
-            throw new TypeNotPresentException(type.getClassName(), null);
-        }
+        ClassInfo info = classes.require(type.getInternalName());
         return info.superName == null ? null : Type.getObjectType(info.superName);
     }
 
