@@ -38,6 +38,9 @@ final class ByteScan {
     }
 
     boolean mightSuspend(byte[] classFile) {
+        if (classFile.length < 10) {
+            return true; // not a class file: let the full parse decide (and report)
+        }
         if (contains(classFile, RUNTIME)) {
             return true;
         }
@@ -50,10 +53,16 @@ final class ByteScan {
         int count = u2(b, 8);
         int off = 10;
         for (int i = 1; i < count; i++) {
+            if (off + 3 > b.length) {
+                return true; // cut off inside the constant pool: let the full parse decide (and report)
+            }
             int tag = b[off] & 0xFF;
             switch (tag) {
                 case 1: { // Utf8
                     int len = u2(b, off + 1);
+                    if (off + 3 + len > b.length) {
+                        return true;
+                    }
                     if (Arrays.binarySearch(known, hash(b, off + 3, len)) >= 0) {
                         return true;
                     }

@@ -1,6 +1,7 @@
 package io.jgo.instrument.cli;
 
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,7 +12,8 @@ import java.util.List;
  * it can be without reading IN.
  *
  * @param in        jar or class folder to read (exists)
- * @param out       jar (name ends with .jar or .zip) or folder to write; never IN, never inside IN
+ * @param out       jar (name ends with .jar or .zip) or folder to write; after resolving symbolic links
+ *                  never IN, never inside IN, never containing IN
  * @param verify    run ASM's verifier on each rewritten class
  * @param verbose   name each rewritten class on stderr
  * @param classpath where other classes are looked up after IN
@@ -30,7 +32,15 @@ record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> 
             "  --classpath CP  (or -cp) where other classes are found, after IN and before the JVM's",
             "                  own; entries separated by '" + File.pathSeparator + "'",
             "  --help          print this text",
-            "Exit status: 0 done; 1 an I/O error, or the rewrite failed on a class; 2 bad arguments.");
+            "The runtime's own classes (io.jgo) are known without --classpath. A call into a class that",
+            "is not found is taken as a suspension point (correct, but slower; a warning lists such",
+            "classes); a class whose rewrite needs a class that is not found is copied unchanged and",
+            "fails the run. An entry named .class that is not a readable class file is reported and",
+            "copied unchanged. OUT is written to a temporary next to it and moved into place when",
+            "complete; a failed run leaves OUT as it was. OUT must not be IN, lie inside IN or contain",
+            "IN, also through symbolic links.",
+            "Exit status: 0 done; 1 an I/O error, the rewrite failed on a class, or a class was not",
+            "rewritten because a class it needs was not found; 2 bad arguments.");
 
     static Arguments parse(String... args) throws UsageException {
         List<String> positional = new ArrayList<>();
@@ -71,17 +81,28 @@ record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> 
         return new Arguments(in, out, verify, verbose, classpath, false);
     }
 
+    /**
+     * Refuses an OUT that would overwrite or contain IN, or lie inside it. Paths are compared after
+     * resolving symbolic links (an OUT that links to IN is IN), since OUT is replaced as a whole at
+     * the end of the run.
+     */
     private static void checkInAndOut(Path in, Path out) throws UsageException {
         if (!Files.exists(in)) {
             throw new UsageException("IN " + in + " does not exist");
         }
-        Path absIn = in.toAbsolutePath().normalize();
-        Path absOut = out.toAbsolutePath().normalize();
-        if (absIn.equals(absOut)) {
-            throw new UsageException("OUT must differ from IN (" + in + "); rewriting in place is not supported");
+        Path realIn = realPath(in);
+        Path realOut = realPath(out);
+        String resolved = realOut.equals(out.toAbsolutePath().normalize()) ? "" : " (" + out + " resolves to " + realOut + ")";
+        if (realIn.equals(realOut)) {
+            throw new UsageException("OUT " + out + " is IN " + in + resolved
+                    + "; rewriting in place is not supported: name another OUT");
         }
-        if (Files.isDirectory(in) && absOut.startsWith(absIn)) {
-            throw new UsageException("OUT " + out + " lies inside the IN folder " + in + "; choose a folder outside it");
+        if (realOut.startsWith(realIn)) {
+            throw new UsageException("OUT " + out + " lies inside the IN folder " + in + resolved + "; choose a folder outside it");
+        }
+        if (realIn.startsWith(realOut)) {
+            throw new UsageException("IN " + in + " lies inside OUT " + out + resolved
+                    + ", which is replaced by the run; choose an OUT outside it");
         }
         if (Files.isRegularFile(out) && !Sink.isJarName(out)) {
             throw new UsageException("OUT " + out + " is an existing file but not a .jar or .zip;"
@@ -89,6 +110,26 @@ record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> 
         }
         if (Files.isDirectory(out) && Sink.isJarName(out)) {
             throw new UsageException("OUT " + out + " is named like a jar but is an existing folder");
+        }
+    }
+
+    /**
+     * The path with every symbolic link resolved, also for a path that does not exist yet: its
+     * longest existing prefix is resolved and the rest appended.
+     */
+    static Path realPath(Path path) throws UsageException {
+        Path absolute = path.toAbsolutePath().normalize();
+        Path existing = absolute;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            return absolute;
+        }
+        try {
+            return existing.toRealPath().resolve(existing.relativize(absolute));
+        } catch (IOException e) {
+            throw new UsageException("cannot resolve " + path + ": " + e);
         }
     }
 

@@ -7,6 +7,10 @@ interface CopyListener {
     default void rewritten(String name, int oldSize, int newSize) {
     }
 
+    /** {@code name} is not a readable class file ({@code reason} says why); it was copied unchanged. */
+    default void malformedClass(String name, String reason) {
+    }
+
     /** The rewrite threw on {@code name}; the class was copied unchanged. */
     default void rewriteFailed(String name, Throwable failure) {
     }

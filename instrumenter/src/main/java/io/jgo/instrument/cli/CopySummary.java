@@ -9,6 +9,7 @@ final class CopySummary {
     private int classes;
     private int rewritten;
     private int failed;
+    private int malformed;
     private boolean signed;
 
     void noteEntry(Entry entry) {
@@ -30,6 +31,10 @@ final class CopySummary {
         failed++;
     }
 
+    void noteMalformed() {
+        malformed++;
+    }
+
     int entries() {
         return entries;
     }
@@ -47,6 +52,11 @@ final class CopySummary {
         return failed;
     }
 
+    /** Entries named {@code .class} that were not readable class files; they were copied unchanged. */
+    int malformed() {
+        return malformed;
+    }
+
     /** The source carries a jar signature ({@code META-INF/*.SF}). */
     boolean signed() {
         return signed;
@@ -55,6 +65,7 @@ final class CopySummary {
     @Override
     public String toString() {
         return entries + " entries, " + classes + " class files, " + rewritten + " rewritten"
-                + (failed > 0 ? ", " + failed + " failed" : "");
+                + (failed > 0 ? ", " + failed + " failed" : "")
+                + (malformed > 0 ? ", " + malformed + " not readable" : "");
     }
 }

@@ -4,12 +4,13 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
 /**
- * Writes entries into a jar. A plain {@link ZipOutputStream} rather than a {@code JarOutputStream},
+ * Writes entries into a new jar (never over an existing file: {@link StagedOutput} gives it a fresh name). A plain {@link ZipOutputStream} rather than a {@code JarOutputStream},
  * so that entry order, and with it the manifest's place, is exactly the source's. An entry that was
  * stored uncompressed stays so; the others are deflated.
  */
@@ -21,7 +22,8 @@ final class JarSink implements Sink {
         if (jar.getParent() != null) {
             Files.createDirectories(jar.getParent());
         }
-        this.zip = new ZipOutputStream(new BufferedOutputStream(Files.newOutputStream(jar)));
+        this.zip = new ZipOutputStream(new BufferedOutputStream(
+                Files.newOutputStream(jar, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)));
     }
 
     @Override

@@ -11,9 +11,11 @@ import java.util.zip.ZipFile;
 /** A jar (any zip) read as a {@link Source}, in the jar's own entry order. */
 final class JarSource implements Source {
 
+    private final Path jar;
     private final ZipFile zip;
 
     JarSource(Path jar) throws IOException {
+        this.jar = jar;
         try {
             this.zip = new ZipFile(jar.toFile());
         } catch (ZipException e) {
@@ -48,6 +50,8 @@ final class JarSource implements Source {
         }
         try (InputStream in = zip.getInputStream(entry)) {
             return in.readAllBytes();
+        } catch (IOException e) {
+            throw new IOFailure("cannot read entry " + entry.getName() + " of " + jar, e);
         }
     }
 }

@@ -4,7 +4,8 @@ import io.jgo.instrument.Instrumenter;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
+import java.util.List;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 
 /**
@@ -18,6 +19,7 @@ public final class Main {
     static final int BAD_ARGUMENTS = 2;
 
     private static final String PREFIX = "jgo-instrumenter: ";
+    private static final int MAX_NAMES_LISTED = 5;
 
     private Main() {
     }
@@ -46,42 +48,72 @@ public final class Main {
         try {
             return instrument(arguments, err);
         } catch (IOException e) {
-            err.println(PREFIX + "failed: " + e.getMessage());
-            deletePartialJar(arguments, err);
+            err.println(PREFIX + "failed: " + e);
+            err.println(PREFIX + "OUT " + arguments.out() + " was left as it was");
             return FAILED;
         }
     }
 
+    /**
+     * Reads IN, writes the copy to a temporary next to OUT, and moves it into place only when the
+     * copy is complete (see {@link StagedOutput}); IN is only ever opened for reading.
+     */
     private static int instrument(Arguments arguments, PrintStream err) throws IOException {
+        StreamDiagnostics diagnostics = new StreamDiagnostics(err);
         CopySummary summary;
+        Instrumenter instrumenter;
         try (Source in = Source.open(arguments.in());
              Lookup lookup = Lookup.of(in, arguments.classpath(), Main.class.getClassLoader(),
                      message -> err.println("jgo: warning: " + message));
-             Sink out = Sink.create(arguments.out())) {
-            Instrumenter instrumenter = new Instrumenter(lookup, new StreamDiagnostics(err), arguments.verify());
-            UnaryOperator<byte[]> rewrite = bytes -> instrumenter.mightSuspend(bytes) ? instrumenter.transform(bytes) : null;
-            summary = new Copier(rewrite, new Reporter(err, arguments.verbose())).copy(in, out);
+             StagedOutput staged = StagedOutput.nextTo(arguments.out())) {
+            instrumenter = new Instrumenter(lookup, diagnostics, arguments.verify());
+            try (Sink out = staged.openSink()) {
+                summary = new Copier(rewriteWith(instrumenter), new Reporter(err, arguments.verbose())).copy(in, out);
+            }
+            staged.publish();
         }
         if (arguments.verbose()) {
             err.println(PREFIX + arguments.in() + " -> " + arguments.out() + ": " + summary);
         }
+        reportClassesNotFound(instrumenter.classesNotFound(), err);
+        int status = OK;
         if (summary.failed() > 0) {
             err.println(PREFIX + summary.failed() + " class(es) could not be rewritten because the rewrite threw;"
                     + " they were copied unchanged (see above)");
-            return FAILED;
+            status = FAILED;
         }
-        return OK;
+        if (diagnostics.refusedForMissingClass() > 0) {
+            err.println(PREFIX + diagnostics.refusedForMissingClass() + " class(es) were copied unchanged because classes"
+                    + " they need were not found (see above); pass the application's dependencies with --classpath");
+            status = FAILED;
+        }
+        return status;
     }
 
-    private static void deletePartialJar(Arguments arguments, PrintStream err) {
-        if (!Sink.isJarName(arguments.out())) {
+    /**
+     * Class files are checked first ({@link ClassFileCheck}); then the byte scan lets through only
+     * classes that may hold a suspension point, and those are rewritten.
+     */
+    private static UnaryOperator<byte[]> rewriteWith(Instrumenter instrumenter) {
+        return bytes -> {
+            ClassFileCheck.requireReadable(bytes);
+            return instrumenter.mightSuspend(bytes) ? instrumenter.transform(bytes) : null;
+        };
+    }
+
+    /**
+     * Calls into classes that were not found were taken as suspension points: correct, but each
+     * costs a check, and the user may not know the class path was incomplete.
+     */
+    private static void reportClassesNotFound(Set<String> notFound, PrintStream err) {
+        if (notFound.isEmpty()) {
             return;
         }
-        try {
-            Files.deleteIfExists(arguments.out());
-        } catch (IOException e) {
-            err.println(PREFIX + "could not delete the partial " + arguments.out() + ": " + e.getMessage());
-        }
+        List<String> names = notFound.stream().sorted().limit(MAX_NAMES_LISTED).map(n -> n.replace('/', '.')).toList();
+        err.println(PREFIX + "warning: " + notFound.size() + " class(es) named by the rewritten code were not found in IN,"
+                + " --classpath or the JDK: " + String.join(", ", names) + (notFound.size() > names.size() ? ", ..." : "")
+                + "; calls into them were taken as suspension points (correct, but each costs a check);"
+                + " pass the application's dependencies with --classpath to rewrite exactly");
     }
 
     /** Prints what the copy reports: failures always, each rewritten class only when verbose. */
@@ -100,6 +132,12 @@ public final class Main {
             if (verbose) {
                 err.println("jgo: rewrote " + name + " (" + oldSize + " -> " + newSize + " bytes)");
             }
+        }
+
+        @Override
+        public void malformedClass(String name, String reason) {
+            err.println("jgo: warning: " + name + " is not a readable class file: " + reason
+                    + "; copied unchanged (the JVM could not load it either)");
         }
 
         @Override

@@ -15,9 +15,4 @@ interface Sink extends Closeable {
         String name = out.getFileName() == null ? "" : out.getFileName().toString().toLowerCase(Locale.ROOT);
         return name.endsWith(".jar") || name.endsWith(".zip");
     }
-
-    /** A jar sink when {@code out} has a jar's name, otherwise a folder sink. */
-    static Sink create(Path out) throws IOException {
-        return isJarName(out) ? new JarSink(out) : new FolderSink(out);
-    }
 }

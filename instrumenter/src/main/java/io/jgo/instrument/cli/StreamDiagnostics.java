@@ -5,10 +5,16 @@ import io.jgo.instrument.InstrumentationException;
 
 import java.io.PrintStream;
 
-/** {@link Diagnostics} printed to one stream (the CLI's stderr), in the {@code jgo:} format of {@link Diagnostics#STDERR}. */
+/**
+ * {@link Diagnostics} printed to one stream (the CLI's stderr), in the {@code jgo:} format of
+ * {@link Diagnostics#STDERR}. Counts the classes refused because a class they need was not found:
+ * those fail the run, since {@code --classpath} would have let them be rewritten. Single-threaded,
+ * like the run.
+ */
 final class StreamDiagnostics implements Diagnostics {
 
     private final PrintStream stream;
+    private int refusedForMissingClass;
 
     StreamDiagnostics(PrintStream stream) {
         this.stream = stream;
@@ -22,5 +28,14 @@ final class StreamDiagnostics implements Diagnostics {
     @Override
     public void failed(InstrumentationException e) {
         stream.println("jgo: " + e.getMessage());
+        if (e.missingClass() != null) {
+            refusedForMissingClass++;
+            stream.println("jgo: to rewrite it, add the jar or folder that holds " + e.missingClass() + " to --classpath");
+        }
+    }
+
+    /** Classes refused so far because a class they need was not found. */
+    int refusedForMissingClass() {
+        return refusedForMissingClass;
     }
 }

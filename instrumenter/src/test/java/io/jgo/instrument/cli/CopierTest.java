@@ -173,7 +173,7 @@ class CopierTest {
 
     private static CopySummary copy(Path in, Path out, UnaryOperator<byte[]> rewrite, CopyListener listener)
             throws IOException {
-        try (Source source = Source.open(in); Sink sink = Sink.create(out)) {
+        try (Source source = Source.open(in); Sink sink = Sink.isJarName(out) ? new JarSink(out) : new FolderSink(out)) {
             return new Copier(rewrite, listener).copy(source, sink);
         }
     }
