@@ -11,41 +11,52 @@ import java.lang.instrument.Instrumentation;
  * Entry point of {@code -javaagent:jgo-agent.jar[=options]}: checks the options, builds the
  * per-loader {@link Instrumenter}s and the one {@link RewritingTransformer} of this JVM, warms them up, and
  * registers the transformer. A bad option, or an agent jar that cannot run its own rewrite, stops
- * the JVM here with a message on stderr: the application never runs with a broken agent.
+ * the JVM here with a message on stderr and exit status 1: the application never runs with a broken
+ * agent. The JVM is stopped with {@link System#exit}, not by throwing: an exception escaping
+ * {@code premain} makes the JVM abort (JPLIS prints "FATAL ERROR in native method" and the status
+ * is 134, as for a crash), which buries the message and looks like a bug in the JVM.
  */
 public final class Agent {
 
     /** One of the agent's own classes: the warm-up transform runs on it (it names io/jgo/, so the scan lets it through). */
     private static final String WARM_UP_SAMPLE = "io/jgo/agent/RewritingTransformer.class";
 
+    /** Exit status of a JVM whose agent could not start. */
+    static final int CANNOT_START = 1;
+
     private Agent() {
     }
 
     /** Called by the JVM before {@code main} for {@code -javaagent:}. */
     public static void premain(String options, Instrumentation instrumentation) {
-        install(options, instrumentation, false);
+        try {
+            install(options, instrumentation, false);
+        } catch (CannotStart e) {
+            System.err.println(e.getMessage());
+            System.exit(CANNOT_START);
+        }
     }
 
     /**
      * Called when the agent is attached to a running JVM. Classes already loaded then stay as they
      * are (a rewrite adds members, which redefinition forbids); classes loaded later are rewritten.
+     * A bad option is thrown back to the attaching tool; the running application is left alone.
      */
     public static void agentmain(String options, Instrumentation instrumentation) {
-        install(options, instrumentation, true);
+        try {
+            install(options, instrumentation, true);
+        } catch (CannotStart e) {
+            System.err.println(e.getMessage());
+            throw new IllegalArgumentException(e.getMessage(), e.getCause());
+        }
     }
 
-    private static void install(String text, Instrumentation instrumentation, boolean attached) {
+    private static void install(String text, Instrumentation instrumentation, boolean attached) throws CannotStart {
         AgentOptions options;
         try {
             options = AgentOptions.parse(text);
         } catch (AgentOptionException e) {
-            // The full message once, readable; the JVM then prints the thrown exception's stack trace
-            // and aborts, so that one only points back here.
-            System.err.println(e.getMessage());
-            AgentOptionException stop = new AgentOptionException(
-                    "jgo agent: not started because of the bad option reported above; the JVM stops here");
-            stop.setStackTrace(new StackTraceElement[0]);
-            throw stop;
+            throw new CannotStart(e.getMessage(), e);
         }
         QuietableDiagnostics diagnostics = new QuietableDiagnostics(Diagnostics.STDERR);
         DefiningLoaderClassBytes classBytes = new DefiningLoaderClassBytes();
@@ -70,15 +81,14 @@ public final class Agent {
         }
     }
 
-    private static void warmUp(RewritingTransformer transformer, QuietableDiagnostics diagnostics) {
+    private static void warmUp(RewritingTransformer transformer, QuietableDiagnostics diagnostics) throws CannotStart {
         ClassLoader loader = Agent.class.getClassLoader();
         diagnostics.quiet(true);
         try {
             transformer.warmUp(loader, readOwn(loader));
         } catch (LinkageError e) {
-            System.err.println("jgo agent: cannot start: the rewrite failed to load its own classes (" + e
-                    + "); the agent jar is incomplete or was built wrongly");
-            throw e;
+            throw new CannotStart("jgo agent: cannot start: the rewrite failed to load its own classes (" + e
+                    + "); the agent jar is incomplete or was built wrongly", e);
         } finally {
             diagnostics.quiet(false);
         }
@@ -90,6 +100,16 @@ public final class Agent {
             return in == null ? null : in.readAllBytes();
         } catch (IOException e) {
             return null;
+        }
+    }
+
+    /** The agent cannot start; the message, for stderr, says why and what to do. */
+    private static final class CannotStart extends Exception {
+
+        private static final long serialVersionUID = 1L;
+
+        CannotStart(String message, Throwable cause) {
+            super(message, cause);
         }
     }
 }

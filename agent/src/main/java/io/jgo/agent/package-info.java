@@ -3,7 +3,7 @@
  *
  * <h2>Design</h2>
  * {@link io.jgo.agent.Agent#premain} parses the option string into {@link io.jgo.agent.AgentOptions}
- * (a bad option stops the JVM with a message that lists the valid ones), builds a
+ * (a bad option stops the JVM with exit status 1 and a message that lists the valid ones), builds a
  * {@link io.jgo.agent.PerLoaderRewrite} (one {@link io.jgo.instrument.Instrumenter} per defining
  * loader, so what is learned in one loader's view never shapes another's frames) and one
  * {@link io.jgo.agent.RewritingTransformer}, runs the instrumenter's whole-pipeline warm-up and one
