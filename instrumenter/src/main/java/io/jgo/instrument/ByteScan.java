@@ -38,9 +38,6 @@ final class ByteScan {
     }
 
     boolean mightSuspend(byte[] classFile) {
-        if (classFile.length < 10) {
-            return true; // not a class file: let the full parse decide (and report)
-        }
         if (contains(classFile, RUNTIME)) {
             return true;
         }
@@ -50,6 +47,9 @@ final class ByteScan {
 
     /** One pass over the constant pool, hashing each UTF-8 entry where it lies. */
     private static boolean namesAnyOf(byte[] b, long[] known) {
+        if (b.length < 10) {
+            return true; // shorter than a class-file header: let the full parse decide (and report)
+        }
         int count = u2(b, 8);
         int off = 10;
         for (int i = 1; i < count; i++) {

@@ -106,6 +106,28 @@ public final class Instrumenter {
     }
 
     /**
+     * Learns, ahead of any rewrite, which methods of this class are {@code @Goroutine}, so that the
+     * byte scan lets through the classes that call them even when they come first. A build-time run
+     * calls this for every class of its input before rewriting any, so that its output does not
+     * depend on the order of the entries (the agent cannot: classes reach it one by one). Bytes
+     * that are not a readable class file are ignored here; the rewrite reports them.
+     */
+    public void learn(byte[] classFile) {
+        if (!scan.mightSuspend(classFile)) {
+            return; // a class that declares @Goroutine methods names io/jgo/Goroutine
+        }
+        ClassInfo info;
+        try {
+            info = ClassInfoCache.parse(new ClassReader(classFile));
+        } catch (RuntimeException unreadable) {
+            return;
+        }
+        if (!isRuntimeClass(info.name)) {
+            classes.remember(info);
+        }
+    }
+
+    /**
      * Internal names of the classes that the code seen so far names but that the {@link ClassBytes}
      * could not find (the runtime's own are always known). Calls into them were taken as possible
      * suspension points, and classes whose frames needed them were refused; a build-time caller

@@ -67,6 +67,11 @@ public final class Main {
                      message -> err.println("jgo: warning: " + message));
              StagedOutput staged = StagedOutput.nextTo(arguments.out())) {
             instrumenter = new Instrumenter(lookup, diagnostics, arguments.verify());
+            in.forEach(entry -> {
+                if (entry.isRewritableClass()) {
+                    instrumenter.learn(entry.content()); // first: the rewrite must not depend on entry order
+                }
+            });
             try (Sink out = staged.openSink()) {
                 summary = new Copier(rewriteWith(instrumenter), new Reporter(err, arguments.verbose())).copy(in, out);
             }

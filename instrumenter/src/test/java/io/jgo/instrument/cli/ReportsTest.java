@@ -115,6 +115,34 @@ class ReportsTest {
         assertTrue(run.stderr().contains("1 class files, 1 rewritten"), run.stderr());
     }
 
+    /** The scan learns declaring classes as it meets them; a class met before its callee's was skipped. */
+    @Test
+    void aLambdaCallingAGoroutineMethodOfALaterEntryIsRewrittenToo() throws IOException {
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        files.put("a/First.class", lambdaCalling("a/First", "z/Last", "f"));
+        files.put("z/Last.class", goroutineCalling("z/Last", "io/jgo/Go", "gosched"));
+        for (Path in : new Path[] {Trees.folder(dir.resolve("classes"), files), Trees.jar(dir.resolve("app.jar"), files)}) {
+            CliRun run = CliRun.of(in.toString(), dir.resolve("out-" + in.getFileName()).toString(), "--verbose", "--verify");
+            assertEquals(Main.OK, run.status(), run.stderr());
+            assertTrue(run.stderr().contains("jgo: rewrote a/First.class"), run.stderr());
+            assertTrue(run.stderr().contains("2 class files, 2 rewritten"), run.stderr());
+        }
+    }
+
+    /** A class that names nothing of the runtime: {@code private static synthetic void lambda$task$0() { owner.method(); }} */
+    private static byte[] lambdaCalling(String name, String owner, String method) {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, name, null, "java/lang/Object", null);
+        MethodVisitor m = cw.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC, "lambda$task$0", "()V", null, null);
+        m.visitCode();
+        m.visitMethodInsn(Opcodes.INVOKESTATIC, owner, method, "()V", false);
+        m.visitInsn(Opcodes.RETURN);
+        m.visitMaxs(0, 0);
+        m.visitEnd();
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
     /** {@code @Goroutine static void f() { owner.name(); }} */
     private static byte[] goroutineCalling(String name, String owner, String method) {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
