@@ -17,7 +17,8 @@ import java.util.stream.Stream;
  *
  * <p>A jar OUT is replaced by one atomic rename. A folder OUT that does not exist yet appears by one
  * atomic rename; into an existing folder each file is moved, one atomic replace each, and files
- * there that IN does not have are left alone. The temporary sits in OUT's own folder (same file
+ * there that IN does not have are left alone (an error while moving, such as a folder in the way of
+ * a file, leaves the files moved so far; the copy itself was complete). The temporary sits in OUT's own folder (same file
  * system, so the rename is a rename) and is named {@code .NAME.jgo-HEX.tmp}; {@link #close}
  * removes whatever is left of it (all of it when the run did not {@link #publish}).
  */
