@@ -74,15 +74,24 @@ class SchedulerScenariosTest {
         assertEquals(3, rec.of(Trace.Event.STEAL).get(0).n);
     }
 
-    /** The last steal pass, and only it, takes a busy P's runnext (the note's G8, alone on P1). */
+    /**
+     * A busy P's runnext is stolen only when nothing else is left (the note's G8, alone on P1):
+     * first the thief takes the ring's G9 and leaves runnext alone, then, with the ring empty, G8.
+     */
     @Test
     void runnextIsStolenOnlyWhenNothingElseIsLeft() {
         Sched s = runtime(2, null);
         P p1 = takeP(s);
         P p2 = takeP(s);
         G g8 = fake(s, 8);
+        G g9 = fake(s, 9);
+        p1.runq.put(g9, false, s.global);
         p1.runq.put(g8, true, s.global);
-        assertSame(g8, new Steal().work(new M(s, 2), p2));
+        Steal thief = new Steal();
+        M m2 = new M(s, 2);
+        assertSame(g9, thief.work(m2, p2));
+        assertTrue(p1.runq.hasRunnext(), "runnext stays while the ring has work");
+        assertSame(g8, thief.work(m2, p2));
         assertTrue(p1.runq.isEmpty());
     }
 
