@@ -55,6 +55,10 @@ class GoRunTest {
         AtomicInteger startedWhenFirstFinished = new AtomicInteger(-1);
         Pins.none(() -> Go.run(() -> {
             Go.maxProcs(1);
+            // Main starts on the last P, which the shrink retires only at main's next safe point;
+            // until then another M runs goroutines on P0 alongside main. Yield once so that from
+            // here on a single P runs everything.
+            Go.gosched();
             WaitGroup wg = new WaitGroup();
             for (int i = 0; i < 10; i++) {
                 wg.add(1);

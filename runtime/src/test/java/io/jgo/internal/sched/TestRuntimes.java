@@ -24,9 +24,4 @@ public final class TestRuntimes {
     public static int globalQueueSize(Sched s) {
         return s.global.size();
     }
-
-    /** Ps the runtime holds (GOMAXPROCS after a shrink has retired the surplus). */
-    public static int allPs(Sched s) {
-        return s.allp.length;
-    }
 }
