@@ -19,6 +19,7 @@
  *                                    (Differential, Coroutine)                         PinningTest expects pins
  * io.jgo.cont.shapes      yes        the shape programs (also rewritten at "build
  *                                    time" by RewritingLoader)
+ * io.jgo.internal        no         Stack's records and handshakes, by hand          (no goroutines)
  * io.jgo.internal.sched   no         run queues, step-driven scenarios, runtimes      only main's, where
  *                                    whose goroutines do not park, and goroutines     the trace shows it
  *                                    unwound by hand (HandRewrittenBody)               (UnwoundGoroutineTest)
