@@ -28,7 +28,8 @@ class GoRunTest {
     @Test
     void goroutinesRunAndMainWaitsWithWaitGroup() {
         AtomicInteger sum = new AtomicInteger();
-        Go.run(() -> {
+        Pins.none(() -> Go.run(() -> {
+            Go.maxProcs(4);
             WaitGroup wg = new WaitGroup();
             for (int i = 1; i <= 100; i++) {
                 int v = i;
@@ -39,7 +40,7 @@ class GoRunTest {
                 });
             }
             wg.await();
-        });
+        }));
         assertEquals(5050, sum.get());
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.jgo.Go;
 import io.jgo.Goroutine;
 import io.jgo.WaitGroup;
+import io.jgo.testing.Await;
 import io.jgo.testing.Pins;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.junit.jupiter.api.Timeout;
@@ -51,9 +52,9 @@ class MillionYieldingGoroutinesTest {
                 });
             }
             wg.await();
-            while (Go.numGoroutine() != counts[0]) { // the last ones may still be on their way out
-                Go.gosched();
-            }
+            // The last ones may still be on their way out after their wg.done().
+            Await.until("the goroutine count back to " + counts[0], () -> Go.numGoroutine() == counts[0],
+                    () -> Go.numGoroutine() + " goroutines");
             counts[1] = Go.numGoroutine();
         }));
         for (int i = 0; i < before.length(); i++) {

@@ -50,10 +50,16 @@ public final class Await {
     /** Until {@code condition} holds; on a hang the failure shows {@code state} (e.g. recorded events) and the dump. */
     @Goroutine
     public static void until(String what, BooleanSupplier condition, Supplier<String> state) {
-        long end = System.nanoTime() + DEADLINE.toNanos();
+        until(what, condition, state, DEADLINE);
+    }
+
+    /** {@link #until(String, BooleanSupplier, Supplier)} with another deadline (for this package's own tests). */
+    @Goroutine
+    public static void until(String what, BooleanSupplier condition, Supplier<String> state, Duration deadline) {
+        long end = System.nanoTime() + deadline.toNanos();
         for (int round = 0; !condition.getAsBoolean(); round++) {
             if (System.nanoTime() - end > 0) {
-                throw new AssertionError("waited " + DEADLINE.toMillis() + " ms for " + what + "; last seen: "
+                throw new AssertionError("waited " + deadline.toMillis() + " ms for " + what + "; last seen: "
                         + state.get() + "\ngoroutine dump:\n" + Go.dumpGoroutines());
             }
             pause(round);

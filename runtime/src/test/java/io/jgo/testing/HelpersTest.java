@@ -39,4 +39,14 @@ class HelpersTest {
         assertTrue(e.getMessage().contains("for the goroutine dump to show a goroutine that never exists"), e.getMessage());
         assertTrue(e.getMessage().contains("goroutine 1 [running, main]"), "the last dump is shown: " + e.getMessage());
     }
+
+    @Test
+    void awaitUntilHoldsAtOnceWhenTheConditionHoldsAndFailsShowingTheStateOtherwise() {
+        Go.run(() -> Await.until("nothing", () -> true, () -> "unused"));
+        PanicException p = assertThrows(PanicException.class, () -> Go.run(() ->
+                Await.until("a condition that never holds", () -> false, () -> "the state seen", Duration.ofMillis(50))));
+        String m = String.valueOf(p.getCause().getMessage());
+        assertTrue(m.contains("for a condition that never holds; last seen: the state seen"), m);
+        assertTrue(m.contains("goroutine 1 [running, main]"), "the dump is shown: " + m);
+    }
 }
