@@ -46,11 +46,12 @@ class PinnedGoroutineTest {
     }
 
     @Test
-    void onlyTheGoroutineBehindAnUnrewrittenFramePinsAndItsPIsHandedOff() {
+    void onlyTheGoroutineBehindAnUnrewrittenFramePinsShowsAsPinnedAndItsPIsHandedOff() {
         TraceRecorder rec = new TraceRecorder();
         AtomicBoolean pinnedResumed = new AtomicBoolean();
         AtomicInteger others = new AtomicInteger();
         AtomicLong pinnedId = new AtomicLong();
+        String[] dump = new String[1];
         Sched s = TestRuntimes.traced("pinned", 1, rec);
         Pins.exactly(1, () -> s.runMain(() -> {
             WaitGroup gate = new WaitGroup();
@@ -64,7 +65,7 @@ class PinnedGoroutineTest {
                 all.done();
             });
             // Before anyone can open the gate (else the goroutine would find it open and never park).
-            Await.dumpShows("the goroutine parked pinned", d -> d.contains("[sync.WaitGroup.Wait, pinned]"));
+            dump[0] = Await.dumpShows("the goroutine parked pinned", d -> d.contains("[sync.WaitGroup.Wait, pinned]"));
             for (int i = 0; i < 10; i++) {
                 Go.go(() -> {
                     others.incrementAndGet();
@@ -86,26 +87,6 @@ class PinnedGoroutineTest {
                 "main parked unwound: " + rec.events);
         assertFalse(rec.of(Trace.Event.P_HANDOFF).isEmpty(), "the P was handed off");
         assertFalse(rec.of(Trace.Event.HANDOFF_LOCKED).isEmpty(), "a P was handed back to the pinned goroutine's carrier");
-    }
-
-    @Test
-    void pinnedGoroutineShowsInTheDumpWithItsFrames() {
-        String[] dump = new String[1];
-        Sched s = TestRuntimes.traced("pinned-dump", 2, null);
-        Pins.exactly(1, () -> s.runMain(() -> {
-            WaitGroup gate = new WaitGroup();
-            gate.add(1);
-            WaitGroup done = new WaitGroup();
-            done.add(1);
-            Go.go(() -> {
-                new Opaque(gate).run();
-                done.done();
-            });
-            dump[0] = Await.dumpShows("a goroutine parked pinned", d -> d.contains("[sync.WaitGroup.Wait, pinned]"));
-            gate.done();
-            done.await();
-        }));
-        assertTrue(dump[0].contains("goroutine 1 [running, main]"), dump[0]);
         assertTrue(dump[0].contains("PinnedGoroutineTest$Opaque.run"), "the pinned goroutine's frames are its carrier's: " + dump[0]);
     }
 }
