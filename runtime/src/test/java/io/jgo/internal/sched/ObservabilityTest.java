@@ -14,9 +14,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.parallel.Isolated;
 
 /**
- * Go's SCHED line, the detail lines and the default runtime's panic report. No goroutine here parks;
- * the waits run on unrewritten frames, where {@code Go.gosched} pins (carries on in place), which
- * is all a wait needs. The goroutine dump is tested in the rewritten {@code io.jgo.it.GoroutineDumpTest}.
+ * Go's SCHED line, the detail lines and the default runtime's panic report. No goroutine here parks.
+ * The waits ({@code Await}) poll from an unrewritten main goroutine, where each {@code Go.gosched}
+ * pins (carries on in place), or from the plain test thread, where it yields the thread: either is
+ * all a wait needs. The goroutine dump is tested in the rewritten {@code io.jgo.it.GoroutineDumpTest}.
  */
 @Timeout(60)
 @Isolated
