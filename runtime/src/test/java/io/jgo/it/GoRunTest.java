@@ -8,6 +8,7 @@ import io.jgo.DeadlockException;
 import io.jgo.Go;
 import io.jgo.PanicException;
 import io.jgo.WaitGroup;
+import io.jgo.testing.Pins;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -27,7 +28,8 @@ class GoRunTest {
     @Test
     void goroutinesRunAndMainWaitsWithWaitGroup() {
         AtomicInteger sum = new AtomicInteger();
-        Go.run(() -> {
+        Pins.none(() -> Go.run(() -> {
+            Go.maxProcs(4);
             WaitGroup wg = new WaitGroup();
             for (int i = 1; i <= 100; i++) {
                 int v = i;
@@ -38,28 +40,43 @@ class GoRunTest {
                 });
             }
             wg.await();
-        });
+        }));
         assertEquals(5050, sum.get());
     }
 
+    /**
+     * At GOMAXPROCS 1, a goroutine that yields 100 times cannot finish before the other nine have
+     * started: each Gosched unwinds and lets them run. (A Gosched that pinned would carry on in
+     * place, and the first goroutine would finish alone.)
+     */
     @Test
     void goschedLetsOthersRunAndComesBack() {
         AtomicInteger steps = new AtomicInteger();
-        Go.run(() -> {
+        AtomicInteger started = new AtomicInteger();
+        AtomicInteger startedWhenFirstFinished = new AtomicInteger(-1);
+        Pins.none(() -> Go.run(() -> {
+            Go.maxProcs(1);
+            // Main starts on the last P, which the shrink retires only at main's next safe point;
+            // until then another M runs goroutines on P0 alongside main. Yield once so that from
+            // here on a single P runs everything.
+            Go.gosched();
             WaitGroup wg = new WaitGroup();
             for (int i = 0; i < 10; i++) {
                 wg.add(1);
                 Go.go(() -> {
+                    started.incrementAndGet();
                     for (int k = 0; k < 100; k++) {
                         steps.incrementAndGet();
                         Go.gosched();
                     }
+                    startedWhenFirstFinished.compareAndSet(-1, started.get());
                     wg.done();
                 });
             }
             wg.await();
-        });
-        assertEquals(1000, steps.get());
+        }));
+        assertEquals(1000, steps.get(), "every goroutine came back after each of its yields");
+        assertEquals(10, startedWhenFirstFinished.get(), "goroutines started before the first one finished");
     }
 
     @Test
@@ -78,7 +95,8 @@ class GoRunTest {
     @Test
     void panicInAGoroutineEndsRunNamingTheGoroutine() {
         RuntimeException boom = new RuntimeException("boom");
-        PanicException e = assertThrows(PanicException.class, () -> Go.run(() -> {
+        PanicException[] thrown = new PanicException[1];
+        Pins.none(() -> thrown[0] = assertThrows(PanicException.class, () -> Go.run(() -> {
             Go.go(() -> {
                 Go.gosched(); // unwinds and resumes first: the panic comes from a resumed goroutine
                 throw boom;
@@ -86,7 +104,8 @@ class GoRunTest {
             WaitGroup forever = new WaitGroup();
             forever.add(1);
             forever.await();
-        }));
+        })));
+        PanicException e = thrown[0];
         assertTrue(e.getMessage().contains("goroutine"), e.getMessage());
         assertEquals(boom, e.getCause());
     }

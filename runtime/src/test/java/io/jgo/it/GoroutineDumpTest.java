@@ -1,5 +1,6 @@
 package io.jgo.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -7,35 +8,64 @@ import io.jgo.DeadlockException;
 import io.jgo.Go;
 import io.jgo.Goroutine;
 import io.jgo.WaitGroup;
+import io.jgo.testing.Await;
+import io.jgo.testing.Pins;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** A dump shows an unwound goroutine's logical stack: its saved frames, named, with call-site lines. */
+/**
+ * The goroutine dump: every goroutine with its status and wait reason, and an unwound goroutine's
+ * logical stack (its saved frames, named, with call-site lines). The waits end when the dump shows
+ * the goroutines parked; a hang is reported by {@link Await}.
+ */
+@Timeout(60)
 class GoroutineDumpTest {
 
+    private static final Pattern WAITGROUP_WAITER = Pattern.compile("(?m)^goroutine \\d+ \\[sync\\.WaitGroup\\.Wait\\]:$");
+
     @Test
-    @Timeout(60) // the wait below ends when the goroutine has parked; a hang is the failure
     void dumpNamesTheSavedFramesOfAParkedGoroutine() {
         String[] dump = new String[1];
-        Go.run(() -> {
+        Pins.none(() -> Go.run(() -> {
             WaitGroup never = new WaitGroup();
             never.add(1);
-            WaitGroup started = new WaitGroup();
-            started.add(1);
-            Go.go(() -> outer(never, started));
-            started.await();
-            String d = Go.dumpGoroutines();
-            while (!d.contains(".inner(")) { // until it has reached its await and unwound (no clock involved)
-                Go.gosched();
-                d = Go.dumpGoroutines();
-            }
-            dump[0] = d;
+            Go.go(() -> outer(never));
+            dump[0] = Await.dumpShows("the goroutine parked (unwound) on the WaitGroup",
+                    d -> WAITGROUP_WAITER.matcher(d).find());
             never.done();
-        });
+        }));
         String d = dump[0];
-        assertTrue(d.contains("io.jgo.it.GoroutineDumpTest.inner(GoroutineDumpTest.java:"), d);
-        assertTrue(d.contains("io.jgo.it.GoroutineDumpTest.outer(GoroutineDumpTest.java:"), d);
+        // Saved frames read "\tclass.method(File.java:line)"; frames on a thread would read "\tat ...".
+        assertTrue(d.contains("\tio.jgo.it.GoroutineDumpTest.inner(GoroutineDumpTest.java:"), d);
+        assertTrue(d.contains("\tio.jgo.it.GoroutineDumpTest.outer(GoroutineDumpTest.java:"), d);
         assertTrue(d.indexOf(".inner(") < d.indexOf(".outer("), "innermost frame first:\n" + d);
+    }
+
+    /** Three goroutines parked on one WaitGroup (unwound: no ", pinned"), and main running, first. */
+    @Test
+    void dumpListsEveryGoroutineWithItsWaitReason() {
+        String[] dump = new String[1];
+        Pins.none(() -> Go.run(() -> {
+            Go.maxProcs(2);
+            WaitGroup gate = new WaitGroup();
+            gate.add(1);
+            WaitGroup done = new WaitGroup();
+            done.add(3);
+            for (int i = 0; i < 3; i++) {
+                Go.go(() -> {
+                    gate.await();
+                    done.done();
+                });
+            }
+            dump[0] = Await.dumpShows("three goroutines parked on the WaitGroup",
+                    d -> WAITGROUP_WAITER.matcher(d).results().count() == 3);
+            gate.done();
+            done.await();
+        }));
+        assertTrue(dump[0].startsWith("goroutine 1 [running, main]:\n"), dump[0]);
+        assertTrue(dump[0].contains("GoroutineDumpTest"), "main's frames are shown: " + dump[0]);
+        assertEquals(4, Pattern.compile("(?m)^goroutine \\d+ \\[").matcher(dump[0]).results().count(), dump[0]);
     }
 
     @Test
@@ -43,9 +73,7 @@ class GoroutineDumpTest {
         DeadlockException e = assertThrows(DeadlockException.class, () -> Go.run(() -> {
             WaitGroup never = new WaitGroup();
             never.add(1);
-            WaitGroup started = new WaitGroup();
-            started.add(1);
-            Go.go(() -> outer(never, started));
+            Go.go(() -> outer(never));
             never.await();
         }));
         assertTrue(e.getMessage().startsWith("all goroutines are asleep - deadlock!"), e.getMessage());
@@ -53,8 +81,7 @@ class GoroutineDumpTest {
     }
 
     @Goroutine
-    static void outer(WaitGroup never, WaitGroup started) {
-        started.done();
+    static void outer(WaitGroup never) {
         inner(never);
     }
 

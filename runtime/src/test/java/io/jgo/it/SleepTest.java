@@ -5,7 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jgo.Go;
 import io.jgo.WaitGroup;
-import io.jgo.internal.Stack;
+import io.jgo.testing.Await;
+import io.jgo.testing.Pins;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -17,8 +18,7 @@ class SleepTest {
     @Test
     void sleepingGoroutinesAllWakeAndAreNotADeadlock() {
         AtomicInteger woke = new AtomicInteger();
-        long pins = Stack.pinCount();
-        Go.run(() -> {
+        Pins.none(() -> Go.run(() -> {
             Go.maxProcs(1);
             WaitGroup wg = new WaitGroup();
             wg.add(1_000);
@@ -31,26 +31,20 @@ class SleepTest {
                 });
             }
             wg.await(); // every goroutine is asleep for a while: timers pending, not a deadlock
-        });
+        }));
         assertEquals(1_000, woke.get());
-        assertEquals(pins, Stack.pinCount(), "a sleeper pinned instead of unwinding");
     }
 
     /** The sleeper is a parked goroutine (status and wait reason, unwound frames), not a blocked carrier. */
     @Test
-    @Timeout(60) // the wait below ends when the sleeper has parked; a hang is the failure
+    @Timeout(60) // above Await's deadline
     void dumpShowsTheSleeperParkedWithWaitReasonSleep() {
         String[] dump = new String[1];
-        Go.run(() -> {
+        Pins.none(() -> Go.run(() -> {
             Go.go(() -> Go.sleep(Duration.ofSeconds(30))); // dropped when main returns; its timer is cancelled
-            String d = Go.dumpGoroutines();
-            while (!d.contains("[sleep")) { // until the sleeper has parked (no clock involved)
-                Go.gosched();
-                d = Go.dumpGoroutines();
-            }
-            dump[0] = d;
-        });
-        assertTrue(dump[0].contains("SleepTest.lambda$dumpShowsTheSleeperParkedWithWaitReasonSleep"),
+            dump[0] = Await.dumpShows("the sleeper parked", d -> d.contains("[sleep]:"));
+        }));
+        assertTrue(dump[0].contains("\tio.jgo.it.SleepTest.lambda$dumpShowsTheSleeperParkedWithWaitReasonSleep"),
                 "the sleeper's saved frame is named:\n" + dump[0]);
     }
 }

@@ -8,7 +8,8 @@ import io.jgo.internal.Stack;
 /**
  * A goroutine body written by hand the way the instrumenter rewrites one (see {@link Stack}'s
  * protocol), so the scheduler's unwind path (park and Gosched with the goroutine off its carrier)
- * is tested whether or not the agent rewrites code yet. It calls {@code Go.gosched()}
+ * is tested in this package, which the agent does not rewrite, independently of the instrumenter
+ * (while ordinary code here, such as the tests' main goroutines, pins). It calls {@code Go.gosched()}
  * {@code yields} times (call site 1), then {@code gate.await()} (call site 2), then
  * {@code done.done()}. Its state lives in fields, so its records hold no slots.
  */

@@ -35,9 +35,7 @@ class RunQueueStressTest {
         h.runToCompletion();
 
         assertTrue(h.failures.isEmpty(), () -> "worker failures: " + h.failures);
-        assertEquals(0, h.duplicates.get(), "Gs run more than once");
-        assertEquals(ITEMS, h.done.get(), "Gs run");
-        for (int id = 0; id < ITEMS; id++) {
+        for (int id = 0; id < ITEMS; id++) { // exactly once each: none lost, none run twice
             if (h.runs.get(id) != 1) {
                 fail("G " + id + " ran " + h.runs.get(id) + " times");
             }
@@ -55,7 +53,6 @@ class RunQueueStressTest {
         final List<LocalRunQueue<Integer>> queues = new ArrayList<>();
         final AtomicIntegerArray runs = new AtomicIntegerArray(ITEMS);
         final AtomicInteger done = new AtomicInteger();
-        final AtomicInteger duplicates = new AtomicInteger();
         final AtomicInteger steals = new AtomicInteger();
         final AtomicInteger globalTakes = new AtomicInteger();
         final ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
@@ -168,9 +165,7 @@ class RunQueueStressTest {
         }
 
         private void run(int id) {
-            if (runs.incrementAndGet(id) != 1) {
-                duplicates.incrementAndGet();
-            }
+            runs.incrementAndGet(id);
             done.incrementAndGet();
         }
 

@@ -4,17 +4,17 @@ import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.stream.Collectors;
 
-/** A {@link Trace} hook that records every event, for the scenario tests. */
-final class TraceRecorder implements Trace {
+/** A {@link Trace} hook that records every event, for the scenario tests (public for the rewritten {@code io.jgo.it.sched}). */
+public final class TraceRecorder implements Trace {
 
     /** One recorded event. */
-    static final class Rec {
-        final Event e;
-        final long g;
-        final int p;
-        final int m;
-        final int victim;
-        final int n;
+    public static final class Rec {
+        public final Event e;
+        public final long g;
+        public final int p;
+        public final int m;
+        public final int victim;
+        public final int n;
 
         Rec(Event e, long g, int p, int m, int victim, int n) {
             this.e = e;
@@ -31,18 +31,23 @@ final class TraceRecorder implements Trace {
         }
     }
 
-    final ConcurrentLinkedQueue<Rec> events = new ConcurrentLinkedQueue<>();
+    public final ConcurrentLinkedQueue<Rec> events = new ConcurrentLinkedQueue<>();
+
+    /** How many {@code e} events were recorded with {@code n == n}. */
+    public long count(Event e, int n) {
+        return events.stream().filter(r -> r.e == e && r.n == n).count();
+    }
 
     @Override
     public void on(Event e, long g, int p, int m, int victim, int n) {
         events.add(new Rec(e, g, p, m, victim, n));
     }
 
-    List<Rec> of(Event e) {
+    public List<Rec> of(Event e) {
         return events.stream().filter(r -> r.e == e).collect(Collectors.toList());
     }
 
-    Rec first(Event e, long g) {
+    public Rec first(Event e, long g) {
         return events.stream().filter(r -> r.e == e && r.g == g).findFirst().orElse(null);
     }
 }

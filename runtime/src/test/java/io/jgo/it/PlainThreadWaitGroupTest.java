@@ -1,16 +1,19 @@
-package io.jgo.internal.sched;
+package io.jgo.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.jgo.Go;
 import io.jgo.WaitGroup;
+import io.jgo.testing.Await;
+import io.jgo.testing.Pins;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** WaitGroup works across plain threads and goroutines in both directions. */
+/** WaitGroup works across plain threads and goroutines in both directions (the default runtime, and Go.run). */
 @Timeout(60)
 class PlainThreadWaitGroupTest {
 
@@ -29,8 +32,13 @@ class PlainThreadWaitGroupTest {
         assertEquals(500, n.get());
     }
 
+    /** The goroutines really park (unwound, nothing pins) before the plain threads release them. */
     @Test
-    void goroutinesAwaitPlainThreads() throws Exception {
+    void goroutinesAwaitPlainThreads() {
+        Pins.none(this::goroutinesParkUntilPlainThreadsRelease);
+    }
+
+    private void goroutinesParkUntilPlainThreadsRelease() {
         WaitGroup release = new WaitGroup();
         release.add(4);
         WaitGroup finished = new WaitGroup();
@@ -43,6 +51,10 @@ class PlainThreadWaitGroupTest {
                 finished.done();
             });
         }
+        Pattern parked = Pattern.compile("(?m)^goroutine \\d+ \\[sync\\.WaitGroup\\.Wait\\]:$");
+        // From this plain thread, Await polls the default runtime's dump (between polls it yields the thread).
+        Await.dumpShows("50 goroutines parked on the WaitGroup", d -> parked.matcher(d).results().count() >= 50);
+        assertEquals(0, after.get(), "nothing ran past the WaitGroup before the release");
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
             Thread t = new Thread(release::done);
@@ -50,10 +62,18 @@ class PlainThreadWaitGroupTest {
             t.start();
         }
         for (Thread t : threads) {
-            t.join();
+            join(t);
         }
         finished.await();
         assertEquals(50, after.get());
+    }
+
+    private static void join(Thread t) {
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
     }
 
     @Test

@@ -1,0 +1,52 @@
+package io.jgo.testing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jgo.Go;
+import io.jgo.PanicException;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The helpers can fail: each is shown the case it exists to catch (the positive control for every test that uses it). */
+@Timeout(60)
+class HelpersTest {
+
+    /** Not a lambda and not {@code @Goroutine}: never rewritten, so a yield below it cannot unwind. */
+    private static final class Opaque implements Runnable {
+        @Override
+        public void run() {
+            Go.gosched();
+        }
+    }
+
+    @Test
+    void pinsCountsAYieldBelowAnUnrewrittenFrameAndNoneFailsOnIt() {
+        assertEquals(1, Pins.count(() -> Go.run(() -> new Opaque().run())));
+        AssertionError e = assertThrows(AssertionError.class, () -> Pins.none(() -> Go.run(() -> new Opaque().run())));
+        assertTrue(e.getMessage().contains("pinned their carrier instead of unwinding"), e.getMessage());
+        Pins.none(() -> Go.run(() -> Go.gosched())); // the same yield from a rewritten frame unwinds
+    }
+
+    @Test
+    void awaitFailsNamingWhatItWaitedForWithTheLastDump() {
+        PanicException p = assertThrows(PanicException.class, () -> Go.run(() ->
+                Await.dumpShows("a goroutine that never exists", d -> d.contains("goroutine 999999 "), Duration.ofMillis(50))));
+        assertTrue(p.getCause() instanceof AssertionError, String.valueOf(p.getCause()));
+        AssertionError e = (AssertionError) p.getCause();
+        assertTrue(e.getMessage().contains("for the goroutine dump to show a goroutine that never exists"), e.getMessage());
+        assertTrue(e.getMessage().contains("goroutine 1 [running, main]"), "the last dump is shown: " + e.getMessage());
+    }
+
+    @Test
+    void awaitUntilHoldsAtOnceWhenTheConditionHoldsAndFailsShowingTheStateOtherwise() {
+        Go.run(() -> Await.until("nothing", () -> true, () -> "unused"));
+        PanicException p = assertThrows(PanicException.class, () -> Go.run(() ->
+                Await.until("a condition that never holds", () -> false, () -> "the state seen", Duration.ofMillis(50))));
+        String m = String.valueOf(p.getCause().getMessage());
+        assertTrue(m.contains("for a condition that never holds; last seen: the state seen"), m);
+        assertTrue(m.contains("goroutine 1 [running, main]"), "the dump is shown: " + m);
+    }
+}
