@@ -16,11 +16,13 @@ import net.jqwik.api.lifecycle.AfterContainer;
  * compute exactly what they compute as plain Java. jqwik draws the generator's choices and, on a
  * failure, shrinks them; the failure message holds the shrunk program's source, and jqwik prints
  * the seed. How many programs: {@code -Djgo.fuzz.tries=N} (see runtime/pom.xml; CI runs a batch
- * sized to stay well within 90 s on two cores).
+ * sized to stay well within 90 s on two cores). After a failure, {@link Minimizer} cuts the smallest
+ * failing program down by lines; the result goes to stderr and {@code target/fuzz/}.
  */
 class DifferentialFuzzTest {
 
     private static final AtomicLong NAMES = new AtomicLong();
+    private static final SmallestFailure SMALLEST = new SmallestFailure();
 
     @Property(shrinking = ShrinkingMode.BOUNDED, edgeCases = EdgeCasesMode.NONE)
     void rewrittenProgramsComputeWhatPlainJavaComputes(
@@ -31,12 +33,15 @@ class DifferentialFuzzTest {
         FuzzHarness.Verdict verdict = FuzzHarness.check(program, seed);
         Assume.that(!verdict.discarded());
         if (!verdict.passed()) {
+            SMALLEST.offer(program, seed);
             throw new AssertionError(FuzzReport.failure(program, seed, verdict));
         }
     }
 
+    /** After jqwik's shrinking: the smallest failing program, cut down further by lines, then the run log. */
     @AfterContainer
-    static void log() {
+    static void minimizeAndLog() {
+        SMALLEST.minimizeAndReport();
         FuzzReport.logTotals(Stats.TOTAL);
     }
 }

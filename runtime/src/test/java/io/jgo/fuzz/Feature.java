@@ -42,6 +42,12 @@ enum Feature {
     LIBRARY_WRAPPERS,
     /** Virtual calls: overrides calling super, interface calls, default methods. */
     VIRTUAL,
+    /**
+     * One call site reaching the same suspending callee directly and, on a later pass of a loop,
+     * through a frame nobody rewrote: a {@code Function.andThen} wrapper, an unannotated override
+     * calling {@code super} (the second path must pin, whatever the first one taught the runtime).
+     */
+    MIXED_PATHS,
     /** A @Goroutine implementation called through an interface method that is not @Goroutine (pins). */
     UNANNOTATED_INTERFACE,
     /** A constructor that suspends (pins), besides {@code new} with suspending arguments (always on). */

@@ -3,7 +3,7 @@ package io.jgo.fuzz;
 /**
  * The nested types every generated program carries: a value class with suspending methods of every
  * method-reference shape ({@code Box}), a class hierarchy with an override calling {@code super}
- * ({@code Base}/{@code Sub}), an interface with a suspending default method and two implementations
+ * ({@code Base}/{@code Sub}, and {@code Unannotated}, an override without @Goroutine), an interface with a suspending default method and two implementations
  * ({@code Shape}), an unannotated interface with a suspending implementation ({@code Plain}), the
  * functional interfaces for exact and varargs references, an enum to switch on, an exception, and
  * the bounded recursion {@code rec}. Their constants come from the choices.
@@ -59,6 +59,13 @@ final class HelperTypes {
         out.line("@Goroutine @Override int f(int x) { return super.f(t.yi(x) - " + k2 + ") * 3; }");
         out.close();
         out.line("");
+        if (g.on(Feature.MIXED_PATHS)) {
+            out.open("static class Unannotated extends Base");
+            out.line("Unannotated(Trace t, int k) { super(t, k); }");
+            out.line("@Override int f(int x) { return super.f(x) * 10; }");
+            out.close();
+            out.line("");
+        }
         out.open("interface Shape");
         out.line("@Goroutine int area(Trace t, int x);");
         out.line("@Goroutine default int twice(Trace t, int x) { return area(t, x) + area(t, t.yi(x + 1)); }");

@@ -67,7 +67,7 @@ final class Statements {
 
     void statement(Where w) {
         g.statementBudget--;
-        switch (c.weighted(4, 5, 4, 2, 2, 2, 2, 1, 1, 2, 1, 1, 1, 1, 1, 1)) {
+        switch (c.weighted(4, 5, 4, 2, 2, 2, 2, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1)) {
             case 1 -> declare();
             case 2 -> assign();
             case 3 -> ifElse(w);
@@ -83,6 +83,7 @@ final class Statements {
             case 13 -> arrayStore();
             case 14 -> jump(w);
             case 15 -> nested(w);
+            case 16 -> mixedPaths();
             default -> trace();
         }
     }
@@ -269,7 +270,9 @@ final class Statements {
             } else {
                 out.open(head + " ->");
                 block(2, new Where(false, false, false, null, 0));
-                out.line("yield " + e.of(ty, depth()) + ";");
+                String value = g.fresh("y");
+                out.line(ty.java + " " + value + " = " + e.of(ty, depth()) + ";");
+                out.line("yield " + value + ";"); // "yield (" would parse as a call of a method named yield
                 out.close();
             }
         }
@@ -430,6 +433,33 @@ final class Statements {
                 out.line("(" + list + ").forEach(" + p + " -> t.v(\"" + label() + "\", t.yi(" + p + ")));");
             }
         }
+    }
+
+    /** One call site, the same callee, first reached directly, then through a frame nobody rewrote. */
+    private void mixedPaths() {
+        if (!g.on(Feature.MIXED_PATHS)) {
+            trace();
+            return;
+        }
+        String i = g.fresh("i");
+        int direct = c.below(2);
+        if (c.chance(50)) {
+            String f = g.fresh("f");
+            String p = g.fresh("p");
+            String q = g.fresh("q");
+            out.line("Function<Integer, Integer> " + f + " = " + p + " -> t.yi(" + p + ") + " + c.below(5) + ";");
+            out.open("for (int " + i + " = 0; " + i + " < 3; " + i + "++)");
+            out.line("Function<Integer, Integer> " + f + "w = " + i + " == " + direct + " ? " + f + " : " + f + ".andThen("
+                    + q + " -> " + q + " * 2);");
+            out.line("t.v(\"" + label() + "\", " + f + "w.apply(" + i + "));");
+        } else {
+            String b = g.fresh("b");
+            out.open("for (int " + i + " = 0; " + i + " < 3; " + i + "++)");
+            out.line("Base " + b + " = " + i + " == " + direct + " ? new Base(t, " + c.below(5) + ") : new Unannotated(t, "
+                    + c.below(5) + ");");
+            out.line("t.v(\"" + label() + "\", " + b + ".f(" + i + "));");
+        }
+        out.close();
     }
 
     private void arrayStore() {
