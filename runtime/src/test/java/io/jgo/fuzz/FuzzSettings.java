@@ -11,19 +11,13 @@ final class FuzzSettings {
 
     /**
      * The CI batch's features: all of them, except those held back while a known defect on main
-     * makes them fail (each named with its defect; put it back when the defect is fixed):
-     * <ul>
-     *   <li>{@link Feature#METHOD_REF_BOXING}: known defect 1, a method reference whose forwarder
-     *       unboxes an argument throws NullPointerException on resume (pending/UnboxingArgumentMethodRef,
-     *       pending/BoxingStaticMethodRef). The feature's forms that only box the result pass; they are
-     *       held back with it until the fix lands.</li>
-     *   <li>{@link Feature#METHOD_REF_RECEIVER_CAST}: found by this fuzzer, an unbound-receiver
-     *       reference through a generic SAM throws NullPointerException on resume
-     *       (pending/UnboundReceiverMethodRef); apparently the same cause as defect 1.</li>
-     * </ul>
-     * When {@link FuzzRegressionTest#knownDefectStillReproduces} reports one fixed, put its feature back.
+     * makes them fail, each named here with its defect and its program in {@code pending/}. None
+     * is held back now. METHOD_REF_BOXING (known defect 1) and METHOD_REF_RECEIVER_CAST (found by
+     * this fuzzer) were, until main's 7df7be7 fixed them; their programs are in {@code regressions/}.
+     * When {@link FuzzRegressionTest#knownDefectStillReproduces} reports a pending defect fixed, put
+     * its feature back.
      */
-    static final Set<Feature> CI = EnumSet.complementOf(EnumSet.of(Feature.METHOD_REF_BOXING, Feature.METHOD_REF_RECEIVER_CAST));
+    static final Set<Feature> CI = EnumSet.allOf(Feature.class);
 
     private FuzzSettings() {
     }

@@ -320,7 +320,8 @@ final class Statements {
             trace();
             return;
         }
-        String cond = e.of(Ty.BOOLEAN, depth());
+        // Two random conditions: about a quarter of these throw, so most programs run on past them.
+        String cond = e.of(Ty.BOOLEAN, depth()) + " && " + e.of(Ty.BOOLEAN, 1);
         switch (c.below(4)) {
             case 1 -> out.line("if (" + cond + ") throw new IllegalStateException(\"" + label() + "\");");
             case 2 -> out.line("if (" + cond + ") t.v(\"" + label() + "\", " + e.of(Ty.INT, depth()) + " / 0);");

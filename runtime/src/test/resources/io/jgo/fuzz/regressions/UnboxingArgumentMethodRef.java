@@ -2,7 +2,8 @@
 // shrinking), cut down by hand. Symptom: plain Java records L1=13; rewritten, with every suspension
 // point suspending, the program ends in a NullPointerException. A bound method reference whose
 // forwarder unboxes its argument (Integer -> int): on resume the rewritten call site passes a dummy
-// null, which the forwarder unboxes. Known defect 1. Feature held back from CI: METHOD_REF_BOXING.
+// null, which the forwarder unboxes. Known defect 1. Fails on d1f371e; passes since main 7df7be7
+// ("Never corrupt: a call-site handshake cannot go stale").
 // seed: 1
 import io.jgo.Goroutine;
 import io.jgo.fuzz.FuzzProgram;

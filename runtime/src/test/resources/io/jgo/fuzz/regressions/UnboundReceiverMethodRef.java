@@ -6,7 +6,7 @@
 // variants that pass suggest it) on resume the rewritten call site re-invokes applyAsInt with a dummy
 // (null) argument, which the forwarder dereferences before Box.get can restore its frame. Likely the same cause as known
 // defect 1 (boxing adaptation), a different trigger: a fix for boxing alone would not cover it.
-// Feature held back from CI: METHOD_REF_RECEIVER_CAST.
+// Fails on d1f371e; passes since main 7df7be7 ("Never corrupt: a call-site handshake cannot go stale").
 // seed: 1
 import io.jgo.Goroutine;
 import io.jgo.fuzz.FuzzProgram;

@@ -1,7 +1,7 @@
 // Known defect 1 in the shape the issue gives (Function<Integer, Long> f = C::twice with twice(int)
 // suspending), reproduced through the fuzzer's harness. Symptom: plain Java records L1=10; rewritten,
-// with every suspension point suspending, a NullPointerException. Feature held back from CI:
-// METHOD_REF_BOXING.
+// with every suspension point suspending, a NullPointerException. Fails on d1f371e; passes since main 7df7be7
+// ("Never corrupt: a call-site handshake cannot go stale").
 // seed: 1
 import io.jgo.Goroutine;
 import io.jgo.fuzz.FuzzProgram;
