@@ -144,9 +144,11 @@ public final class Go {
     }
 
     /**
-     * Runs a blocking call (Go's entersyscall/exitsyscall): the goroutine keeps its carrier, which
-     * hands its P to another carrier meanwhile. Rethrows what the call throws, unchanged. On a plain
-     * thread it simply calls.
+     * Runs a blocking call (Go's entersyscall/exitsyscall): the goroutine keeps its carrier and its
+     * P stays attached to it; if the call lasts (one sysmon tick with work waiting, 10 ms at most)
+     * sysmon hands the P to another carrier, and the goroutine takes a P back when the call returns
+     * (its own if still there, else an idle one, else it queues for one). Rethrows what the call
+     * throws, unchanged. On a plain thread it simply calls.
      */
     public static <T> T syscall(Callable<T> blockingCall) throws Exception {
         G g = Sched.currentG();
