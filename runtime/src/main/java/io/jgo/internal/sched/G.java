@@ -106,6 +106,8 @@ public final class G implements Stack.Owner {
      * leaves SYSCALL. For dumps, which show such a G as running.
      */
     volatile boolean retaken;
+    /** The G's sleep timer (Go's {@code gp.timer}), made on its first {@code Go.sleep} and reused; owner thread, then the timer. */
+    RuntimeTimer sleepTimer;
     /** True while the G waits in {@link #parkPinned}: its frames are on {@link #lockedM}'s thread (for dumps). */
     volatile boolean pinnedWait;
     /** True for the main goroutine of {@code Go.run}: {@link #lockedM} stays set. */

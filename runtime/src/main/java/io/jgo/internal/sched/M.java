@@ -163,7 +163,7 @@ final class M implements Runnable {
                 return null;
             }
             P pp = p;
-            sched.timers.check(pp);
+            sched.timers.check(pp); // Go's checkTimers
             // Fairness: every 61st tick look at the global queue first, or two goroutines that keep
             // respawning each other in runnext could starve it forever.
             if (pp.schedtick % 61 == 0 && !sched.global.isEmpty()) {
@@ -195,6 +195,10 @@ final class M implements Runnable {
                     inheritTime = false;
                     return g;
                 }
+            }
+            // The timer part of Go's last steal pass: any P's due timers (busy or idle) run here.
+            if (sched.timers.runAllExpired(System.nanoTime()) > 0) {
+                continue; // what they readied is on the global queue
             }
             if (!dropPAndPark()) {
                 return null;
@@ -270,14 +274,32 @@ final class M implements Runnable {
         return waitForP();
     }
 
-    /** Parks until {@link #nextP} is set, then acquires it; false when the runtime stops first. */
+    /**
+     * Parks until {@link #nextP} is set, then acquires it; false when the runtime stops first. One
+     * idle M at a time parks only until the earliest timer and runs what is due ({@link Timers}).
+     */
     boolean waitForP() {
         P np;
-        while ((np = nextP) == null) { // volatile read, pairs with the waker's write before unpark
-            if (sched.stopping) {
-                return false;
+        try {
+            while ((np = nextP) == null) { // volatile read, pairs with the waker's write before unpark
+                if (sched.stopping) {
+                    return false;
+                }
+                long deadline = sched.timers.becomeWaiter(this);
+                if (deadline == Long.MAX_VALUE) {
+                    LockSupport.park(this);
+                    continue;
+                }
+                long left = deadline - System.nanoTime();
+                if (left > 0) {
+                    LockSupport.parkNanos(this, left);
+                }
+                if (nextP == null) {
+                    sched.timers.runAllExpired(System.nanoTime());
+                }
             }
-            LockSupport.park(this);
+        } finally {
+            sched.timers.leaveWaiter(this);
         }
         nextP = null;
         acquireP(np);

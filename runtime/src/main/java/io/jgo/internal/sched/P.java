@@ -81,11 +81,14 @@ final class P {
     /** Goroutine-id cache (Go's goidcache): [idNext, idEnd); owner only. */
     long idNext;
     long idEnd;
+    /** This P's timers (Go's {@code p.timers}); the heap has its own lock, see {@link TimerHeap}. */
+    final TimerHeap timers;
     /** What sysmon saw of this P last time; sysmon's thread only (Go's {@code sysmontick}). */
     final SysmonTick sysmonTick = new SysmonTick();
 
-    P(int id, int runqCapacity, int status) {
+    P(int id, int runqCapacity, int status, Timers timers) {
         this.id = id;
+        this.timers = new TimerHeap(timers);
         this.runq = new LocalRunQueue<>(runqCapacity);
         this.status = status;
     }

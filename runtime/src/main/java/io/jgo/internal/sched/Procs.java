@@ -44,7 +44,7 @@ final class Procs {
             int from = every.length;
             every = Arrays.copyOf(every, n);
             for (int id = from; id < n; id++) {
-                every[id] = new P(id, sched.config.runqCapacity, P.DEAD);
+                every[id] = new P(id, sched.config.runqCapacity, P.DEAD, sched.timers);
             }
         }
         for (int id = old; id < n; id++) { // grow
@@ -52,6 +52,7 @@ final class Procs {
             if (pp.retiring) {
                 pp.retiring = false; // still held by its M: simply keep it
             } else if (pp.status() == P.DEAD) {
+                pp.timers.revive();
                 sched.idlePs.putLocked(pp, P.DEAD);
             }
         }
@@ -89,6 +90,9 @@ final class Procs {
     void retireLocked(P pp, int from) {
         pp.runq.drainTo(sched.global); // we are its last owner
         sched.gFree.putAll(pp.gFree, 0);
+        if (pp.id != 0) { // P0 never retires (GOMAXPROCS >= 1); it takes over the timers
+            pp.timers.moveAllTo(every[0].timers);
+        }
         pp.retiring = false;
         pp.m = null;
         pp.setStatus(from, P.DEAD);

@@ -30,7 +30,7 @@ public final class Sched {
     final Object lock = new Object();
     final GlobalRunQueue<G> global = new GlobalRunQueue<>();
     final GFree gFree = new GFree();
-    final SleepTimers timers;
+    final Timers timers = new Timers(this);
     final AllGs allgs = new AllGs();
     final Handoff handoff = new Handoff(this);
     final Procs procs;
@@ -72,7 +72,6 @@ public final class Sched {
     public Sched(Config config) {
         this.config = config;
         this.trace = config.trace;
-        this.timers = new SleepTimers(config.name);
         this.procs = new Procs(this);
         this.sysmon = new Sysmon(this);
         synchronized (lock) {
@@ -487,10 +486,7 @@ public final class Sched {
      * Returns the lock the scheduler releases once the G is parked.
      */
     public void armSleep(G g, long nanos) {
-        java.util.concurrent.locks.ReentrantLock lock = new java.util.concurrent.locks.ReentrantLock();
-        lock.lock();
-        g.prepareParkUnlocking(lock, "sleep");
-        timers.arm(this, g, nanos, lock);
+        g.prepareParkUnlocking(new Timers.ArmOnPark(g, RuntimeTimer.deadline(nanos)), "sleep");
     }
 
     /** Stops every M of this runtime at its next safe point; dropped goroutines never run again. */

@@ -62,6 +62,10 @@ final class Sysmon implements Runnable {
     private volatile boolean deepSleep;
     /** A syscall entry woke sysmon from its deep sleep: go back to the fast cadence. Volatile. */
     private volatile boolean syscallWake;
+    /** The deadline of the deep sleep (the earliest timer then), written before {@link #deepSleep}. */
+    private volatile long sleepUntil = Long.MAX_VALUE;
+    /** How late a timer must be before sysmon runs it itself (the Ps' Ms run it first when they can). */
+    static final long TIMER_BACKSTOP_NS = 1_000_000L;
 
     Sysmon(Sched sched) {
         this.sched = sched;
@@ -120,11 +124,21 @@ final class Sysmon implements Runnable {
      * volatiles: the idle count and {@link #deepSleep}).
      */
     private boolean deepSleep() {
+        sleepUntil = sched.timers.earliest();
         deepSleep = true;
         boolean slept = false;
+        long until = Math.min(sleepUntil, sched.timers.earliest()); // re-read after publishing the flag
         while (deepSleep && allIdle() && !sched.stopping) {
             slept = true;
-            LockSupport.park(this);
+            if (until == Long.MAX_VALUE) {
+                LockSupport.park(this);
+            } else {
+                long left = until - System.nanoTime();
+                if (left <= 0) {
+                    break;
+                }
+                LockSupport.parkNanos(this, left);
+            }
         }
         deepSleep = false;
         return slept;
@@ -133,6 +147,14 @@ final class Sysmon implements Runnable {
     /** A P left the idle list: work appeared. Wakes sysmon from its deep sleep. Any thread (often under sched.lock). */
     void onPBusy() {
         if (deepSleep) { // volatile read after the caller's volatile RMW of the idle count
+            deepSleep = false;
+            LockSupport.unpark(thread);
+        }
+    }
+
+    /** A timer was armed for {@code when}: wake sysmon from its deep sleep if it would sleep past it. Any thread. */
+    void onTimer(long when) {
+        if (deepSleep && when < sleepUntil) {
             deepSleep = false;
             LockSupport.unpark(thread);
         }
@@ -152,6 +174,10 @@ final class Sysmon implements Runnable {
      * were retaken. sysmon's thread, or a test's with the thread turned off.
      */
     int round(long now) {
+        // Timers nobody ran in time (their P's M is busy in a long goroutine, or no M woke).
+        if (sched.timers.earliest() + TIMER_BACKSTOP_NS <= now) {
+            sched.timers.runAllExpired(now);
+        }
         int n = 0;
         for (P pp : sched.allp) {
             int s = pp.status();

@@ -111,8 +111,15 @@
  * named {@code <runtime>-m<N>}, at most {@code -Djgo.maxthreads} Ms (default 10,000; one more is a
  * fatal error naming the limit); M0 (the {@code Go.run} caller); one sysmon thread per runtime
  * ({@code <runtime>-sysmon}, started with the first M, asleep while every P is idle); with
- * {@code -Djgo.schedtrace} one tracer thread per runtime; once something sleeps, one timer thread
- * per runtime ({@link io.jgo.internal.sched.SleepTimers}, a stopgap that readies sleepers from
- * outside until Go's per-P timer heaps replace it; {@link io.jgo.internal.sched.Timers} is their hook).
+ * {@code -Djgo.schedtrace} one tracer thread per runtime. No timer thread: see "Timers".
+ *
+ * <h2>Timers</h2>
+ * Go's per-P 4-ary heaps ({@link io.jgo.internal.sched.TimerHeap}), one facility for everything
+ * that waits for a time ({@link io.jgo.internal.sched.RuntimeTimer} with a
+ * {@link io.jgo.internal.sched.TimerFunc}: {@code Go.sleep}, {@code Go.afterFunc}, later timer
+ * channels and the netpoller). Run by the P's holder in {@code findRunnable}, by an M about to
+ * park (every P's due timers), by one idle M parked until the earliest timer, by sysmon when late,
+ * and handed to P0 by a retiring P ({@link io.jgo.internal.sched.Timers}). A sleep's timer is armed
+ * by the park's unlock step (Go's {@code resetForSleep}), so it never readies a running goroutine.
  */
 package io.jgo.internal.sched;
