@@ -149,7 +149,7 @@ public final class G implements Stack.Owner {
      * in {@code from}: both are scheduler bugs, never user errors.
      */
     void casStatus(int from, int to) {
-        if (from == SYSCALL) {
+        if (from == SYSCALL && retaken) {
             retaken = false; // whatever the way out, the G is no longer without a P by sysmon's doing
         }
         if ((LEGAL[from] & (1 << to)) == 0) {
@@ -177,7 +177,6 @@ public final class G implements Stack.Owner {
                 }
             } else if (s == SYSCALL) {
                 if (to != SYSCALL) {
-                    retaken = false;
                     casStatus(SYSCALL, to);
                 }
                 return SYSCALL;

@@ -101,7 +101,7 @@ final class M implements Runnable {
     void execute(G g, boolean inherit) {
         P pp = p;
         if (!inherit) {
-            pp.schedtick++; // volatile write by the holder: a new time slice for sysmon
+            pp.schedtick++; // by the holder: a new time slice for sysmon
         }
         g.m = this;   // before RUNNING: sysmon checks g.m once it has claimed a RUNNING G
         curg = g;

@@ -59,17 +59,18 @@ final class P {
     /** Owner only; see the class comment. */
     final GFree.Local gFree = new GFree.Local();
     /**
-     * Incremented on every schedule that does not inherit a time slice; written by the holder,
-     * read racily by sysmon (a time slice is "the same tick for 10 ms") and traces. Volatile so
-     * sysmon sees progress promptly.
+     * Incremented on every schedule that does not inherit a time slice; written by the holder
+     * (a plain increment: the hot path pays no fence), read by sysmon with {@link #schedtickOpaque}
+     * (a time slice is "the same tick for 10 ms"; a late read only delays a preemption) and by traces.
      */
-    volatile int schedtick;
+    int schedtick;
     /**
-     * Incremented each time a syscall on this P ends or the P is retaken from one (Go's
-     * {@code syscalltick}); written by the P's owner of the moment, read racily by sysmon, which
-     * retakes only a P that stayed in the same syscall for a whole sysmon tick.
+     * Incremented each time a syscall on this P starts, ends or is retaken (Go's
+     * {@code syscalltick}); written by the P's owner of the moment before its status CAS publishes
+     * it, read by sysmon ({@link #syscalltickOpaque}), which retakes only a P that stayed in the
+     * same syscall for a whole sysmon tick.
      */
-    volatile int syscalltick;
+    int syscalltick;
     /** Written only by {@link #casStatus} (and by the constructor); read by anyone. */
     private volatile int status;
     /** The holding M (or the M in the syscall, for SYSCALL); written by the P's owner, read racily by sysmon and dumps. */
@@ -95,6 +96,16 @@ final class P {
 
     int status() {
         return status;
+    }
+
+    /** sysmon's read of {@link #schedtick}: opaque, so a loop of rounds never reuses a stale value. */
+    int schedtickOpaque() {
+        return (int) SCHEDTICK.getOpaque(this);
+    }
+
+    /** sysmon's read of {@link #syscalltick}; see {@link #schedtickOpaque}. */
+    int syscalltickOpaque() {
+        return (int) SYSCALLTICK.getOpaque(this);
     }
 
     static String statusName(int s) {
@@ -137,10 +148,14 @@ final class P {
     }
 
     private static final VarHandle STATUS;
+    private static final VarHandle SCHEDTICK;
+    private static final VarHandle SYSCALLTICK;
 
     static {
         try {
             STATUS = MethodHandles.lookup().findVarHandle(P.class, "status", int.class);
+            SCHEDTICK = MethodHandles.lookup().findVarHandle(P.class, "schedtick", int.class);
+            SYSCALLTICK = MethodHandles.lookup().findVarHandle(P.class, "syscalltick", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

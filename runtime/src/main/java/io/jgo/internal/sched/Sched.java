@@ -154,6 +154,17 @@ public final class Sched {
     }
 
     /**
+     * {@link #ready} from g0 of the M holding {@code pp} (a timer it fired): into pp's runnext.
+     * Holder of pp only.
+     */
+    void readyOnHeldP(P pp, G g) {
+        g.casStatus(G.WAITING, G.RUNNABLE);
+        runqPut(pp, g);
+        emit(Trace.Event.GO_READY, g.id, pp.id, -1, -1, 1);
+        wakep();
+    }
+
+    /**
      * g0 after a Gosched or preemption unwind: the G goes to the global queue, as in Go. Returns
      * true when sysmon had retaken the P meanwhile (the M holds none now).
      */

@@ -186,7 +186,7 @@ final class Sysmon implements Runnable {
             }
             P.SysmonTick pd = pp.sysmonTick;
             boolean sysretake = false;
-            int tick = pp.schedtick;
+            int tick = pp.schedtickOpaque();
             if (pd.schedtick != tick) {
                 pd.schedtick = tick;
                 pd.schedwhen = now;
@@ -221,7 +221,7 @@ final class Sysmon implements Runnable {
 
     /** The syscall half of Go's {@code retake}; true if sysmon took the P and handed it off. */
     private boolean retakeSyscall(P pp, P.SysmonTick pd, long now, boolean sysretake) {
-        int tick = pp.syscalltick;
+        int tick = pp.syscalltickOpaque();
         if (!sysretake && pd.syscalltick != tick) { // a syscall we have not watched for a whole tick yet
             pd.syscalltick = tick;
             pd.syscallwhen = now;

@@ -45,12 +45,25 @@ final class Timers {
         this.sched = sched;
     }
 
-    /** Go's {@code checkTimers}: runs the expired timers of {@code pp}. Holder of pp; cheap when it has none. */
+    /**
+     * Go's {@code checkTimers}: runs the expired timers of {@code pp}. Holder of pp (g0); cheap when
+     * it has none. What the timers ready goes to pp's runnext, as Go's {@code goready} from a timer
+     * function does, so a sleeper runs as soon as this M schedules.
+     */
     void check(P pp) {
-        if (pp.timers.minWhen != Long.MAX_VALUE) {
-            pp.timers.runExpired(System.nanoTime());
+        long next = pp.timers.minWhen; // volatile read; no clock read when the heap is empty
+        if (next != Long.MAX_VALUE && next <= System.nanoTime()) {
+            FIRING_ON.set(pp);
+            try {
+                pp.timers.runExpired(System.nanoTime());
+            } finally {
+                FIRING_ON.remove();
+            }
         }
     }
+
+    /** The P whose holder (this thread's g0) is running its timers in {@link #check}, else unset. */
+    private static final ThreadLocal<P> FIRING_ON = new ThreadLocal<>();
 
     /** Is any timer armed or firing? Any thread. */
     boolean pending() {
@@ -207,6 +220,11 @@ final class Timers {
     /** The sleep timer's function: the sleeper, WAITING since before the timer was armed, becomes runnable. */
     private static void wakeSleeper(RuntimeTimer t) {
         G g = (G) t.owner;
-        g.sched.ready(g);
+        P pp = FIRING_ON.get();
+        if (pp != null && g.sched == t.sched) {
+            g.sched.readyOnHeldP(pp, g);
+        } else {
+            g.sched.ready(g);
+        }
     }
 }
