@@ -6,6 +6,7 @@ import io.jgo.internal.sched.Config;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.PlainThreads;
 import io.jgo.internal.sched.Runtimes;
+import io.jgo.internal.sched.RuntimeTimer;
 import io.jgo.internal.sched.Sched;
 import java.time.Duration;
 import java.util.Objects;
@@ -19,7 +20,8 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Every call acts on the runtime of the calling goroutine; from a plain thread, on a default
  * runtime started lazily with daemon carrier threads. {@link #run} starts a fresh runtime of its
  * own. Settings: {@code GOMAXPROCS} (environment) or {@code -Djgo.maxprocs}, {@code -Djgo.stacksize}
- * (carrier stack), {@code -Djgo.deadlock=off}, {@code -Djgo.schedtrace=MS}, {@code -Djgo.scheddetail}.
+ * (carrier stack), {@code -Djgo.deadlock=off}, {@code -Djgo.schedtrace=MS}, {@code -Djgo.scheddetail},
+ * {@code -Djgo.maxthreads} (most carrier threads, default 10,000).
  *
  * <p>Inside a goroutine {@code Thread.currentThread()} is the carrier thread, and {@code ThreadLocal}
  * values belong to the carrier, not to the goroutine.
@@ -99,7 +101,21 @@ public final class Go {
         s.suspendLeaf(via, SLEEP_ID, Stack.YIELD_PARK); // false: pinned, and the wait is already over
     }
 
-    private static long saturatedNanos(Duration d) {
+    /**
+     * Runs {@code f} as a new goroutine of the current runtime once {@code d} has elapsed (Go's
+     * {@code time.AfterFunc}); the returned {@link Timer} can stop or reset it. Waiting costs no
+     * thread: the timer sits on a processor's timer heap.
+     */
+    public static Timer afterFunc(Duration d, Runnable f) {
+        Objects.requireNonNull(f, "f");
+        long nanos = saturatedNanos(Objects.requireNonNull(d, "d"));
+        Sched sched = Runtimes.current();
+        RuntimeTimer t = new RuntimeTimer(sched, fired -> sched.newproc(f));
+        t.reset(nanos);
+        return new Timer(t);
+    }
+
+    static long saturatedNanos(Duration d) {
         try {
             return d.toNanos();
         } catch (ArithmeticException tooLong) {
@@ -144,9 +160,11 @@ public final class Go {
     }
 
     /**
-     * Runs a blocking call (Go's entersyscall/exitsyscall): the goroutine keeps its carrier, which
-     * hands its P to another carrier meanwhile. Rethrows what the call throws, unchanged. On a plain
-     * thread it simply calls.
+     * Runs a blocking call (Go's entersyscall/exitsyscall): the goroutine keeps its carrier and its
+     * P stays attached to it; if the call lasts (one sysmon tick with work waiting, 10 ms at most)
+     * sysmon hands the P to another carrier, and the goroutine takes a P back when the call returns
+     * (its own if still there, else an idle one, else it queues for one). Rethrows what the call
+     * throws, unchanged. On a plain thread it simply calls.
      */
     public static <T> T syscall(Callable<T> blockingCall) throws Exception {
         G g = Sched.currentG();

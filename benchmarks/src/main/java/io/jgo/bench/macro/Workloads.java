@@ -10,7 +10,12 @@ public final class Workloads {
             new SpawnJoin(1_000_000, 10_000),
             new Skynet(1_000_000),
             new Skynet(10_000),
-            new GoschedStorm(1_000, 1_000));
+            new GoschedStorm(1_000, 1_000),
+            new Fairness(Fairness.Stat.P50, 4, 1_000),
+            new Fairness(Fairness.Stat.P99, 4, 1_000),
+            new Fairness(Fairness.Stat.MAX, 4, 1_000),
+            new SleepStorm(100_000, 20),
+            new ShortSyscall(10_000_000));
 
     private Workloads() {
     }

@@ -11,7 +11,11 @@ package io.jgo.internal.sched;
  *       deep goroutine stacks can be resumed.</li>
  *   <li>{@code -Djgo.deadlock=off}: no deadlock detection in {@code Go.run}.</li>
  *   <li>{@code -Djgo.schedtrace=MS}, {@code -Djgo.scheddetail}: Go's SCHED lines on stderr.</li>
+ *   <li>{@code -Djgo.maxthreads=N}: the most Ms (carrier threads plus M0) a runtime may have,
+ *       default 10,000 as in Go; starting one more is a fatal error naming the limit.</li>
  * </ul>
+ * Tests may also replace the clock sysmon decides by ({@link #clock}) and run without the sysmon
+ * thread ({@link #sysmon(boolean)}), driving its rounds by hand ({@code Sysmon.round}).
  */
 public final class Config {
 
@@ -25,6 +29,13 @@ public final class Config {
     int runqCapacity = LocalRunQueue.CAPACITY;
     Trace trace;
     String name = "jgo";
+    int maxThreads = DEFAULT_MAX_THREADS;
+    /** Go's {@code nanotime} for sysmon's decisions; any thread. */
+    java.util.function.LongSupplier clock = System::nanoTime;
+    /** Whether the runtime runs a sysmon thread (tests that drive rounds by hand turn it off). */
+    boolean sysmon = true;
+
+    static final int DEFAULT_MAX_THREADS = 10_000;
 
     /** The settings from system properties and the environment. */
     public static Config fromSystem() {
@@ -34,6 +45,7 @@ public final class Config {
         c.schedTraceMillis = parseLong(System.getProperty("jgo.schedtrace"), 0);
         String detail = System.getProperty("jgo.scheddetail");
         c.schedDetail = detail != null && !"false".equalsIgnoreCase(detail) && !"0".equals(detail);
+        c.maxThreads = (int) Math.max(2, parseLong(System.getProperty("jgo.maxthreads"), DEFAULT_MAX_THREADS));
         return c;
     }
 
@@ -62,6 +74,21 @@ public final class Config {
 
     Config deadlockDetection(boolean on) {
         deadlockDetection = on;
+        return this;
+    }
+
+    Config maxThreads(int n) {
+        maxThreads = n;
+        return this;
+    }
+
+    Config clock(java.util.function.LongSupplier c) {
+        clock = c;
+        return this;
+    }
+
+    Config sysmon(boolean on) {
+        sysmon = on;
         return this;
     }
 

@@ -32,7 +32,7 @@ final class Deadlock {
     static void check(Sched sched) {
         long before = sched.externalEvents.get(); // volatile read, pairs with the RMW in newproc/ready
         if (allAsleep(sched, before)) {
-            sched.suspectDeadlock(before);
+            sched.deadlockWatch.suspect(before);
         }
     }
 
@@ -57,7 +57,7 @@ final class Deadlock {
     }
 
     private static boolean quiet(Sched sched) {
-        return sched.npidle.get() >= sched.gomaxprocs && sched.global.isEmpty()
+        return sched.idlePs.count() >= sched.gomaxprocs && sched.global.isEmpty()
                 && PlainThreads.blocked() == 0 && !sched.timers.pending() && !sched.stopping;
     }
 }

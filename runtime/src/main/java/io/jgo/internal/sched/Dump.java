@@ -41,7 +41,8 @@ final class Dump {
             String r = g.waitReason;
             return (r == null ? "waiting" : r) + (g.pinnedWait ? ", pinned" : "");
         }
-        return G.statusName(s) + (g.main ? ", main" : "");
+        String name = s == G.SYSCALL && g.retaken ? "running" : G.statusName(s); // sysmon took its P; it runs on
+        return name + (g.main ? ", main" : "");
     }
 
     private static Thread threadOf(G g, int s) {

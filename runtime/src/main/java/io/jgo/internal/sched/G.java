@@ -22,8 +22,12 @@ import java.util.concurrent.locks.Lock;
  *   <dd>Executing user code on an M that holds a P ({@link #m} is that M). Owned by that M; only it
  *       moves the G out (to WAITING, RUNNABLE, SYSCALL or DEAD).</dd>
  *   <dt>{@link #SYSCALL}</dt>
- *   <dd>Executing a blocking call ({@code Go.syscall}) on an M that gave its P away. Owned by that M;
- *       it moves the G back to RUNNING when it gets a P, or to RUNNABLE when it must queue for one.</dd>
+ *   <dd>Running on its M's thread without a P: inside {@code Go.syscall} (its P is in SYSCALL, or
+ *       was retaken), or retaken by sysmon while it ran and stopped answering preemption (a
+ *       carrier blocked on a monitor, in native code, in code nobody rewrote). Owned by that M; it
+ *       moves the G back to RUNNING when it gets a P (exitsyscall), to RUNNABLE when it must queue
+ *       for one, and, when the G reaches g0 or a park without a P, straight to WAITING, RUNNABLE or
+ *       DEAD (the M then looks for a P for itself).</dd>
  *   <dt>{@link #WAITING}</dt>
  *   <dd>Parked: on some waiter list (a WaitGroup, a channel), not on any run queue; {@link #waitReason}
  *       says why. Its stack is either unwound (g0 committed the park) or its carrier is blocked in
@@ -32,7 +36,26 @@ import java.util.concurrent.locks.Lock;
  *   <dt>{@link #DEAD}</dt>
  *   <dd>Finished; on a free list or being reused. Owned by the free list's P (or {@link GFree}).</dd>
  * </dl>
- * All transitions go through {@link #casStatus}, which refuses an edge not in {@link #LEGAL}.
+ * All transitions go through {@link #casStatus} or {@link #leaveRunning}, which refuse an edge not
+ * in {@link #LEGAL}.
+ *
+ * <h2>The scan bit: sysmon retaking a running G's P</h2>
+ * {@link #SCAN} or-ed into RUNNING is a short claim on the status word (Go's {@code _Gscan}): while
+ * it is set, nobody else moves the G out of RUNNING. Two parties take it: sysmon, to retake the P of
+ * a G that has not answered a preemption request ({@link #tryScan}, then {@link #endScan} with
+ * SYSCALL once the P is detached, or RUNNING to back off), and the G's own thread while it uses its
+ * P's owner side from user code ({@link #claimP}/{@link #releaseP}: spawning into runnext,
+ * readying). The G's thread leaving RUNNING ({@link #leaveRunning}) waits out a sysmon scan and
+ * then sees either RUNNING (it still has its P) or SYSCALL (its P was retaken: the M holds none).
+ * <pre>
+ *   sysmon (retake)                           G's thread (g0 after an unwind, a park, Go.go)
+ *   1. CAS RUNNING -> RUNNING|SCAN            a. CAS RUNNING -> X      (fails while SCAN: spin)
+ *   2. check m.curg == g, m.p == pp           b. if SYSCALL: CAS SYSCALL -> X; m.p is null
+ *   3. m.p = null, pp.m = null
+ *   4. status = SYSCALL (volatile)  ->  b sees 3's writes
+ * </pre>
+ * Exactly one of 1 and a wins. The G's thread never changes {@code m.p} while the G is RUNNING
+ * without first leaving RUNNING through the same word, so sysmon's step 2 reads a stable value.
  */
 public final class G implements Stack.Owner {
 
@@ -42,6 +65,8 @@ public final class G implements Stack.Owner {
     static final int SYSCALL = 3;
     static final int WAITING = 4;
     static final int DEAD = 5;
+    /** Or-ed into RUNNING while a party holds the status word; see the class comment. */
+    static final int SCAN = 8;
 
     private static final String[] NAMES = {"idle", "runnable", "running", "syscall", "waiting", "dead"};
 
@@ -53,7 +78,7 @@ public final class G implements Stack.Owner {
         LEGAL[DEAD] = 1 << RUNNABLE;
         LEGAL[RUNNABLE] = 1 << RUNNING;
         LEGAL[RUNNING] = 1 << RUNNABLE | 1 << WAITING | 1 << SYSCALL | 1 << DEAD;
-        LEGAL[SYSCALL] = 1 << RUNNING | 1 << RUNNABLE;
+        LEGAL[SYSCALL] = 1 << RUNNING | 1 << RUNNABLE | 1 << WAITING | 1 << DEAD;
         LEGAL[WAITING] = 1 << RUNNABLE;
     }
 
@@ -75,6 +100,14 @@ public final class G implements Stack.Owner {
      * before the queue put); read by the M that dequeues the G.
      */
     volatile M lockedM;
+    /**
+     * True while the G runs without a P because sysmon retook it (a SYSCALL that is not a
+     * {@code Go.syscall}): set by sysmon under the scan bit, cleared by the G's thread when it
+     * leaves SYSCALL. For dumps, which show such a G as running.
+     */
+    volatile boolean retaken;
+    /** The G's sleep timer (Go's {@code gp.timer}), made on its first {@code Go.sleep} and reused; owner thread, then the timer. */
+    RuntimeTimer sleepTimer;
     /** True while the G waits in {@link #parkPinned}: its frames are on {@link #lockedM}'s thread (for dumps). */
     volatile boolean pinnedWait;
     /** True for the main goroutine of {@code Go.run}: {@link #lockedM} stays set. */
@@ -101,8 +134,9 @@ public final class G implements Stack.Owner {
         return sched;
     }
 
+    /** The status without the scan bit; any thread. */
     int status() {
-        return status;
+        return status & ~SCAN;
     }
 
     static String statusName(int s) {
@@ -115,14 +149,71 @@ public final class G implements Stack.Owner {
      * in {@code from}: both are scheduler bugs, never user errors.
      */
     void casStatus(int from, int to) {
+        if (from == SYSCALL && retaken) {
+            retaken = false; // whatever the way out, the G is no longer without a P by sysmon's doing
+        }
         if ((LEGAL[from] & (1 << to)) == 0) {
             throw new IllegalStateException("goroutine " + id + ": illegal status change " + NAMES[from] + " -> " + NAMES[to]);
         }
         // Volatile CAS: publishes everything the owner wrote to the G before handing it on, and
         // synchronizes with the volatile reads of the next owner, dumps and the deadlock check.
         if (!STATUS.compareAndSet(this, from, to)) {
-            throw new IllegalStateException("goroutine " + id + ": status is " + NAMES[status] + ", expected " + NAMES[from]);
+            throw new IllegalStateException("goroutine " + id + ": status is " + NAMES[status()] + ", expected " + NAMES[from]);
         }
+    }
+
+    /**
+     * The G's own M moves it out of RUNNING to {@code to} (an unwind reached g0, a park, a syscall
+     * entry), waiting out a sysmon scan. Returns RUNNING when the M still holds the G's P, SYSCALL
+     * when sysmon retook it meanwhile (the M then holds no P; {@code m.p} is already null). Leaving
+     * SYSCALL for SYSCALL (entering a syscall after a retake) is a no-op. G's thread or its g0 only.
+     */
+    int leaveRunning(int to) {
+        for (;;) {
+            int s = status; // volatile read, pairs with sysmon's endScan
+            if (s == RUNNING) {
+                if (STATUS.compareAndSet(this, RUNNING, to)) {
+                    return RUNNING;
+                }
+            } else if (s == SYSCALL) {
+                if (to != SYSCALL) {
+                    casStatus(SYSCALL, to);
+                }
+                return SYSCALL;
+            } else if (s == (RUNNING | SCAN)) {
+                Thread.onSpinWait(); // sysmon holds the word for a few instructions
+            } else {
+                throw new IllegalStateException("goroutine " + id + ": leaving running, but status is " + NAMES[s & ~SCAN]);
+            }
+        }
+    }
+
+    /** sysmon: claims a RUNNING G's status word (see the class comment); false if it is not RUNNING or is claimed. */
+    boolean tryScan() {
+        return STATUS.compareAndSet(this, RUNNING, RUNNING | SCAN);
+    }
+
+    /** sysmon: releases the claim, leaving the G RUNNING (backed off) or SYSCALL (its P retaken). Volatile write. */
+    void endScan(int to) {
+        if (to != RUNNING && to != SYSCALL || status != (RUNNING | SCAN)) {
+            throw new IllegalStateException("goroutine " + id + ": bad endScan to " + NAMES[to]);
+        }
+        status = to;
+    }
+
+    /**
+     * The G's own thread, in user code, is about to use its P's owner side (runnext, free list, id
+     * cache): claims the status word so sysmon cannot retake the P meanwhile. False when the G is not
+     * RUNNING (in a syscall, or retaken: it holds no P) or sysmon is scanning it; the caller then
+     * acts as a thread without a P. Pair with {@link #releaseP}.
+     */
+    boolean claimP() {
+        return STATUS.compareAndSet(this, RUNNING, RUNNING | SCAN);
+    }
+
+    /** Ends {@link #claimP}: a release store (sysmon's CAS reads it). */
+    void releaseP() {
+        STATUS.setRelease(this, RUNNING);
     }
 
     /**
@@ -145,7 +236,7 @@ public final class G implements Stack.Owner {
 
     @Override
     public String toString() {
-        return "G" + id + "[" + NAMES[status] + "]";
+        return "G" + id + "[" + NAMES[status()] + "]";
     }
 
     private static final VarHandle STATUS;

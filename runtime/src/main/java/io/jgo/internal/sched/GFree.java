@@ -19,6 +19,13 @@ final class GFree {
         return n;
     }
 
+    /** Any thread: takes one dead G from an M that holds no P (its P was retaken while the G ran). */
+    synchronized void put(G g) {
+        g.schedlink = head;
+        head = g;
+        n++;
+    }
+
     /** Any thread: takes the spill of a local list. */
     void putAll(Local from, int keep) {
         synchronized (this) {

@@ -4,9 +4,9 @@ import io.jgo.internal.Stack;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Everything where an M blocks with a goroutine on its thread and gives its P away: a pinned
+ * Everything where an M runs or blocks with a goroutine on its thread without a P: a pinned
  * goroutine's park ({@link #parkPinned}), {@code Go.syscall} ({@link #enterSyscall} /
- * {@link #exitSyscall}), and the way such an M gets a P back.
+ * {@link #exitSyscall}), a goroutine whose P sysmon retook, and the way such an M gets a P back.
  *
  * <h2>Locked Gs</h2>
  * A G whose frames are on a blocked thread can only continue on that thread: it is <em>locked</em>
@@ -28,7 +28,9 @@ final class Handoff {
      * {@code Stack.Owner.parkPinned}: called on the G's own thread, from a leaf or a middle frame
      * that cannot unwind. For PARK: commits the park, hands the P off (as entering a blocking
      * syscall), blocks the thread until the G is readied and a P handed over. For GOSCHED/PREEMPT:
-     * a safe point; carries on in place (retiring the P first if a shrink asked for it).
+     * a safe point: a G whose P sysmon retook gets one back here (exitsyscall); a preempted G queues
+     * for its P like a yield ({@link #yieldPinned}); otherwise it carries on in place (retiring the
+     * P first if a shrink asked for it).
      */
     void parkPinned(G g, int kind) {
         M m = g.m;
@@ -36,22 +38,28 @@ final class Handoff {
             if (sched.stopping) {
                 throw Dropped.INSTANCE;
             }
-            if (m.p != null && m.p.retiring) {
-                P old = m.releaseP();
-                synchronized (sched.lock) {
-                    sched.procs.retireLocked(old);
+            if (g.status() == G.SYSCALL) { // retaken while it ran: take a P back, Go's exitsyscall
+                exitSyscall(g);
+            } else if (retiringP(m)) {
+                if (g.leaveRunning(G.SYSCALL) == G.RUNNING) {
+                    P old = m.releaseP();
+                    synchronized (sched.lock) {
+                        sched.procs.retireLocked(old, P.RUNNING);
+                    }
+                    sched.wakep();
                 }
-                sched.wakep();
-                g.casStatus(G.RUNNING, G.SYSCALL);
                 reacquireP(g, m);
+            } else if (kind == Stack.YIELD_PREEMPT) {
+                yieldPinned(g, m);
             }
             return;
         }
         g.lockedM = m; // before the park commits: whoever dequeues g later hands its P to m
         g.pinnedWait = true;
-        sched.parkCommit(g, true);
-        P pp = m.releaseP();
-        sched.handoffP(pp);
+        if (!sched.parkCommit(g, true)) { // false: sysmon already retook the P and handed it off
+            P pp = m.releaseP();
+            sched.handoffP(pp);
+        }
         boolean handedP = awaitHandoff(m);
         g.pinnedWait = false;
         if (!handedP) {
@@ -63,46 +71,85 @@ final class Handoff {
         }
     }
 
-    /** Go's {@code entersyscallblock}: the G keeps its thread, its P goes to another M right away. */
-    P enterSyscall(G g) {
-        M m = g.m;
-        g.casStatus(G.RUNNING, G.SYSCALL);
-        P pp = m.releaseP();
-        sched.handoffP(pp);
-        return pp;
+    /** Is the M's P being retired? (null when sysmon retook it a moment ago: leaveRunning sorts that out) */
+    private static boolean retiringP(M m) {
+        P pp = m.p;
+        return pp != null && pp.retiring;
     }
 
     /**
-     * Go's {@code exitsyscall}: the old P if it is idle, else any idle P; else the G queues (locked
-     * to this M) on the global queue and the M waits to be handed a P with it.
+     * A pinned G answers preemption: it cannot unwind, so it queues on the global queue locked to
+     * its M (as a Gosched would put it there), its P goes to another M, and its thread waits until
+     * the G is dequeued and a P handed back. Own thread only.
      */
-    void exitSyscall(G g, P old) {
-        M m = g.m;
-        P pp;
-        synchronized (sched.lock) {
-            pp = old != null && old.status == P.IDLE && sched.pidleRemove(old) ? old : sched.pidleGet();
+    private void yieldPinned(G g, M m) {
+        if (g.leaveRunning(G.SYSCALL) == G.RUNNING) {
+            sched.handoffP(m.releaseP()); // the global queue gets g right below: an M starts for it
         }
-        if (pp != null) {
-            m.acquireP(pp);
+        reacquireQueued(g, m);
+    }
+
+    /**
+     * Go's {@code entersyscall}: the G goes to SYSCALL and its P to SYSCALL, kept by this M
+     * ({@code m.oldP}) for a fast way back; no handoff and no thread wake-up. sysmon retakes the P
+     * if the call lasts (see {@link Sysmon}). A G whose P sysmon already retook simply stays in
+     * SYSCALL. Own thread only.
+     */
+    void enterSyscall(G g) {
+        M m = g.m;
+        if (g.leaveRunning(G.SYSCALL) == G.SYSCALL) {
+            return; // retaken while running: already without a P
+        }
+        P pp = m.p;
+        m.p = null;
+        m.oldP = pp;      // pp.m stays m: the P remains attached to this M
+        pp.syscalltick++; // a new syscall: sysmon watches it for a whole tick before retaking
+        pp.setStatus(P.RUNNING, P.SYSCALL); // volatile CAS: publishes the above to sysmon's retake
+        sched.emit(Trace.Event.SYSCALL_ENTER, g.id, pp.id, m.id, -1, 0);
+        sched.sysmon.onSyscall();
+    }
+
+    /**
+     * Go's {@code exitsyscall}: the fast path takes the old P back with one CAS (it races with
+     * sysmon's retake, see {@link P}); else an idle P; else the G queues (locked to this M) on the
+     * global queue and the M waits to be handed a P with it. Own thread only.
+     */
+    void exitSyscall(G g) {
+        M m = g.m;
+        P old = m.oldP;
+        m.oldP = null;
+        if (old != null && old.casStatus(P.SYSCALL, P.RUNNING)) {
+            old.m = m; // we won: nobody else holds it (if it was retaken and reentered a syscall by
+            m.p = old; // another M, that M loses it as if sysmon had retaken it, as in Go)
+            old.syscalltick++;
             g.casStatus(G.SYSCALL, G.RUNNING);
+            sched.emit(Trace.Event.SYSCALL_EXIT, g.id, old.id, m.id, -1, 0);
             return;
         }
         reacquireP(g, m);
     }
 
-    /** Slow path of exitSyscall: g is SYSCALL and m holds no P. */
+    /** Slow path of exitSyscall: g is SYSCALL and m holds no P; an idle P, else queue and wait. */
     private void reacquireP(G g, M m) {
+        P pp;
         synchronized (sched.lock) {
-            P pp = sched.pidleGet();
-            if (pp != null) {
-                m.acquireP(pp);
-                g.casStatus(G.SYSCALL, G.RUNNING);
-                return;
-            }
+            pp = sched.idlePs.getLocked();
         }
+        if (pp != null) {
+            m.acquireP(pp);
+            g.casStatus(G.SYSCALL, G.RUNNING);
+            sched.emit(Trace.Event.SYSCALL_EXIT, g.id, pp.id, m.id, -1, 1);
+            return;
+        }
+        reacquireQueued(g, m);
+    }
+
+    /** g is SYSCALL, m holds no P: g goes on the global queue locked to m, and m waits for a P. */
+    private void reacquireQueued(G g, M m) {
         g.lockedM = m;
         g.casStatus(G.SYSCALL, G.RUNNABLE);
         sched.global.put(g);
+        sched.emit(Trace.Event.SYSCALL_EXIT, g.id, -1, m.id, -1, 2);
         sched.wakep();
         if (!awaitHandoff(m)) {
             throw Dropped.INSTANCE;
@@ -125,9 +172,7 @@ final class Handoff {
     }
 
     /** M0 waits out the grace period (or until handed a P), then confirms the suspected deadlock. */
-    private void confirmDeadlock(M m0) {
-        sched.deadlockSuspected = false;
-        long epoch = sched.deadlockEpoch;
+    private void confirmDeadlock(M m0, long epoch) {
         long deadline = System.nanoTime() + Deadlock.GRACE_NANOS;
         long left;
         while (m0.nextP == null && sched.failure.get() == null && (left = deadline - System.nanoTime()) > 0) {
@@ -148,8 +193,9 @@ final class Handoff {
             if (sched.stopping || m == sched.m0 && sched.failure.get() != null) {
                 return false;
             }
-            if (m == sched.m0 && sched.deadlockSuspected) {
-                confirmDeadlock(m);
+            long epoch;
+            if (m == sched.m0 && (epoch = sched.deadlockWatch.takeSuspicion()) >= 0) {
+                confirmDeadlock(m, epoch);
                 continue;
             }
             LockSupport.park(this);

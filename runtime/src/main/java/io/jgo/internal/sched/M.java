@@ -14,7 +14,8 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Threads: every field is written by the M's own thread except {@link #nextP} (and
  * {@link #spinning} right before it), which the M that wakes this one writes while this M is parked
- * without a P.
+ * without a P, and {@link #p}, which sysmon clears when it retakes the P of a goroutine that stopped
+ * answering preemption (holding that goroutine's status word, see {@link G}).
  */
 final class M implements Runnable {
 
@@ -22,8 +23,16 @@ final class M implements Runnable {
     final int id;
     /** The thread; for a carrier set right after construction, before it starts. */
     Thread thread;
-    /** The P held, or null; written by this M only (volatile for dumps and traces). */
+    /**
+     * The P held, or null. Written by this M, or by sysmon retaking it while this M's goroutine is
+     * RUNNING and sysmon holds its scan bit (see {@link G}); volatile for that, dumps and traces.
+     */
     volatile P p;
+    /**
+     * Go's {@code m.oldp}: the P this M left in SYSCALL on entering a syscall, which it tries to
+     * take back on the way out (it may have been retaken meanwhile). Own thread only.
+     */
+    P oldP;
     /**
      * A P handed to this parked M (Go's {@code m.nextp}): written by the waker, then
      * {@code LockSupport.unpark}; the volatile write pairs with this M's volatile read in its wait loop.
@@ -55,6 +64,9 @@ final class M implements Runnable {
                 return;
             }
             while (!sched.stopping) {
+                if (p == null && !regainP()) { // sysmon retook the P while the last goroutine ran
+                    return;
+                }
                 if (p.retiring && !sched.retireHeldP(this)) {
                     return;
                 }
@@ -63,7 +75,7 @@ final class M implements Runnable {
                     return; // the runtime stopped
                 }
                 if (spinning) {
-                    sched.resetSpinning(this);
+                    sched.spinning.reset(this);
                 }
                 M locked = g.lockedM;
                 if (locked != null && locked != this) {
@@ -83,16 +95,17 @@ final class M implements Runnable {
     /**
      * Runs {@code g} until it parks, yields, pins-and-returns or ends, then disposes of it as its
      * unwind asks (Go's {@code execute} plus {@code park_m}/{@code gosched_m}/{@code goexit0}).
-     * This M holds a P; it may hold a different one afterwards (a pinned G hands its P off).
+     * This M holds a P; it may hold a different one afterwards (a pinned G hands its P off), or
+     * none (sysmon retook it while the G ran: the caller must find one).
      */
     void execute(G g, boolean inherit) {
         P pp = p;
         if (!inherit) {
-            pp.schedtick++;
+            pp.schedtick++; // by the holder: a new time slice for sysmon
         }
-        g.casStatus(G.RUNNABLE, G.RUNNING);
-        g.m = this;
+        g.m = this;   // before RUNNING: sysmon checks g.m once it has claimed a RUNNING G
         curg = g;
+        g.casStatus(G.RUNNABLE, G.RUNNING);
         sched.emit(Trace.Event.EXECUTE, g.id, pp.id, id, -1, inherit ? 1 : 0);
         Stack before = ThreadStacks.installOnCurrentThread(g.stack);
         Throwable panic = null;
@@ -115,9 +128,26 @@ final class M implements Runnable {
             } else {
                 sched.yieldToGlobal(g);
             }
-            return;
+            return; // m.p is null if sysmon retook it (it cleared it before releasing the G's status)
         }
         sched.goexit(this, g, panic);
+    }
+
+    /**
+     * The end of Go's {@code exitsyscall0} for an M whose P sysmon retook while its goroutine ran,
+     * now back on g0 with that goroutine disposed of: an idle P, else park until handed one. False
+     * when the runtime stops. g0 only.
+     */
+    private boolean regainP() {
+        P pp;
+        synchronized (sched.lock) {
+            pp = sched.idlePs.getLocked();
+        }
+        if (pp != null) {
+            acquireP(pp);
+            return true;
+        }
+        return stopM();
     }
 
     // ---------------------------------------------------------------- findRunnable
@@ -133,7 +163,7 @@ final class M implements Runnable {
                 return null;
             }
             P pp = p;
-            sched.timers.check(pp);
+            sched.timers.check(pp); // Go's checkTimers
             // Fairness: every 61st tick look at the global queue first, or two goroutines that keep
             // respawning each other in runnext could starve it forever.
             if (pp.schedtick % 61 == 0 && !sched.global.isEmpty()) {
@@ -156,15 +186,19 @@ final class M implements Runnable {
             }
             // Spinning limit: at most half as many spinning Ms as busy Ps, or stealing burns more CPU
             // than the busy Ps produce work (Go: 2*nmspinning < gomaxprocs - npidle).
-            if (spinning || sched.maySpin()) {
+            if (spinning || sched.spinning.maySpin()) {
                 if (!spinning) {
-                    sched.becomeSpinning(this);
+                    sched.spinning.become(this);
                 }
                 g = steal.work(this, pp);
                 if (g != null) {
                     inheritTime = false;
                     return g;
                 }
+            }
+            // The timer part of Go's last steal pass: any P's due timers (busy or idle) run here.
+            if (sched.timers.runAllExpired(System.nanoTime()) > 0) {
+                continue; // what they readied is on the global queue
             }
             if (!dropPAndPark()) {
                 return null;
@@ -185,35 +219,38 @@ final class M implements Runnable {
             if (!sched.global.isEmpty()) {
                 return true; // loop: the global batch path takes it
             }
-            if (!spinning && sched.needSpinning) {
-                sched.becomeSpinning(this);
+            if (!spinning && sched.spinning.spinnerRequested()) {
+                sched.spinning.become(this);
                 return true;
             }
             releaseP();
-            sched.pidlePut(pp);
+            sched.idlePs.putLocked(pp, P.RUNNING);
         }
         if (wasSpinning) {
-            sched.stopSpinning(this); // volatile RMW: the StoreLoad before the re-checks below
+            sched.spinning.stop(this); // volatile RMW: the StoreLoad before the re-checks below
             P found = sched.recheckAfterSpinning(snapshot);
             if (found != null) {
                 acquireP(found);
-                sched.becomeSpinning(this);
+                sched.spinning.become(this);
                 return true;
             }
         }
-        sched.checkDeadIfIdle();
+        sched.deadlockWatch.checkIfIdle();
         return stopM();
     }
 
     // ---------------------------------------------------------------- P and parking
 
-    /** This M takes {@code pp}, which it was handed (from the idle list or a waker). Own thread only. */
+    /**
+     * This M takes {@code pp}, RUNNING and in transit to it (from the idle list, a waker, or won back
+     * from SYSCALL by this M). Own thread only.
+     */
     void acquireP(P pp) {
-        if (p != null || pp.m != null && pp.m != this) {
-            throw new IllegalStateException("acquireP: " + this + " holds " + p + ", " + pp + " held by " + pp.m);
+        if (p != null || pp.m != null && pp.m != this || pp.status() != P.RUNNING) {
+            throw new IllegalStateException("acquireP: " + this + " holds " + p + ", " + pp + " ("
+                    + P.statusName(pp.status()) + ") held by " + pp.m);
         }
         pp.m = this;
-        pp.status = P.RUNNING;
         p = pp;
     }
 
@@ -237,14 +274,32 @@ final class M implements Runnable {
         return waitForP();
     }
 
-    /** Parks until {@link #nextP} is set, then acquires it; false when the runtime stops first. */
+    /**
+     * Parks until {@link #nextP} is set, then acquires it; false when the runtime stops first. One
+     * idle M at a time parks only until the earliest timer and runs what is due ({@link Timers}).
+     */
     boolean waitForP() {
         P np;
-        while ((np = nextP) == null) { // volatile read, pairs with the waker's write before unpark
-            if (sched.stopping) {
-                return false;
+        try {
+            while ((np = nextP) == null) { // volatile read, pairs with the waker's write before unpark
+                if (sched.stopping) {
+                    return false;
+                }
+                long deadline = sched.timers.becomeWaiter(this);
+                if (deadline == Long.MAX_VALUE) {
+                    LockSupport.park(this);
+                    continue;
+                }
+                long left = deadline - System.nanoTime();
+                if (left > 0) {
+                    LockSupport.parkNanos(this, left);
+                }
+                if (nextP == null) {
+                    sched.timers.runAllExpired(System.nanoTime());
+                }
             }
-            LockSupport.park(this);
+        } finally {
+            sched.timers.leaveWaiter(this);
         }
         nextP = null;
         acquireP(np);

@@ -32,8 +32,9 @@ final class MainLoop {
         g.casStatus(G.IDLE, G.RUNNABLE);
         P pp;
         synchronized (sched.lock) {
-            pp = sched.pidleGet();
+            pp = sched.idlePs.getLocked();
         }
+        sched.sysmon.start();
         m0.acquireP(pp);
         try {
             loop(m0, g);
@@ -49,8 +50,11 @@ final class MainLoop {
             if (g.status() == G.DEAD || sched.failure.get() != null) {
                 return;
             }
-            // main is WAITING (parked) or RUNNABLE on the global queue (yielded): lend the P out.
-            sched.handoffP(m0.releaseP());
+            // main is WAITING (parked) or RUNNABLE on the global queue (yielded): lend the P out
+            // (unless sysmon retook it while main ran: then it is already with another M).
+            if (m0.p != null) {
+                sched.handoffP(m0.releaseP());
+            }
             if (!sched.handoff.awaitHandoff(m0)) {
                 return;
             }

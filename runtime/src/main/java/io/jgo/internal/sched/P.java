@@ -1,38 +1,79 @@
 package io.jgo.internal.sched;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * A processor (Go's {@code p}): the right to run goroutines. An M must hold a P to execute a G;
- * there are {@code GOMAXPROCS} of them. A P carries the local run queue, the local free-G list and
- * the schedule tick.
+ * there are {@code GOMAXPROCS} of them. A P carries the local run queue, the local free-G list,
+ * the schedule and syscall ticks, and what sysmon last saw of them ({@link #sysmonTick}).
  *
  * <h2>Status: who owns the P</h2>
  * <dl>
  *   <dt>{@link #IDLE}</dt>
- *   <dd>On the scheduler's idle list ({@link Sched#pidleGet}); owned by {@code sched.lock}.</dd>
+ *   <dd>On the scheduler's idle list ({@link IdlePs}); owned by {@code sched.lock}. Its run queue is
+ *       empty (it was when the P went idle; only a holder puts to it). Leaves only through
+ *       {@link IdlePs#getLocked} / {@link IdlePs#removeLocked} (to RUNNING) or a shrink (to DEAD).</dd>
  *   <dt>{@link #RUNNING}</dt>
- *   <dd>Held by one M ({@link #m}), or in transit to one ({@code M.nextP}). Only the holder touches
- *       the run queue's owner side, the free list and the tick.</dd>
+ *   <dd>Held by one M ({@link #m}), or in transit to one (an M's {@code nextP}, a handoff in
+ *       progress). Only the holder touches the owner side of the run queue, the free list and the
+ *       ticks. The holder moves it to IDLE (dropping it), SYSCALL (entering a syscall) or DEAD
+ *       (retiring it). sysmon may take a RUNNING P away from an M whose goroutine stopped answering
+ *       preemption, but only after winning that goroutine's status ({@link G#tryRetake}); the P
+ *       stays RUNNING (in transit) through that.</dd>
+ *   <dt>{@link #SYSCALL}</dt>
+ *   <dd>Its M is in a syscall ({@code Go.syscall}) and keeps a claim on it: {@link #m} is still that
+ *       M, whose {@code oldP} is this P. Nobody runs goroutines on it. Two parties race to move it
+ *       back to RUNNING with one CAS ({@link #casStatus}): the M leaving the syscall (Go's
+ *       {@code exitsyscallfast}: it keeps running on it) and sysmon retaking it (then it is in
+ *       transit to {@code handOffP}). The loser of the CAS has no claim left: the M takes the slow
+ *       path of exitsyscall, sysmon looks at the next P. Thieves may steal from its run queue.</dd>
  *   <dt>{@link #DEAD}</dt>
- *   <dd>Retired by a GOMAXPROCS shrink; owned by {@code sched.lock}, reused by a later grow.</dd>
+ *   <dd>Retired by a GOMAXPROCS shrink (or not yet brought in by a grow); owned by
+ *       {@code sched.lock}, reused by a later grow (to IDLE).</dd>
  * </dl>
- * {@link #retiring} is set under {@code sched.lock} by a shrink while an M holds the P; that M
- * retires it at its next safe point.
+ * {@link #retiring} is set under {@code sched.lock} by a shrink while the P is RUNNING or SYSCALL;
+ * whoever next owns it as a holder retires it at a safe point (the M between goroutines, a handoff).
  */
 final class P {
 
     static final int IDLE = 0;
     static final int RUNNING = 1;
-    static final int DEAD = 2;
+    static final int SYSCALL = 2;
+    static final int DEAD = 3;
+
+    private static final String[] NAMES = {"idle", "running", "syscall", "dead"};
+
+    /** LEGAL[from] has bit {@code to} set when {@code from -> to} is a legal edge. */
+    private static final int[] LEGAL = new int[4];
+
+    static {
+        LEGAL[IDLE] = 1 << RUNNING | 1 << DEAD;
+        LEGAL[RUNNING] = 1 << IDLE | 1 << SYSCALL | 1 << DEAD;
+        LEGAL[SYSCALL] = 1 << RUNNING;
+        LEGAL[DEAD] = 1 << IDLE;
+    }
 
     final int id;
     final LocalRunQueue<G> runq;
     /** Owner only; see the class comment. */
     final GFree.Local gFree = new GFree.Local();
-    /** Incremented on every schedule that does not inherit a time slice; owner only, read racily by traces. */
+    /**
+     * Incremented on every schedule that does not inherit a time slice; written by the holder
+     * (a plain increment: the hot path pays no fence), read by sysmon with {@link #schedtickOpaque}
+     * (a time slice is "the same tick for 10 ms"; a late read only delays a preemption) and by traces.
+     */
     int schedtick;
-    /** Written under sched.lock or by the holder handing it over; volatile for racy readers (steal, traces). */
-    volatile int status = IDLE;
-    /** The holding M; written by acquire/release (holder), read racily by dumps. */
+    /**
+     * Incremented each time a syscall on this P starts, ends or is retaken (Go's
+     * {@code syscalltick}); written by the P's owner of the moment before its status CAS publishes
+     * it, read by sysmon ({@link #syscalltickOpaque}), which retakes only a P that stayed in the
+     * same syscall for a whole sysmon tick.
+     */
+    int syscalltick;
+    /** Written only by {@link #casStatus} (and by the constructor); read by anyone. */
+    private volatile int status;
+    /** The holding M (or the M in the syscall, for SYSCALL); written by the P's owner, read racily by sysmon and dumps. */
     volatile M m;
     /** Set under sched.lock by a GOMAXPROCS shrink; read by the holder at safe points. */
     volatile boolean retiring;
@@ -41,14 +82,82 @@ final class P {
     /** Goroutine-id cache (Go's goidcache): [idNext, idEnd); owner only. */
     long idNext;
     long idEnd;
+    /** This P's timers (Go's {@code p.timers}); the heap has its own lock, see {@link TimerHeap}. */
+    final TimerHeap timers;
+    /** What sysmon saw of this P last time; sysmon's thread only (Go's {@code sysmontick}). */
+    final SysmonTick sysmonTick = new SysmonTick();
 
-    P(int id, int runqCapacity) {
+    P(int id, int runqCapacity, int status, Timers timers) {
         this.id = id;
+        this.timers = new TimerHeap(timers);
         this.runq = new LocalRunQueue<>(runqCapacity);
+        this.status = status;
+    }
+
+    int status() {
+        return status;
+    }
+
+    /** sysmon's read of {@link #schedtick}: opaque, so a loop of rounds never reuses a stale value. */
+    int schedtickOpaque() {
+        return (int) SCHEDTICK.getOpaque(this);
+    }
+
+    /** sysmon's read of {@link #syscalltick}; see {@link #schedtickOpaque}. */
+    int syscalltickOpaque() {
+        return (int) SYSCALLTICK.getOpaque(this);
+    }
+
+    static String statusName(int s) {
+        return NAMES[s];
+    }
+
+    /**
+     * Moves the P from {@code from} to {@code to} (Go's {@code atomic.Cas(&pp.status, ...)}, with
+     * Go's {@code casgstatus} discipline): returns false when the P is not in {@code from} (someone
+     * else won; only SYSCALL -> RUNNING is raced, see the class comment, every other caller owns the
+     * P and treats false as a bug) and throws on an edge the class comment does not allow.
+     */
+    boolean casStatus(int from, int to) {
+        if ((LEGAL[from] & (1 << to)) == 0) {
+            throw new IllegalStateException(this + ": illegal status change " + NAMES[from] + " -> " + NAMES[to]);
+        }
+        // Volatile CAS: publishes what the old owner wrote to the P to the next one (the new
+        // holder, sysmon, the idle list's next taker), which reads the status first.
+        return STATUS.compareAndSet(this, from, to);
+    }
+
+    /** {@link #casStatus} for an owner that cannot lose the race: failing is a scheduler bug. */
+    void setStatus(int from, int to) {
+        if (!casStatus(from, to)) {
+            throw new IllegalStateException(this + ": status is " + NAMES[status] + ", expected " + NAMES[from]);
+        }
     }
 
     @Override
     public String toString() {
         return "P" + id;
+    }
+
+    /** sysmon's memory of a P between two rounds (Go's {@code sysmontick}); sysmon's thread only. */
+    static final class SysmonTick {
+        int schedtick;
+        long schedwhen;
+        int syscalltick;
+        long syscallwhen;
+    }
+
+    private static final VarHandle STATUS;
+    private static final VarHandle SCHEDTICK;
+    private static final VarHandle SYSCALLTICK;
+
+    static {
+        try {
+            STATUS = MethodHandles.lookup().findVarHandle(P.class, "status", int.class);
+            SCHEDTICK = MethodHandles.lookup().findVarHandle(P.class, "schedtick", int.class);
+            SYSCALLTICK = MethodHandles.lookup().findVarHandle(P.class, "syscalltick", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
     }
 }

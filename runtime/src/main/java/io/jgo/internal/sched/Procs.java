@@ -44,23 +44,23 @@ final class Procs {
             int from = every.length;
             every = Arrays.copyOf(every, n);
             for (int id = from; id < n; id++) {
-                every[id] = new P(id, sched.config.runqCapacity);
-                every[id].status = P.DEAD;
+                every[id] = new P(id, sched.config.runqCapacity, P.DEAD, sched.timers);
             }
         }
         for (int id = old; id < n; id++) { // grow
             P pp = every[id];
             if (pp.retiring) {
                 pp.retiring = false; // still held by its M: simply keep it
-            } else if (pp.status == P.DEAD) {
-                sched.pidlePut(pp);
+            } else if (pp.status() == P.DEAD) {
+                pp.timers.revive();
+                sched.idlePs.putLocked(pp, P.DEAD);
             }
         }
         for (int id = n; id < old; id++) { // shrink
             P pp = every[id];
             pp.retiring = true;
-            if (pp.status == P.IDLE && sched.pidleRemove(pp)) {
-                retireLocked(pp);
+            if (pp.status() == P.IDLE && sched.idlePs.removeLocked(pp)) {
+                retireLocked(pp, P.RUNNING);
             } else {
                 evacuate(pp);
             }
@@ -83,13 +83,19 @@ final class Procs {
         }
     }
 
-    /** Retires {@code pp}, which nobody holds: its Gs go to the global queue, its free Gs to the shared list. sched.lock held. */
-    void retireLocked(P pp) {
+    /**
+     * Retires {@code pp}, which nobody holds (status {@code from}, RUNNING in transit): its Gs go to
+     * the global queue, its free Gs to the shared list. sched.lock held.
+     */
+    void retireLocked(P pp, int from) {
         pp.runq.drainTo(sched.global); // we are its last owner
         sched.gFree.putAll(pp.gFree, 0);
+        if (pp.id != 0) { // P0 never retires (GOMAXPROCS >= 1); it takes over the timers
+            pp.timers.moveAllTo(every[0].timers);
+        }
         pp.retiring = false;
-        pp.status = P.DEAD;
         pp.m = null;
+        pp.setStatus(from, P.DEAD);
         sched.emit(Trace.Event.P_RETIRE, -1, pp.id, -1, -1, 0);
     }
 
@@ -103,10 +109,9 @@ final class Procs {
         synchronized (sched.lock) {
             if (!old.retiring) { // a grow took it back meanwhile
                 np = old;
-                old.status = P.RUNNING;
             } else {
-                retireLocked(old);
-                np = sched.pidleGet();
+                retireLocked(old, P.RUNNING);
+                np = sched.idlePs.getLocked();
             }
         }
         sched.wakep();

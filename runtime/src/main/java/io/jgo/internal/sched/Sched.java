@@ -30,10 +30,14 @@ public final class Sched {
     final Object lock = new Object();
     final GlobalRunQueue<G> global = new GlobalRunQueue<>();
     final GFree gFree = new GFree();
-    final SleepTimers timers;
+    final Timers timers = new Timers(this);
     final AllGs allgs = new AllGs();
     final Handoff handoff = new Handoff(this);
     final Procs procs;
+    final IdlePs idlePs = new IdlePs(this);
+    final Spinning spinning = new Spinning(this);
+    final DeadlockWatch deadlockWatch = new DeadlockWatch(this);
+    final Sysmon sysmon;
     final long startNanos = System.nanoTime();
 
     /** The Ps in use, index = id; replaced (never mutated) under {@link #lock} by a resize; volatile for lock-free readers (stealing). */
@@ -41,25 +45,11 @@ public final class Sched {
     /** GOMAXPROCS; written under {@link #lock}, read racily. */
     volatile int gomaxprocs;
 
-    /** Idle P list; guarded by {@link #lock}. */
-    private P pidle;
-    /** Number of idle Ps: written under {@link #lock}, read without it (spinning limit, handoff). */
-    final AtomicInteger npidle = new AtomicInteger();
     /** Idle Ms; guarded by {@link #lock}. */
     final ArrayDeque<M> midle = new ArrayDeque<>();
     /** Every live M (for stop, traces, dumps); copy-on-write, any thread. */
     final List<M> allm = new CopyOnWriteArrayList<>();
     private final AtomicInteger mnext = new AtomicInteger(1);
-    /**
-     * Spinning Ms (Go's {@code nmspinning}). Every update is a volatile RMW; see the package
-     * comment, "Spinning and the lost wake-up", for the StoreLoad pairs it takes part in.
-     */
-    final AtomicInteger nmspinning = new AtomicInteger();
-    /**
-     * Go's {@code needspinning}: a spinning M found work but no idle P; the next M about to drop its
-     * P becomes spinning instead. Written under {@link #lock} or by a spinning M; volatile.
-     */
-    volatile boolean needSpinning;
 
     private final AtomicLong goidgen = new AtomicLong();
     /** Live goroutines (Go's gcount); summed on demand. */
@@ -82,8 +72,8 @@ public final class Sched {
     public Sched(Config config) {
         this.config = config;
         this.trace = config.trace;
-        this.timers = new SleepTimers(config.name);
         this.procs = new Procs(this);
+        this.sysmon = new Sysmon(this);
         synchronized (lock) {
             procs.resizeLocked(Math.max(1, config.maxProcs));
         }
@@ -109,19 +99,27 @@ public final class Sched {
      * {@link #wakep}. Any thread.
      */
     public G newproc(Runnable body) {
-        P pp = callerP();
-        if (pp == null) {
-            externalEvents.incrementAndGet(); // volatile RMW before the G becomes runnable: seen by the deadlock check's second read
-        }
-        G g = allocG(pp, false);
-        g.body = body;
-        g.id = newId(pp);
-        g.casStatus(g.status(), G.RUNNABLE);
-        live.increment();
-        if (pp != null) {
-            runqPut(pp, g);
-        } else {
-            global.put(g);
+        G me = claimCallerP();
+        P pp = me == null ? null : me.m.p;
+        G g;
+        try {
+            if (pp == null) {
+                externalEvents.incrementAndGet(); // volatile RMW before the G becomes runnable: seen by the deadlock check's second read
+            }
+            g = allocG(pp, false);
+            g.body = body;
+            g.id = newId(pp);
+            g.casStatus(g.status(), G.RUNNABLE);
+            live.increment();
+            if (pp != null) {
+                runqPut(pp, g);
+            } else {
+                global.put(g);
+            }
+        } finally {
+            if (me != null) {
+                me.releaseP();
+            }
         }
         emit(Trace.Event.GO_CREATE, g.id, pp == null ? -1 : pp.id, -1, -1, pp == null ? 0 : 1);
         wakep();
@@ -134,45 +132,70 @@ public final class Sched {
      * holding a P, else onto the global queue; then {@link #wakep}. Any thread.
      */
     public void ready(G g) {
-        P pp = callerP();
-        if (pp == null) {
-            externalEvents.incrementAndGet(); // volatile RMW before the status change, pairs with the deadlock check's reads
-        }
-        g.casStatus(G.WAITING, G.RUNNABLE);
-        if (pp != null) {
-            runqPut(pp, g);
-        } else {
-            global.put(g);
+        G me = claimCallerP();
+        P pp = me == null ? null : me.m.p;
+        try {
+            if (pp == null) {
+                externalEvents.incrementAndGet(); // volatile RMW before the status change, pairs with the deadlock check's reads
+            }
+            g.casStatus(G.WAITING, G.RUNNABLE);
+            if (pp != null) {
+                runqPut(pp, g);
+            } else {
+                global.put(g);
+            }
+        } finally {
+            if (me != null) {
+                me.releaseP();
+            }
         }
         emit(Trace.Event.GO_READY, g.id, pp == null ? -1 : pp.id, -1, -1, pp == null ? 0 : 1);
         wakep();
     }
 
-    /** g0 after a Gosched or preemption unwind: the G goes to the global queue, as in Go. */
-    void yieldToGlobal(G g) {
-        g.casStatus(G.RUNNING, G.RUNNABLE);
+    /**
+     * {@link #ready} from g0 of the M holding {@code pp} (a timer it fired): into pp's runnext.
+     * Holder of pp only.
+     */
+    void readyOnHeldP(P pp, G g) {
+        g.casStatus(G.WAITING, G.RUNNABLE);
+        runqPut(pp, g);
+        emit(Trace.Event.GO_READY, g.id, pp.id, -1, -1, 1);
+        wakep();
+    }
+
+    /**
+     * g0 after a Gosched or preemption unwind: the G goes to the global queue, as in Go. Returns
+     * true when sysmon had retaken the P meanwhile (the M holds none now).
+     */
+    boolean yieldToGlobal(G g) {
+        boolean retaken = g.leaveRunning(G.RUNNABLE) == G.SYSCALL;
         global.put(g);
         emit(Trace.Event.GO_SCHED, g.id, -1, -1, -1, 0);
         wakep();
+        return retaken;
     }
 
     /**
      * Go's {@code park_m}: {@code g} is off its carrier (unwound, or its carrier is about to block
      * when {@code pinned}); it becomes WAITING and then the leaf's lock is released, in that order,
-     * so a readier that finds it under that lock sees a WAITING G. Owner thread only.
+     * so a readier that finds it under that lock sees a WAITING G. Owner thread only. Returns true
+     * when sysmon had retaken the P (the M holds none now).
      */
-    void parkCommit(G g, boolean pinned) {
+    boolean parkCommit(G g, boolean pinned) {
         emit(Trace.Event.GO_PARK, g.id, -1, -1, -1, pinned ? 1 : 0);
         java.util.concurrent.locks.Lock l = g.parkLock;
         g.parkLock = null;
-        g.casStatus(G.RUNNING, G.WAITING); // volatile CAS before the unlock: the readier's casStatus(WAITING, ...) succeeds
+        // Volatile CAS before the unlock: the readier's casStatus(WAITING, ...) succeeds.
+        boolean retaken = g.leaveRunning(G.WAITING) == G.SYSCALL;
         if (l != null) {
             l.unlock();
         }
+        return retaken;
     }
 
-    /** Go's {@code goexit0}: {@code g} ended (or panicked) on {@code m}; recycle it. g0 only. */
-    void goexit(M m, G g, Throwable panic) {
+    /** Go's {@code goexit0}: {@code g} ended (or panicked) on {@code m}; recycle it. g0 only. True if the P was retaken meanwhile. */
+    boolean goexit(M m, G g, Throwable panic) {
         emit(Trace.Event.GO_END, g.id, -1, m.id, -1, panic == null ? 0 : 1);
         if (panic != null) {
             Panics.onPanic(this, g, panic);
@@ -181,15 +204,20 @@ public final class Sched {
         g.body = null;
         g.waitReason = null;
         g.parkLock = null;
-        g.casStatus(G.RUNNING, G.DEAD);
+        boolean retaken = g.leaveRunning(G.DEAD) == G.SYSCALL;
         live.decrement();
         P pp = m.p;
-        if (!g.main && pp != null) {
-            pp.gFree.push(g);
-            if (pp.gFree.size() >= GFree.LOCAL_MAX) {
-                gFree.putAll(pp.gFree, GFree.LOCAL_KEEP);
+        if (!g.main) {
+            if (pp == null) {
+                gFree.put(g);
+            } else {
+                pp.gFree.push(g);
+                if (pp.gFree.size() >= GFree.LOCAL_MAX) {
+                    gFree.putAll(pp.gFree, GFree.LOCAL_KEEP);
+                }
             }
         }
+        return retaken;
     }
 
     private G allocG(P pp, boolean main) {
@@ -233,19 +261,22 @@ public final class Sched {
     }
 
     /**
-     * The P of the calling goroutine if it belongs to this runtime, holds a P that is not being
-     * retired, and is not in a syscall; else null. Any thread.
+     * The calling goroutine, when it belongs to this runtime and holds a P that is not being
+     * retired, with its P claimed against a sysmon retake ({@link G#claimP}): the caller uses
+     * {@code me.m.p} as its owner and then calls {@link G#releaseP}. Null otherwise (a plain thread,
+     * another runtime, a G in a syscall or retaken): the caller acts without a P. Any thread.
      */
-    P callerP() {
+    G claimCallerP() {
         Stack.Owner o = Stack.current().owner();
         if (o instanceof G) {
             G me = (G) o;
             M m = me.m;
-            if (me.sched == this && m != null && m.thread == Thread.currentThread()) {
-                P pp = m.p; // written only by this thread
+            if (me.sched == this && m != null && m.thread == Thread.currentThread() && me.claimP()) {
+                P pp = m.p; // written only by this thread, or by sysmon under the claim we now hold
                 if (pp != null && !pp.retiring) {
-                    return pp;
+                    return me;
                 }
+                me.releaseP();
             }
         }
         return null;
@@ -273,90 +304,7 @@ public final class Sched {
         return g;
     }
 
-    // ---------------------------------------------------------------- idle Ps
-
-    /** Go's {@code pidleput}: {@code pp} (empty run queue, no holder) goes idle, or is retired. {@link #lock} held. */
-    void pidlePut(P pp) {
-        if (pp.retiring) {
-            procs.retireLocked(pp);
-            return;
-        }
-        pp.status = P.IDLE;
-        pp.link = pidle;
-        pidle = pp;
-        npidle.incrementAndGet(); // volatile RMW, read by maySpin and handoffP without the lock
-        emit(Trace.Event.P_IDLE, -1, pp.id, -1, -1, 0);
-    }
-
-    /** Go's {@code pidleget}: an idle P, now in transit to its new holder, or null. {@link #lock} held. */
-    P pidleGet() {
-        P pp = pidle;
-        if (pp != null) {
-            pidle = pp.link;
-            pp.link = null;
-            pp.status = P.RUNNING;
-            npidle.decrementAndGet(); // volatile RMW, see pidlePut
-        }
-        return pp;
-    }
-
-    /** Removes a specific idle P (exitsyscall's preference for its old P, a shrink); {@link #lock} held. */
-    boolean pidleRemove(P target) {
-        P prev = null;
-        for (P pp = pidle; pp != null; prev = pp, pp = pp.link) {
-            if (pp == target) {
-                if (prev == null) {
-                    pidle = pp.link;
-                } else {
-                    prev.link = pp.link;
-                }
-                pp.link = null;
-                pp.status = P.RUNNING;
-                npidle.decrementAndGet();
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Go's {@code pidlegetSpinning}: as pidleGet, and asks for a spinning M when there is none. {@link #lock} held. */
-    P pidleGetSpinning() {
-        P pp = pidleGet();
-        if (pp == null) {
-            needSpinning = true;
-        }
-        return pp;
-    }
-
     // ---------------------------------------------------------------- spinning and waking
-
-    /** Go's spinning limit: may one more M spin? Any thread, racy by design. */
-    boolean maySpin() {
-        return 2 * nmspinning.get() < gomaxprocs - npidle.get();
-    }
-
-    void becomeSpinning(M m) {
-        m.spinning = true;
-        int n = nmspinning.incrementAndGet(); // volatile RMW
-        needSpinning = false;
-        emit(Trace.Event.SPIN_START, -1, m.p == null ? -1 : m.p.id, m.id, gomaxprocs - npidle.get(), n);
-    }
-
-    /** The M stops spinning. The decrement is a volatile RMW: the StoreLoad before the caller's re-checks. */
-    void stopSpinning(M m) {
-        m.spinning = false;
-        int n = nmspinning.decrementAndGet();
-        if (n < 0) {
-            throw new IllegalStateException("negative nmspinning");
-        }
-        emit(Trace.Event.SPIN_STOP, -1, -1, m.id, -1, n);
-    }
-
-    /** Go's {@code resetspinning}: a spinning M found work; if it was the last spinner, wake another. g0 only. */
-    void resetSpinning(M m) {
-        stopSpinning(m);
-        wakep();
-    }
 
     /**
      * Go's {@code wakep}: work appeared; if nobody spins, start a spinning M on an idle P. Any
@@ -364,18 +312,18 @@ public final class Sched {
      */
     public void wakep() {
         // StoreLoad: the work just published (queue put) is ordered before this read of nmspinning.
-        // Pairs with the volatile decrement in stopSpinning followed by the spinner's re-check of the
+        // Pairs with the volatile decrement in Spinning.stop followed by the spinner's re-check of the
         // queues: either we see no spinner (and start one) or the spinner's re-check sees our work.
         VarHandle.fullFence();
-        if (nmspinning.get() != 0 || !nmspinning.compareAndSet(0, 1)) {
+        if (!spinning.claimFirst()) {
             return;
         }
         P pp;
         synchronized (lock) {
-            pp = pidleGetSpinning();
+            pp = idlePs.getSpinningLocked();
         }
         if (pp == null) {
-            nmspinning.decrementAndGet(); // undo our claim; needSpinning is set for the next M to drop its P
+            spinning.unclaim(); // a spinner is requested from the next M to drop its P
             return;
         }
         startM(pp, true);
@@ -383,7 +331,7 @@ public final class Sched {
 
     /**
      * Go's {@code startm}: runs {@code pp} on an idle M, or on a new carrier. With {@code spinning},
-     * the caller already counted the M in {@link #nmspinning}. Any thread; pp is in transit.
+     * the caller already counted the M in {@link #spinning}. Any thread; pp is in transit.
      */
     void startM(P pp, boolean spinning) {
         M m;
@@ -391,6 +339,11 @@ public final class Sched {
             m = midle.poll();
         }
         if (m == null) {
+            if (allm.size() >= config.maxThreads) {
+                threadExhaustion(pp, spinning);
+                return;
+            }
+            sysmon.start();
             m = new M(this, mnext.getAndIncrement());
             Carrier c = new Carrier(null, m, config.name + "-m" + m.id, config.stackSize);
             m.thread = c;
@@ -415,7 +368,7 @@ public final class Sched {
         emit(Trace.Event.P_HANDOFF, -1, pp.id, -1, -1, 0);
         if (pp.retiring) {
             synchronized (lock) {
-                procs.retireLocked(pp);
+                procs.retireLocked(pp, P.RUNNING);
             }
             wakep();
             return;
@@ -424,13 +377,13 @@ public final class Sched {
             startM(pp, false);
             return;
         }
-        if (nmspinning.get() + npidle.get() == 0 && nmspinning.compareAndSet(0, 1)) { // nobody to find new work: one spinning M
+        if (spinning.count() + idlePs.count() == 0 && spinning.claimFirst()) { // nobody to find new work: one spinning M
             startM(pp, true);
             return;
         }
         synchronized (lock) {
             if (global.isEmpty()) {
-                pidlePut(pp);
+                idlePs.putLocked(pp, P.RUNNING);
                 pp = null;
             }
         }
@@ -438,8 +391,31 @@ public final class Sched {
             startM(pp, false);
             return;
         }
-        checkDeadIfIdle();
+        deadlockWatch.checkIfIdle();
     }
+
+    /**
+     * Go's {@code checkmcount}: starting one more M would pass {@code -Djgo.maxthreads}. A fatal
+     * error, as in Go: a {@code Go.run} runtime fails with it; the default runtime prints it. The P
+     * goes back to the idle list. Any thread.
+     */
+    private void threadExhaustion(P pp, boolean spinning) {
+        String msg = "fatal error: thread exhaustion: runtime " + config.name + " exceeds its " + config.maxThreads
+                + "-thread limit (-Djgo.maxthreads=" + config.maxThreads + ")";
+        if (spinning) {
+            this.spinning.unclaim();
+        }
+        synchronized (lock) {
+            idlePs.putLocked(pp, P.RUNNING);
+        }
+        if (m0 != null) {
+            fail(new PanicException(msg));
+        } else if (exhaustionReported.compareAndSet(false, true)) {
+            System.err.println("jgo: " + msg);
+        }
+    }
+
+    private final java.util.concurrent.atomic.AtomicBoolean exhaustionReported = new java.util.concurrent.atomic.AtomicBoolean();
 
     /**
      * A spinning M has dropped its P and stopped spinning: check the global queue and every
@@ -449,16 +425,16 @@ public final class Sched {
     P recheckAfterSpinning(P[] snapshot) {
         if (!global.isEmpty()) { // volatile read, after the volatile decrement of nmspinning
             synchronized (lock) {
-                P pp = pidleGetSpinning();
+                P pp = idlePs.getSpinningLocked();
                 if (pp != null) {
                     return pp;
                 }
             }
         }
         for (P p2 : snapshot) {
-            if (p2.status != P.IDLE && !p2.runq.isEmpty()) { // acquire loads of the ring, after the decrement
+            if (p2.status() != P.IDLE && !p2.runq.isEmpty()) { // acquire loads of the ring, after the decrement
                 synchronized (lock) {
-                    return pidleGetSpinning();
+                    return idlePs.getSpinningLocked();
                 }
             }
         }
@@ -474,14 +450,15 @@ public final class Sched {
 
     /**
      * Go's entersyscall/exitsyscall around {@code call}, made by {@code g}, the calling goroutine of
-     * this runtime: its P goes to another M while the call blocks. Owner thread only.
+     * this runtime: its P stays with it in SYSCALL, for sysmon to retake if the call blocks. Owner
+     * thread only.
      */
     public <T> T syscall(G g, java.util.concurrent.Callable<T> call) throws Exception {
-        P old = handoff.enterSyscall(g);
+        handoff.enterSyscall(g);
         try {
             return call.call();
         } finally {
-            handoff.exitSyscall(g, old);
+            handoff.exitSyscall(g);
         }
     }
 
@@ -514,44 +491,20 @@ public final class Sched {
         }
     }
 
-    /** Set by a positive deadlock check, cleared by M0 when it starts confirming; volatile. */
-    volatile boolean deadlockSuspected;
-    /** The externalEvents value the suspicion was raised at; written before deadlockSuspected. */
-    volatile long deadlockEpoch;
-
-    /** Deadlock.check found everything asleep: M0 confirms after a grace period. Any thread. */
-    void suspectDeadlock(long epoch) {
-        deadlockEpoch = epoch;
-        deadlockSuspected = true; // volatile write after the epoch, pairs with M0's read in awaitHandoff
-        M m = m0;
-        if (m != null) {
-            LockSupport.unpark(m.thread);
-        }
-    }
-
-    /** Deadlock check when every P is idle (Go's {@code checkdead}); any thread without the lock. */
-    void checkDeadIfIdle() {
-        if (m0 != null && config.deadlockDetection && !stopping && npidle.get() >= gomaxprocs) {
-            Deadlock.check(this);
-        }
-    }
-
     /**
      * Parks the calling goroutine for {@code nanos} (Go's {@code time.Sleep}); the calling thread is
      * the goroutine's own. Called by {@code Go.sleep}, which does the leaf's suspension itself.
      * Returns the lock the scheduler releases once the G is parked.
      */
     public void armSleep(G g, long nanos) {
-        java.util.concurrent.locks.ReentrantLock lock = new java.util.concurrent.locks.ReentrantLock();
-        lock.lock();
-        g.prepareParkUnlocking(lock, "sleep");
-        timers.arm(this, g, nanos, lock);
+        g.prepareParkUnlocking(new Timers.ArmOnPark(g, RuntimeTimer.deadline(nanos)), "sleep");
     }
 
     /** Stops every M of this runtime at its next safe point; dropped goroutines never run again. */
     void shutdown() {
         stopping = true;
         timers.shutdown();
+        sysmon.stop();
         for (M m : allm) {
             if (m != m0) {
                 LockSupport.unpark(m.thread);
@@ -585,6 +538,11 @@ public final class Sched {
     /** Nanoseconds since this runtime started. */
     long uptimeNanos() {
         return System.nanoTime() - startNanos;
+    }
+
+    /** The runtime's clock (Go's {@code nanotime}): {@code System.nanoTime} unless a test injects one. */
+    long nanotime() {
+        return config.clock.getAsLong();
     }
 
     boolean isStopping() {

@@ -36,8 +36,8 @@ final class SchedTracer extends Thread {
         }
         StringBuilder b = new StringBuilder();
         b.append("SCHED ").append(sched.uptimeNanos() / 1_000_000).append("ms: gomaxprocs=").append(sched.gomaxprocs)
-                .append(" idleprocs=").append(sched.npidle.get()).append(" threads=").append(sched.allm.size())
-                .append(" spinningthreads=").append(sched.nmspinning.get()).append(" idlethreads=").append(idleM)
+                .append(" idleprocs=").append(sched.idlePs.count()).append(" threads=").append(sched.allm.size())
+                .append(" spinningthreads=").append(sched.spinning.count()).append(" idlethreads=").append(idleM)
                 .append(" runqueue=").append(sched.global.size()).append(" [");
         for (int i = 0; i < allp.length; i++) {
             b.append(i == 0 ? "" : " ").append(allp[i].runq.size());
@@ -46,7 +46,8 @@ final class SchedTracer extends Thread {
         if (detail) {
             for (P pp : allp) {
                 M m = pp.m;
-                b.append("  P").append(pp.id).append(": status=").append(pp.status).append(" schedtick=").append(pp.schedtick)
+                b.append("  P").append(pp.id).append(": status=").append(pp.status()).append(" schedtick=").append(pp.schedtick)
+                        .append(" syscalltick=").append(pp.syscalltick)
                         .append(" m=").append(m == null ? -1 : m.id).append(" runqsize=").append(pp.runq.size())
                         .append(" gfreecnt=").append(pp.gFree.size()).append('\n');
             }

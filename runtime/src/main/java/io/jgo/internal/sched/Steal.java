@@ -32,13 +32,14 @@ final class Steal {
             int inc = coprimes[m.nextRandom() % coprimes.length];
             for (int i = 0; i < n; i++, pos = (pos + inc) % n) {
                 P victim = allp[pos];
-                if (victim == pp || victim.status == P.IDLE) {
+                int vs = victim.status();
+                if (victim == pp || vs == P.IDLE || vs == P.DEAD) {
                     continue; // an idle P has nothing (its queue was empty when it went idle)
                 }
                 if (sched.stopping) {
                     return null;
                 }
-                G g = victim.runq.stealHalfInto(pp.runq, stealRunnext, victim.status == P.RUNNING ? Steal::backOff : null);
+                G g = victim.runq.stealHalfInto(pp.runq, stealRunnext, vs == P.RUNNING ? Steal::backOff : null);
                 if (g != null) {
                     sched.emit(Trace.Event.STEAL, g.id, pp.id, m.id, victim.id, 1 + pp.runq.size());
                     return g;

@@ -1,14 +1,230 @@
 package io.jgo.internal.sched;
 
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+
 /**
- * The timers hook of findRunnable (Go's {@code checkTimers}); the timer heaps come with a later
- * issue ({@link SleepTimers} stands in meanwhile). {@link #pending} keeps the deadlock check from firing while a timer can still ready a G.
+ * A runtime's timers: Go's per-P timer heaps ({@link TimerHeap}, one per P) and who runs them.
+ * No timer thread: sleeping goroutines cost no thread.
+ *
+ * <h2>Who runs expired timers</h2>
+ * <ul>
+ *   <li>The holder of a P, for its own heap, at the top of {@code findRunnable} ({@link #check},
+ *       Go's {@code checkTimers}).</li>
+ *   <li>An M about to give up its P after a failed steal runs every P's expired timers
+ *       ({@link #runAllExpired}: Go's last steal pass, which takes over the timers of busy and idle Ps).</li>
+ *   <li>One idle M, the <em>timer waiter</em>, parks only until the earliest timer of any P
+ *       ({@link #becomeWaiter}) instead of forever, then runs what is due (Go's {@code netpoll(delay)}
+ *       in {@code findRunnable}). A timer armed earlier than its deadline unparks it ({@link #added});
+ *       when there is no waiter, an idle M is woken to become one.</li>
+ *   <li>sysmon runs timers nobody ran in time (a P's holder stuck in a long goroutine), and sleeps
+ *       no longer than the earliest timer when every P is idle.</li>
+ *   <li>A P retiring on a GOMAXPROCS shrink hands its heap to P0 ({@link TimerHeap#moveAllTo}).</li>
+ * </ul>
+ * A fired timer's function readies or starts goroutines from a thread that is not a goroutine, so
+ * they go to the global queue followed by {@code wakep}.
+ *
+ * <p>{@link #armed} counts timers on heaps plus fired ones whose function has not returned yet:
+ * the deadlock check never fires while a timer can still ready a goroutine.
  */
-interface Timers {
+final class Timers {
 
-    /** Runs the expired timers of {@code p}; holder of p only. */
-    void check(P p);
+    private final Sched sched;
+    /** Armed timers plus firing ones; volatile RMWs under the heaps' locks, read by the deadlock check. */
+    final AtomicInteger armed = new AtomicInteger();
+    /** The idle M parked until the earliest timer, or null. CAS by Ms taking or leaving the role. */
+    private final AtomicReference<M> waiter = new AtomicReference<>();
+    /**
+     * The deadline the waiter parks until; written by the waiter before its re-check of the heaps,
+     * read by {@link #added} after its heap write (volatile: the Dekker pair that loses no wake-up).
+     */
+    private volatile long waiterDeadline = Long.MAX_VALUE;
 
-    /** Is any timer of this runtime still armed? Any thread. */
-    boolean pending();
+    Timers(Sched sched) {
+        this.sched = sched;
+    }
+
+    /**
+     * Go's {@code checkTimers}: runs the expired timers of {@code pp}. Holder of pp (g0); cheap when
+     * it has none. What the timers ready goes to pp's runnext, as Go's {@code goready} from a timer
+     * function does, so a sleeper runs as soon as this M schedules.
+     */
+    void check(P pp) {
+        long next = pp.timers.minWhen; // volatile read; no clock read when the heap is empty
+        if (next != Long.MAX_VALUE && next <= System.nanoTime()) {
+            FIRING_ON.set(pp);
+            try {
+                pp.timers.runExpired(System.nanoTime());
+            } finally {
+                FIRING_ON.remove();
+            }
+        }
+    }
+
+    /** The P whose holder (this thread's g0) is running its timers in {@link #check}, else unset. */
+    private static final ThreadLocal<P> FIRING_ON = new ThreadLocal<>();
+
+    /** Is any timer armed or firing? Any thread. */
+    boolean pending() {
+        return armed.get() > 0;
+    }
+
+    /** The earliest deadline on any P's heap, or Long.MAX_VALUE. Any thread, racy. */
+    long earliest() {
+        long min = Long.MAX_VALUE;
+        for (P pp : sched.allp) {
+            min = Math.min(min, pp.timers.minWhen);
+        }
+        return min;
+    }
+
+    /** Runs every P's timers due at {@code now}; returns how many fired. Any thread. */
+    int runAllExpired(long now) {
+        int n = 0;
+        for (P pp : sched.allp) {
+            n += pp.timers.runExpired(now);
+        }
+        return n;
+    }
+
+    /** The heap an unarmed timer goes to: the caller's P if given and alive, else the calling goroutine's, else P0's. */
+    TimerHeap heapFor(P preferred) {
+        P pp = preferred;
+        if (pp == null) {
+            G me = Sched.currentG();
+            M m = me == null || me.sched != sched ? null : me.m;
+            pp = m == null ? null : m.p; // racy: only picks a heap; a retired one refuses the timer
+        }
+        if (pp == null || pp.status() == P.DEAD) {
+            pp = sched.allp[0];
+        }
+        return pp.timers;
+    }
+
+    /**
+     * A timer was armed for {@code when}: make sure someone wakes for it. The waiter, if its
+     * deadline is later; else an idle M, which becomes the waiter; sysmon, if it sleeps deeply.
+     * Any thread, after the heap write.
+     */
+    void added(long when) {
+        M w = waiter.get(); // volatile read after the heap's volatile minWhen write
+        if (w != null) {
+            if (when < waiterDeadline) {
+                LockSupport.unpark(w.thread);
+            }
+        } else {
+            wakeIdleM();
+        }
+        sched.sysmon.onTimer(when);
+    }
+
+    private void wakeIdleM() {
+        M other;
+        synchronized (sched.lock) {
+            other = sched.midle.peek();
+        }
+        if (other != null) {
+            LockSupport.unpark(other.thread); // it loops in waitForP and takes the waiter role
+        }
+    }
+
+    /**
+     * An idle M (no P, parking) asks how long to park: until the earliest timer if it is (or now
+     * becomes) the timer waiter, else indefinitely (Long.MAX_VALUE). Own thread.
+     */
+    long becomeWaiter(M m) {
+        if (waiter.get() != m && !waiter.compareAndSet(null, m)) {
+            return Long.MAX_VALUE;
+        }
+        long deadline = earliest();
+        waiterDeadline = deadline; // volatile write, then re-read the heaps: see added()
+        long again = earliest();
+        if (again < deadline) {
+            waiterDeadline = again;
+            return again;
+        }
+        return deadline;
+    }
+
+    /** The M got a P (or the runtime stops): it gives up the waiter role and, if timers remain, wakes another idle M to take it. */
+    void leaveWaiter(M m) {
+        if (waiter.get() == m && waiter.compareAndSet(m, null)) {
+            waiterDeadline = Long.MAX_VALUE;
+            if (earliest() != Long.MAX_VALUE) {
+                wakeIdleM();
+            }
+        }
+    }
+
+    /** The runtime stops: nothing to release (no timer thread); the waiter sees {@code stopping} on unpark. */
+    void shutdown() {
+        M w = waiter.get();
+        if (w != null) {
+            LockSupport.unpark(w.thread);
+        }
+    }
+
+    /**
+     * The lock {@code Go.sleep} hands to the park (Go's {@code resetForSleep} as {@code gopark}'s
+     * unlock function): unlocking it, which g0 does once the goroutine is WAITING, arms the
+     * goroutine's sleep timer, so the timer can never ready a goroutine that is still running. Only
+     * {@code unlock} is meaningful.
+     */
+    static final class ArmOnPark implements java.util.concurrent.locks.Lock {
+        private final G g;
+        private final long when;
+
+        ArmOnPark(G g, long when) {
+            this.g = g;
+            this.when = when;
+        }
+
+        @Override
+        public void unlock() {
+            RuntimeTimer t = g.sleepTimer;
+            if (t == null) {
+                t = g.sleepTimer = new RuntimeTimer(g.sched, Timers::wakeSleeper);
+            }
+            t.owner = g;
+            M m = g.m;
+            t.resetAt(when, m == null ? null : m.p); // the P this M holds right now (g0 or a pinned park)
+        }
+
+        @Override
+        public void lock() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void lockInterruptibly() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public boolean tryLock() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public boolean tryLock(long time, java.util.concurrent.TimeUnit unit) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public java.util.concurrent.locks.Condition newCondition() {
+            throw new UnsupportedOperationException();
+        }
+    }
+
+    /** The sleep timer's function: the sleeper, WAITING since before the timer was armed, becomes runnable. */
+    private static void wakeSleeper(RuntimeTimer t) {
+        G g = (G) t.owner;
+        P pp = FIRING_ON.get();
+        if (pp != null && g.sched == t.sched) {
+            g.sched.readyOnHeldP(pp, g);
+        } else {
+            g.sched.ready(g);
+        }
+    }
 }

@@ -47,7 +47,22 @@ public interface Trace {
         /** {@code p} was retired by a GOMAXPROCS shrink. */
         P_RETIRE,
         /** A G locked to M {@code victim} was dequeued by {@code m}, which handed it {@code p}. */
-        HANDOFF_LOCKED
+        HANDOFF_LOCKED,
+        /** {@code g} on {@code m} entered a syscall; {@code p} stays in SYSCALL, attached to {@code m}. */
+        SYSCALL_ENTER,
+        /**
+         * {@code g} on {@code m} left a syscall (or got a P back after a retake) with {@code p}:
+         * {@code n} 0 = its old P taken back with one CAS, 1 = an idle P, 2 = no P: g queued on the
+         * global queue locked to m, which parks ({@code p} = -1).
+         */
+        SYSCALL_EXIT,
+        /** sysmon asked {@code g}, running on {@code p} and {@code m} for a whole time slice, to yield. */
+        PREEMPT,
+        /**
+         * sysmon retook {@code p} from {@code m} and hands it off: {@code n} 0 = from a syscall,
+         * 1 = from goroutine {@code g} that did not answer preemption (a blocked carrier).
+         */
+        RETAKE
     }
 
     void on(Event e, long g, int p, int m, int victim, int n);

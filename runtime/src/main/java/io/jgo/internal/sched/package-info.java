@@ -47,11 +47,36 @@
  *
  * <h2>Pinned goroutines, syscalls and M0: locked Ms</h2>
  * A goroutine whose frames cannot unwind blocks its carrier ({@code Stack.Owner.parkPinned}): the
- * park is committed, the P is handed off exactly as in a blocking syscall ({@code handoffP}), and
- * the G is <em>locked</em> to that M. A locked G is readied onto the ordinary queues; the M that
- * dequeues it hands its P to the locked M and parks ({@link io.jgo.internal.sched.Handoff}, Go's
- * {@code startlockedm}). {@code Go.syscall} and the main goroutine (locked to M0 for life, so
- * {@code Go.run} returns the moment main ends) use the same mechanism.
+ * park is committed, the P is handed off ({@code handoffP}), and the G is <em>locked</em> to that
+ * M. A locked G is readied onto the ordinary queues; the M that dequeues it hands its P to the
+ * locked M and parks ({@link io.jgo.internal.sched.Handoff}, Go's {@code startlockedm}). The main
+ * goroutine (locked to M0 for life, so {@code Go.run} returns the moment main ends) and a goroutine
+ * leaving a syscall without finding a P use the same mechanism.
+ *
+ * <h2>Syscalls and sysmon</h2>
+ * {@code Go.syscall} is Go's {@code entersyscall}: G and P go to SYSCALL, the P stays attached to
+ * the M ({@code m.oldP}); nothing is handed off and no thread is woken. {@code exitsyscall} takes the
+ * old P back with one CAS (SYSCALL -> RUNNING), else an idle P, else queues the G locked to its M.
+ * {@link io.jgo.internal.sched.Sysmon} (one thread per runtime, no P) retakes a P that stayed in the
+ * same syscall for a sysmon tick when it has work or nobody spins or idles, and after 10 ms in any
+ * case: the same CAS, so exactly one of the two owns the P afterwards ({@link io.jgo.internal.sched.P}).
+ * It also asks a G that has run 10 ms on one schedule tick to yield, and takes the P from a G that
+ * has not answered after one more slice (a carrier blocked on a monitor, in native code, in code
+ * nobody rewrote): that G goes to SYSCALL without a P, as if it had entered a syscall, and gets a P
+ * back through exitsyscall's path at its next call into the scheduler. The race between sysmon and
+ * that G's own thread is decided on the G's status word ({@link io.jgo.internal.sched.G}, "the scan
+ * bit"). A G therefore runs without a P in exactly two cases, both G status SYSCALL: inside
+ * {@code Go.syscall}, and retaken ({@code G.retaken}).
+ *
+ * <h2>Who owns the shared scheduler state</h2>
+ * <ul>
+ *   <li>{@link io.jgo.internal.sched.IdlePs}: the idle P list, under {@code sched.lock}; its count
+ *       read racily.</li>
+ *   <li>{@link io.jgo.internal.sched.Spinning}: the spinning-M count and the spinner request; each M
+ *       counts itself.</li>
+ *   <li>{@link io.jgo.internal.sched.DeadlockWatch}: when to run the deadlock check, and the
+ *       suspicion M0 confirms.</li>
+ * </ul>
  *
  * <h2>Parking</h2>
  * A leaf primitive puts the G on its waiter list under its own lock, calls
@@ -83,11 +108,18 @@
  *
  * <h2>Threads</h2>
  * Carriers ({@code io.jgo.internal.Carrier}, daemon, stack {@code -Djgo.stacksize}, default 16 MB)
- * named {@code <runtime>-m<N>}; M0 (the {@code Go.run} caller); with {@code -Djgo.schedtrace} one
- * tracer thread per runtime; once something sleeps, one timer thread per runtime
- * ({@link io.jgo.internal.sched.SleepTimers}, a stopgap that readies sleepers from outside). sysmon
- * (preemption, syscall retake) and Go's per-P timer heaps come with later issues:
- * {@link io.jgo.internal.sched.Timers} is the hook for the heaps, and syscalls hand their P off
- * immediately (Go's {@code entersyscallblock}) until sysmon exists.
+ * named {@code <runtime>-m<N>}, at most {@code -Djgo.maxthreads} Ms (default 10,000; one more is a
+ * fatal error naming the limit); M0 (the {@code Go.run} caller); one sysmon thread per runtime
+ * ({@code <runtime>-sysmon}, started with the first M, asleep while every P is idle); with
+ * {@code -Djgo.schedtrace} one tracer thread per runtime. No timer thread: see "Timers".
+ *
+ * <h2>Timers</h2>
+ * Go's per-P 4-ary heaps ({@link io.jgo.internal.sched.TimerHeap}), one facility for everything
+ * that waits for a time ({@link io.jgo.internal.sched.RuntimeTimer} with a
+ * {@link io.jgo.internal.sched.TimerFunc}: {@code Go.sleep}, {@code Go.afterFunc}, later timer
+ * channels and the netpoller). Run by the P's holder in {@code findRunnable}, by an M about to
+ * park (every P's due timers), by one idle M parked until the earliest timer, by sysmon when late,
+ * and handed to P0 by a retiring P ({@link io.jgo.internal.sched.Timers}). A sleep's timer is armed
+ * by the park's unlock step (Go's {@code resetForSleep}), so it never readies a running goroutine.
  */
 package io.jgo.internal.sched;

@@ -35,7 +35,7 @@ class ObservabilityTest {
             line[1] = SchedTracer.line(s, true);
         });
         assertTrue(SCHED.matcher(line[0]).matches(), line[0]);
-        assertTrue(Pattern.compile("  P0: status=\\d schedtick=\\d+ m=-?\\d+ runqsize=0 gfreecnt=0\n").matcher(line[1]).find(), line[1]);
+        assertTrue(Pattern.compile("  P0: status=\\d schedtick=\\d+ syscalltick=\\d+ m=-?\\d+ runqsize=0 gfreecnt=0\n").matcher(line[1]).find(), line[1]);
         assertTrue(Pattern.compile("  M0: p=\\d curg=1 spinning=false\n").matcher(line[1]).find(), line[1]);
         assertTrue(line[1].contains("  G1: status=2"), line[1]);
     }

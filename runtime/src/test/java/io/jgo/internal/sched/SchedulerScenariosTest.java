@@ -5,7 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jgo.Go;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -104,14 +108,14 @@ class SchedulerScenariosTest {
         Sched s = runtime(4, null);
         takeP(s);
         takeP(s); // two busy Ps, two idle
-        assertTrue(s.maySpin());
-        s.becomeSpinning(new M(s, 3));
-        assertFalse(s.maySpin(), "2 * 1 spinning >= 2 busy");
+        assertTrue(s.spinning.maySpin());
+        s.spinning.become(new M(s, 3));
+        assertFalse(s.spinning.maySpin(), "2 * 1 spinning >= 2 busy");
         takeP(s);
         takeP(s); // four busy
-        assertTrue(s.maySpin());
-        s.becomeSpinning(new M(s, 4));
-        assertFalse(s.maySpin());
+        assertTrue(s.spinning.maySpin());
+        s.spinning.become(new M(s, 4));
+        assertFalse(s.spinning.maySpin());
     }
 
     /**
@@ -122,7 +126,7 @@ class SchedulerScenariosTest {
     void wakepStartsASpinnerOnlyWhenNoneSpins() {
         TraceRecorder quiet = new TraceRecorder();
         Sched s = runtime(4, quiet);
-        s.becomeSpinning(new M(s, 9));
+        s.spinning.become(new M(s, 9));
         s.wakep();
         assertEquals(List.of(), quiet.of(Trace.Event.M_START), "a second spinner was started");
         assertEquals(List.of(), s.allm, "no carrier was created");
@@ -140,9 +144,151 @@ class SchedulerScenariosTest {
         }
     }
 
+    // ---------------------------------------------------------------- 3.10 and 3.11: syscalls
+
+    /** A runtime whose sysmon rounds the test runs by hand, at times it picks. */
+    private static Sched handDriven(int procs, TraceRecorder rec, AtomicLong clock) {
+        return new Sched(new Config().maxProcs(procs).trace(rec).sysmon(false).clock(clock::get).name("syscall"));
+    }
+
+    /** Two sysmon rounds one sysmon tick (20 µs) apart: the first sees the syscall, the second may retake. */
+    private static int twoRounds(Sched s, AtomicLong clock) {
+        int n = s.sysmon.round(clock.get());
+        clock.addAndGet(20_000);
+        return n + s.sysmon.round(clock.get());
+    }
+
+    /**
+     * 3.10: G8 creates G9 (into runnext) and blocks in a syscall. Its P stays attached to M0 in
+     * SYSCALL until sysmon, one tick later, sees work queued on it and retakes it; the P is handed to
+     * another M, which runs G9 on it.
+     */
+    @Test
+    void syscallPWithWorkIsRetakenAndHandedToAnotherM() {
+        TraceRecorder rec = new TraceRecorder();
+        AtomicLong clock = new AtomicLong(1_000_000_000L);
+        Sched s = handDriven(1, rec, clock);
+        AtomicLong g9 = new AtomicLong();
+        int[] retaken = new int[1];
+        s.runMain(() -> {
+            CountDownLatch ran = new CountDownLatch(1);
+            Go.go(() -> {
+                g9.set(Sched.currentG().id());
+                ran.countDown();
+            });
+            try {
+                Go.syscall(() -> {
+                    assertEquals(P.SYSCALL, s.allp[0].status(), "the P stays in SYSCALL: no handoff on entry");
+                    assertTrue(rec.of(Trace.Event.M_START).isEmpty(), "entering a syscall wakes no thread");
+                    retaken[0] = twoRounds(s, clock);
+                    ran.await(); // the blocking call: returns once G9 ran elsewhere
+                    return null;
+                });
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
+        assertEquals(1, retaken[0]);
+        TraceRecorder.Rec retake = rec.of(Trace.Event.RETAKE).get(0);
+        assertEquals(0, retake.p);
+        assertEquals(0, retake.m, "taken from M0, in the syscall");
+        assertEquals(0, retake.n, "a syscall retake");
+        TraceRecorder.Rec exec = rec.first(Trace.Event.EXECUTE, g9.get());
+        assertEquals(0, exec.p, "G9 runs on the retaken P");
+        assertTrue(exec.m != 0, "on another M");
+        List<TraceRecorder.Rec> all = new ArrayList<>(rec.events);
+        assertTrue(all.indexOf(retake) < all.indexOf(exec));
+        assertTrue(rec.of(Trace.Event.SYSCALL_EXIT).get(0).n != 0, "the old P was gone: not the fast path");
+    }
+
+    /** 3.11: a syscall that returns before sysmon retakes its P takes it back with one CAS; nobody else is woken. */
+    @Test
+    void shortSyscallTakesItsOldPBackWithoutAHandoff() {
+        TraceRecorder rec = new TraceRecorder();
+        AtomicLong clock = new AtomicLong();
+        Sched s = handDriven(1, rec, clock);
+        s.runMain(() -> {
+            try {
+                assertEquals(42, (int) Go.syscall(() -> {
+                    assertEquals(0, s.sysmon.round(clock.get()), "first sight of the syscall: no retake");
+                    return 42;
+                }));
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
+        TraceRecorder.Rec exit = rec.of(Trace.Event.SYSCALL_EXIT).get(0);
+        assertEquals(0, exit.n, "the fast path");
+        assertEquals(0, exit.p);
+        assertTrue(rec.of(Trace.Event.RETAKE).isEmpty());
+        assertTrue(rec.of(Trace.Event.P_HANDOFF).isEmpty());
+        assertTrue(rec.of(Trace.Event.M_START).isEmpty());
+    }
+
+    /**
+     * 3.11: sysmon retook the P (nobody spins or idles, so it does not wait the 10 ms) and it went
+     * idle again; on the way out of the syscall the G takes an idle P.
+     */
+    @Test
+    void syscallWhosePWasRetakenTakesAnIdleP() throws Exception {
+        TraceRecorder rec = new TraceRecorder();
+        AtomicLong clock = new AtomicLong();
+        Sched s = handDriven(1, rec, clock);
+        s.runMain(() -> {
+            try {
+                Go.syscall(() -> {
+                    assertEquals(1, twoRounds(s, clock), "retaken after one tick: no M spins or idles");
+                    while (s.idlePs.count() == 0) { // the spinning M started for it finds nothing and drops it
+                        Thread.sleep(1);
+                    }
+                    return null;
+                });
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
+        assertEquals(1, rec.of(Trace.Event.SYSCALL_EXIT).get(0).n, "an idle P");
+        assertEquals(0, rec.of(Trace.Event.RETAKE).get(0).n);
+    }
+
+    /**
+     * 3.11: the old P was retaken and runs another goroutine, and no P is idle: the G goes to the
+     * global queue (locked to its M, whose thread holds its frames) and the M parks; the M that
+     * dequeues the G hands its P back to that M.
+     */
+    @Test
+    void syscallWithNoPLeftQueuesTheGloballyAndParksItsM() {
+        TraceRecorder rec = new TraceRecorder();
+        AtomicLong clock = new AtomicLong();
+        Sched s = handDriven(1, rec, clock);
+        s.runMain(() -> {
+            CountDownLatch hogRunning = new CountDownLatch(1);
+            Go.go(() -> {
+                hogRunning.countDown();
+                while (rec.of(Trace.Event.SYSCALL_EXIT).isEmpty()) { // holds the only P until main has queued
+                    Thread.onSpinWait();
+                }
+            });
+            try {
+                Go.syscall(() -> {
+                    assertEquals(1, twoRounds(s, clock));
+                    hogRunning.await();
+                    return null;
+                });
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
+        TraceRecorder.Rec exit = rec.of(Trace.Event.SYSCALL_EXIT).get(0);
+        assertEquals(2, exit.n, "queued: no P");
+        assertEquals(-1, exit.p);
+        TraceRecorder.Rec back = rec.of(Trace.Event.HANDOFF_LOCKED).get(0);
+        assertEquals(0, back.victim, "the P is handed back to M0, which waited with main's frames");
+    }
+
     private static P takeP(Sched s) {
         synchronized (s.lock) {
-            return s.pidleGet();
+            return s.idlePs.getLocked();
         }
     }
 

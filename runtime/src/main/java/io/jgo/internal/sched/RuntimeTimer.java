@@ -1,0 +1,91 @@
+package io.jgo.internal.sched;
+
+/**
+ * A runtime timer (Go's {@code runtime.timer}): the one internal timer facility. {@code Go.sleep},
+ * {@code Go.afterFunc} and, later, timer channels ({@code Go.after}, select timeouts) and the
+ * netpoller's deadlines all use it: create one with what it should do ({@link TimerFunc}), arm it
+ * with {@link #reset}, disarm it with {@link #stop}. It lives on one P's heap while armed
+ * ({@link TimerHeap}); it is found and fired by that P's M in {@code findRunnable}, by a stealing
+ * M, by an idle M parked until the earliest timer, or by sysmon when nobody did in time.
+ *
+ * <p>Semantics are Go 1.23's: {@link #reset} and {@link #stop} report whether the timer was armed
+ * (had not fired nor been stopped); a timer that fired and is reset fires again. A stopped timer is
+ * on no heap, so it is garbage as soon as its owner drops it.
+ *
+ * <p>Threads: any. {@link #heap} and {@link #when} are guarded by the lock of the heap the timer is
+ * on; while it is on none, by this timer's monitor (taken before a heap's lock, never after).
+ */
+public final class RuntimeTimer {
+
+    final Sched sched;
+    final TimerFunc f;
+    /** The heap holding the timer, or null; written under that heap's lock, volatile for the first, unlocked read. */
+    volatile TimerHeap heap;
+    /** When it fires (System.nanoTime); meaningful while on a heap. Guarded as the class comment says. */
+    long when;
+    /** Index in {@link #heap}'s array; guarded by the heap's lock. */
+    int index = -1;
+    /** What the function works on (the sleeping G for a sleep timer); set before arming. */
+    Object owner;
+
+    public RuntimeTimer(Sched sched, TimerFunc f) {
+        this.sched = sched;
+        this.f = f;
+    }
+
+    /** Arms the timer to fire {@code delayNanos} from now (again, if it fired). True if it was armed. Any thread. */
+    public boolean reset(long delayNanos) {
+        return resetAt(deadline(delayNanos), null);
+    }
+
+    /** The deadline {@code delayNanos} from now, saturated. */
+    static long deadline(long delayNanos) {
+        long now = System.nanoTime();
+        long when = now + Math.max(0, delayNanos);
+        return when < now ? Long.MAX_VALUE - 1 : when;
+    }
+
+    /**
+     * Arms the timer for {@code when}; an unarmed timer goes to the heap of {@code preferred} (a P
+     * the caller holds) or of a P the runtime picks. True if it was armed. Any thread.
+     */
+    boolean resetAt(long when, P preferred) {
+        for (;;) {
+            TimerHeap h = heap;
+            if (h != null) {
+                if (h.modify(this, when)) {
+                    sched.timers.added(when);
+                    return true;
+                }
+                continue; // it left that heap meanwhile (fired, stopped, moved): look again
+            }
+            synchronized (this) {
+                if (heap != null) {
+                    continue;
+                }
+                TimerHeap target = sched.timers.heapFor(preferred);
+                if (!target.add(this, when)) {
+                    target = sched.allp[0].timers; // that P retired meanwhile; P0 never does
+                    if (!target.add(this, when)) {
+                        continue;
+                    }
+                }
+            }
+            sched.timers.added(when);
+            return false;
+        }
+    }
+
+    /** Disarms the timer; true if it was armed (it will not fire now). Any thread. */
+    public boolean stop() {
+        for (;;) {
+            TimerHeap h = heap;
+            if (h == null) {
+                return false;
+            }
+            if (h.remove(this)) {
+                return true;
+            }
+        }
+    }
+}

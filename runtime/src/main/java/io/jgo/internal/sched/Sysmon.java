@@ -1,0 +1,270 @@
+package io.jgo.internal.sched;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Go's {@code sysmon}: one daemon thread per runtime that holds no P and watches the Ps.
+ *
+ * <h2>Duties, each round ({@link #round})</h2>
+ * <ul>
+ *   <li><b>Preemption.</b> A P whose schedule tick has not moved for {@link #FORCE_PREEMPT_NS}
+ *       (one goroutine, or a chain of them through runnext, which share one time slice) gets its
+ *       goroutine asked to yield ({@code Stack.requestPreempt}: the rewritten prologue unwinds with
+ *       {@code YIELD_PREEMPT}, and g0 puts the G on the global queue). A G in a syscall is never
+ *       asked.</li>
+ *   <li><b>Syscall retake</b> (Go's {@code retake}). A P in SYSCALL is retaken once it has been in
+ *       the same syscall for a whole sysmon tick, if its run queue has work or no M spins or
+ *       idles to pick up new work; in any case after {@link #SYSCALL_RETAKE_NS} (a P held by a
+ *       syscall keeps sysmon out of its deep sleep). The retake is a CAS SYSCALL -> RUNNING that
+ *       races with the syscall's own exit ({@link P}); the winner of the CAS owns the P, and
+ *       sysmon hands it off ({@code Sched.handoffP}: an M only when there is work).</li>
+ *   <li><b>Blocked-carrier retake.</b> A goroutine that has not answered a preemption request
+ *       after one more time slice (code nobody rewrote, a JNI call, a carrier blocked on a monitor
+ *       while holding its P) loses its P exactly as a syscall does: sysmon claims the G's status
+ *       word ({@link G#tryScan}), detaches the P from its M, leaves the G in SYSCALL and hands the P
+ *       off. The G carries on without a P; it gets one back through exitsyscall's path when it next
+ *       reaches the scheduler: g0 after an unwind, a pinned safe point, a park, a syscall.</li>
+ * </ul>
+ *
+ * <h2>Cadence</h2>
+ * 20 µs between rounds while rounds retake something; after 50 rounds in a row that retake
+ * nothing the delay doubles each round up to 10 ms. When every P is idle sysmon sleeps until woken
+ * ({@link #deepSleep}, Go's {@code sysmonwait}): a P leaving the idle list (new work) or a syscall
+ * entry wakes it, so an idle runtime costs no CPU. (The timer heaps of a later step will bound
+ * that sleep by the next timer.)
+ *
+ * <h2>Threads</h2>
+ * Started with the runtime's first carrier (or M0); {@link SysmonTick}s and the cadence state are
+ * this thread's only. Tests turn the thread off ({@code Config.sysmon(false)}) and call
+ * {@link #round} by hand with an injected clock, so every decision is deterministic.
+ */
+final class Sysmon implements Runnable {
+
+    /** Go's {@code forcePreemptNS}: the time slice. */
+    static final long FORCE_PREEMPT_NS = 10_000_000L;
+    /** A P stays in a syscall at most this long before sysmon retakes it even with nothing to do. */
+    static final long SYSCALL_RETAKE_NS = 10_000_000L;
+    static final long MIN_DELAY_MICROS = 20;
+    static final long MAX_DELAY_MICROS = 10_000;
+    /** Rounds without a retake before the delay starts doubling (Go: 50, i.e. about 1 ms). */
+    static final int IDLE_ROUNDS = 50;
+
+    private final Sched sched;
+    private final AtomicBoolean started = new AtomicBoolean();
+    /** The thread, once started; written once before it starts, read by wakers. */
+    private volatile Thread thread;
+    /**
+     * Go's {@code sched.sysmonwait}: sysmon sleeps until woken. Written by sysmon before its
+     * re-check of the idle Ps (volatile: StoreLoad with the waker's update of the idle count followed
+     * by its read of this field), cleared by a waker or by sysmon on waking.
+     */
+    private volatile boolean deepSleep;
+    /** A syscall entry woke sysmon from its deep sleep: go back to the fast cadence. Volatile. */
+    private volatile boolean syscallWake;
+    /** The deadline of the deep sleep (the earliest timer then), written before {@link #deepSleep}. */
+    private volatile long sleepUntil = Long.MAX_VALUE;
+    /** How late a timer must be before sysmon runs it itself (the Ps' Ms run it first when they can). */
+    static final long TIMER_BACKSTOP_NS = 1_000_000L;
+
+    Sysmon(Sched sched) {
+        this.sched = sched;
+    }
+
+    /** Starts the thread once (no-op when the config turns sysmon off). Any thread. */
+    void start() {
+        if (!sched.config.sysmon || started.get() || !started.compareAndSet(false, true)) {
+            return;
+        }
+        Thread t = new Thread(this, sched.config.name + "-sysmon");
+        t.setDaemon(true);
+        thread = t;
+        t.start();
+    }
+
+    /** The runtime stops: wake the thread so it sees {@code sched.stopping}. Any thread. */
+    void stop() {
+        Thread t = thread;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+    }
+
+    @Override
+    public void run() {
+        int idle = 0;
+        long delay = MIN_DELAY_MICROS;
+        while (!sched.stopping) {
+            if (idle == 0) {
+                delay = MIN_DELAY_MICROS;
+            } else if (idle > IDLE_ROUNDS) {
+                delay = Math.min(delay * 2, MAX_DELAY_MICROS);
+            }
+            LockSupport.parkNanos(this, delay * 1_000);
+            if (allIdle() && deepSleep() && syscallWake) {
+                syscallWake = false;
+                idle = 0;
+                delay = MIN_DELAY_MICROS;
+            }
+            if (sched.stopping) {
+                return;
+            }
+            idle = round(sched.nanotime()) != 0 ? 0 : idle + 1;
+        }
+    }
+
+    /** Every P idle: nothing to preempt or retake. Racy; any thread. */
+    private boolean allIdle() {
+        return sched.idlePs.count() >= sched.gomaxprocs;
+    }
+
+    /**
+     * Sleeps while every P stays idle; true if it slept. The flag is published before the
+     * re-check, so a waker that makes a P busy afterwards sees it and unparks us (Dekker on two
+     * volatiles: the idle count and {@link #deepSleep}).
+     */
+    private boolean deepSleep() {
+        sleepUntil = sched.timers.earliest();
+        deepSleep = true;
+        boolean slept = false;
+        long until = Math.min(sleepUntil, sched.timers.earliest()); // re-read after publishing the flag
+        while (deepSleep && allIdle() && !sched.stopping) {
+            slept = true;
+            if (until == Long.MAX_VALUE) {
+                LockSupport.park(this);
+            } else {
+                long left = until - System.nanoTime();
+                if (left <= 0) {
+                    break;
+                }
+                LockSupport.parkNanos(this, left);
+            }
+        }
+        deepSleep = false;
+        return slept;
+    }
+
+    /** A P left the idle list: work appeared. Wakes sysmon from its deep sleep. Any thread (often under sched.lock). */
+    void onPBusy() {
+        if (deepSleep) { // volatile read after the caller's volatile RMW of the idle count
+            deepSleep = false;
+            LockSupport.unpark(thread);
+        }
+    }
+
+    /** A timer was armed for {@code when}: wake sysmon from its deep sleep if it would sleep past it. Any thread. */
+    void onTimer(long when) {
+        if (deepSleep && when < sleepUntil) {
+            deepSleep = false;
+            LockSupport.unpark(thread);
+        }
+    }
+
+    /** Go's {@code entersyscall_sysmon}: a syscall began; wake sysmon if it sleeps deeply. Any thread. */
+    void onSyscall() {
+        if (deepSleep) {
+            syscallWake = true;
+            deepSleep = false;
+            LockSupport.unpark(thread);
+        }
+    }
+
+    /**
+     * One round of sysmon's duties at time {@code now} (the runtime's clock); returns how many Ps
+     * were retaken. sysmon's thread, or a test's with the thread turned off.
+     */
+    int round(long now) {
+        // Timers nobody ran in time (their P's M is busy in a long goroutine, or no M woke).
+        if (sched.timers.earliest() + TIMER_BACKSTOP_NS <= now) {
+            sched.timers.runAllExpired(now);
+        }
+        int n = 0;
+        for (P pp : sched.allp) {
+            int s = pp.status();
+            if (s != P.RUNNING && s != P.SYSCALL) {
+                continue;
+            }
+            P.SysmonTick pd = pp.sysmonTick;
+            boolean sysretake = false;
+            int tick = pp.schedtickOpaque();
+            if (pd.schedtick != tick) {
+                pd.schedtick = tick;
+                pd.schedwhen = now;
+            } else if (pd.schedwhen + FORCE_PREEMPT_NS <= now) {
+                if (s == P.RUNNING) {
+                    // One slice to run, one more to answer the preemption request.
+                    if (pd.schedwhen + 2 * FORCE_PREEMPT_NS <= now && retakeRunning(pp)) {
+                        n++;
+                        continue;
+                    }
+                    preemptOne(pp);
+                }
+                sysretake = true; // a syscall on the same tick for a whole slice: no further wait
+            }
+            if (s == P.SYSCALL && retakeSyscall(pp, pd, now, sysretake)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Go's {@code preemptone}: asks the G running on {@code pp} to yield at its next prologue. */
+    private void preemptOne(P pp) {
+        M m = pp.m;
+        G g = m == null ? null : m.curg;
+        if (g == null || g.status() != G.RUNNING) {
+            return; // nobody running, or in a syscall: preemption cannot work there
+        }
+        g.stack.requestPreempt();
+        sched.emit(Trace.Event.PREEMPT, g.id, pp.id, m.id, -1, 0);
+    }
+
+    /** The syscall half of Go's {@code retake}; true if sysmon took the P and handed it off. */
+    private boolean retakeSyscall(P pp, P.SysmonTick pd, long now, boolean sysretake) {
+        int tick = pp.syscalltickOpaque();
+        if (!sysretake && pd.syscalltick != tick) { // a syscall we have not watched for a whole tick yet
+            pd.syscalltick = tick;
+            pd.syscallwhen = now;
+            return false;
+        }
+        // Do not retake a P nobody needs (its queue is empty and an M spins or idles to take new
+        // work), but do so eventually, or it keeps sysmon out of its deep sleep.
+        if (pp.runq.isEmpty() && sched.spinning.count() + sched.idlePs.count() > 0 && pd.syscallwhen + SYSCALL_RETAKE_NS > now) {
+            return false;
+        }
+        M m = pp.m; // racy read for the trace only
+        if (!pp.casStatus(P.SYSCALL, P.RUNNING)) {
+            return false; // the syscall ended and its M took the P back first
+        }
+        pp.m = null; // the P is ours, in transit to handoffP
+        pp.syscalltick++;
+        sched.emit(Trace.Event.RETAKE, -1, pp.id, m == null ? -1 : m.id, -1, 0);
+        sched.handoffP(pp);
+        return true;
+    }
+
+    /**
+     * Takes {@code pp} from the M whose goroutine has held it for two time slices without answering
+     * preemption; true if it did and handed it off. See the class comment of {@link G} for the race
+     * with the G's own thread.
+     */
+    private boolean retakeRunning(P pp) {
+        M m = pp.m;
+        G g = m == null ? null : m.curg;
+        if (g == null || g.sched != sched || !g.tryScan()) {
+            return false; // nobody running, or not RUNNING (parked, in a syscall, claimed by its own thread)
+        }
+        // We hold the status word: the G's thread cannot leave RUNNING or change m.p now.
+        if (g.m != m || m.curg != g || m.p != pp || pp.m != m || pp.status() != P.RUNNING) {
+            g.endScan(G.RUNNING); // what we read changed under us; look again next round
+            return false;
+        }
+        m.p = null;
+        pp.m = null;
+        g.retaken = true;
+        g.endScan(G.SYSCALL); // volatile write: the G's thread sees SYSCALL and the two writes above
+        sched.emit(Trace.Event.RETAKE, g.id, pp.id, m.id, -1, 1);
+        sched.handoffP(pp);
+        return true;
+    }
+}

@@ -1,0 +1,219 @@
+package io.jgo.internal.sched;
+
+import java.util.Arrays;
+
+/**
+ * One P's timers (Go's {@code p.timers}): a 4-ary min-heap on {@code when}, as in Go (shallower than
+ * a binary heap, so a sift touches fewer cache lines). Any thread may add, modify, remove and run
+ * expired timers under the heap's own lock (this object's monitor): the P's holder does in
+ * {@code findRunnable}, stealers and idle Ms do for idle or busy Ps, sysmon does as a backstop.
+ * Fired timers' functions run after the lock is released, so they may arm timers themselves.
+ */
+final class TimerHeap {
+
+    private final Timers timers;
+    private RuntimeTimer[] heap = new RuntimeTimer[16];
+    private int size;
+    /** {@code when} of the root, or Long.MAX_VALUE; written under the lock, read racily (volatile) by anyone looking for the earliest timer. */
+    volatile long minWhen = Long.MAX_VALUE;
+
+    TimerHeap(Timers timers) {
+        this.timers = timers;
+    }
+
+    synchronized int size() {
+        return size;
+    }
+
+    /** Set when the P retires (its timers moved away); a retired heap refuses timers. Guarded by the lock. */
+    private boolean retired;
+
+    /** The P is back after a grow. */
+    synchronized void revive() {
+        retired = false;
+    }
+
+    /** Adds an unarmed timer (the caller holds its monitor); false if this P retired. */
+    synchronized boolean add(RuntimeTimer t, long when) {
+        if (retired) {
+            return false;
+        }
+        if (size == heap.length) {
+            heap = Arrays.copyOf(heap, size * 2);
+        }
+        t.when = when;
+        t.index = size;
+        heap[size++] = t;
+        siftUp(t.index);
+        t.heap = this; // volatile write, under the lock
+        timers.armed.incrementAndGet();
+        updateMin();
+        return true;
+    }
+
+    /** Moves {@code t} to {@code when} if it is still on this heap; false if it left it. */
+    synchronized boolean modify(RuntimeTimer t, long when) {
+        if (t.heap != this) {
+            return false;
+        }
+        long old = t.when;
+        t.when = when;
+        if (when < old) {
+            siftUp(t.index);
+        } else {
+            siftDown(t.index);
+        }
+        updateMin();
+        return true;
+    }
+
+    /** Removes {@code t} if it is still on this heap (a stop); false if it left it. */
+    synchronized boolean remove(RuntimeTimer t) {
+        if (t.heap != this) {
+            return false;
+        }
+        removeAt(t.index);
+        timers.armed.decrementAndGet();
+        updateMin();
+        return true;
+    }
+
+    /**
+     * Takes every timer due at {@code now} off the heap, fires them outside the lock, and returns
+     * how many fired. The armed count drops only after each has fired, so the deadlock check sees
+     * either the armed timer or what it readied. Any thread.
+     */
+    int runExpired(long now) {
+        int total = 0;
+        int n;
+        do {
+            n = runBatch(now);
+            total += n;
+        } while (n == BATCH);
+        return total;
+    }
+
+    private static final int BATCH = 64;
+
+    private int runBatch(long now) {
+        if (minWhen > now) {
+            return 0;
+        }
+        RuntimeTimer[] due;
+        int n = 0;
+        synchronized (this) {
+            due = new RuntimeTimer[Math.min(size, BATCH)];
+            while (size > 0 && heap[0].when <= now && n < due.length) {
+                RuntimeTimer t = heap[0];
+                removeAt(0);
+                due[n++] = t;
+            }
+            updateMin();
+        }
+        for (int i = 0; i < n; i++) {
+            try {
+                due[i].f.fire(due[i]);
+            } finally {
+                timers.armed.decrementAndGet();
+            }
+        }
+        return n;
+    }
+
+    /** Moves every timer to {@code to} (this P retires). Lock order: this heap, then {@code to}; sched.lock held so no two retirements cross. */
+    void moveAllTo(TimerHeap to) {
+        synchronized (this) {
+            retired = true;
+            for (int i = 0; i < size; i++) {
+                RuntimeTimer t = heap[i];
+                heap[i] = null;
+                t.heap = null;
+                synchronized (to) {
+                    to.insertMoved(t);
+                }
+            }
+            size = 0;
+            updateMin();
+        }
+        to.refreshMin();
+    }
+
+    private void insertMoved(RuntimeTimer t) {
+        if (size == heap.length) {
+            heap = Arrays.copyOf(heap, size * 2);
+        }
+        t.index = size;
+        heap[size++] = t;
+        siftUp(t.index);
+        t.heap = this;
+    }
+
+    private synchronized void refreshMin() {
+        updateMin();
+    }
+
+    private void removeAt(int i) {
+        RuntimeTimer t = heap[i];
+        int last = --size;
+        if (i != last) {
+            RuntimeTimer moved = heap[last];
+            heap[i] = moved;
+            moved.index = i;
+            heap[last] = null;
+            siftDown(i);
+            siftUp(moved.index);
+        } else {
+            heap[last] = null;
+        }
+        t.index = -1;
+        t.heap = null;
+        if (heap.length > 64 && size < heap.length / 4) {
+            heap = Arrays.copyOf(heap, heap.length / 2); // a storm of stopped timers leaves no large array behind
+        }
+    }
+
+    private void updateMin() {
+        minWhen = size == 0 ? Long.MAX_VALUE : heap[0].when;
+    }
+
+    private void siftUp(int i) {
+        RuntimeTimer t = heap[i];
+        while (i > 0) {
+            int parent = (i - 1) >> 2;
+            RuntimeTimer p = heap[parent];
+            if (p.when <= t.when) {
+                break;
+            }
+            heap[i] = p;
+            p.index = i;
+            i = parent;
+        }
+        heap[i] = t;
+        t.index = i;
+    }
+
+    private void siftDown(int i) {
+        RuntimeTimer t = heap[i];
+        for (;;) {
+            int first = (i << 2) + 1;
+            if (first >= size) {
+                break;
+            }
+            int best = first;
+            int end = Math.min(first + 4, size);
+            for (int c = first + 1; c < end; c++) {
+                if (heap[c].when < heap[best].when) {
+                    best = c;
+                }
+            }
+            if (heap[best].when >= t.when) {
+                break;
+            }
+            heap[i] = heap[best];
+            heap[i].index = i;
+            i = best;
+        }
+        heap[i] = t;
+        t.index = i;
+    }
+}

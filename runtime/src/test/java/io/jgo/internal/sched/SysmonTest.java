@@ -1,0 +1,144 @@
+package io.jgo.internal.sched;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jgo.Go;
+import io.jgo.PanicException;
+import io.jgo.internal.Stack;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * sysmon's decisions, one round at a time, on a clock the test sets ({@code Config.clock}) and with
+ * the sysmon thread turned off: preemption after a time slice, never in a syscall; the retake of a
+ * P whose goroutine does not answer preemption; the syscall retake's patience when someone idles;
+ * the thread cap.
+ */
+@Timeout(60)
+class SysmonTest {
+
+    private static final long MS = 1_000_000L;
+
+    private static Sched handDriven(int procs, TraceRecorder rec, AtomicLong clock) {
+        return new Sched(new Config().maxProcs(procs).trace(rec).sysmon(false).clock(clock::get).name("sysmon"));
+    }
+
+    private static int preemptBit() {
+        return Sched.currentG().stack.attention & Stack.PREEMPT;
+    }
+
+    /**
+     * A goroutine that holds its P for a whole slice is asked to yield; one that still holds it a
+     * slice later (this one runs code nobody rewrote, so it never answers) loses its P, runs on
+     * without one, and gets a P back at its next call into the scheduler.
+     */
+    @Test
+    void goroutineIgnoringPreemptionLosesItsPAfterOneMoreSlice() {
+        TraceRecorder rec = new TraceRecorder();
+        AtomicLong clock = new AtomicLong(5 * MS);
+        Sched s = handDriven(1, rec, clock);
+        long[] main = new long[1];
+        String[] dump = new String[1];
+        s.runMain(() -> {
+            main[0] = Sched.currentG().id();
+            assertEquals(0, s.sysmon.round(clock.get()), "first sight of this schedule tick");
+            clock.addAndGet(9 * MS);
+            s.sysmon.round(clock.get());
+            assertEquals(0, preemptBit(), "9 ms: still within the slice");
+            clock.addAndGet(MS);
+            assertEquals(0, s.sysmon.round(clock.get()));
+            assertTrue(preemptBit() != 0, "10 ms on the same tick: asked to yield");
+            clock.addAndGet(10 * MS);
+            assertEquals(1, s.sysmon.round(clock.get()), "one more slice without an answer: the P is retaken");
+            assertEquals(G.SYSCALL, Sched.currentG().status(), "running on without a P");
+            assertTrue(Sched.currentG().m.p == null);
+            dump[0] = s.dump();
+            Go.gosched(); // a call into the scheduler: exitsyscall's path gives it a P back
+            assertEquals(G.RUNNING, Sched.currentG().status());
+            assertTrue(Sched.currentG().m.p != null);
+        });
+        TraceRecorder.Rec preempt = rec.of(Trace.Event.PREEMPT).get(0);
+        assertEquals(main[0], preempt.g);
+        TraceRecorder.Rec retake = rec.of(Trace.Event.RETAKE).get(0);
+        assertEquals(1, retake.n, "a blocked-carrier retake");
+        assertEquals(main[0], retake.g);
+        assertEquals(0, retake.p);
+        assertTrue(rec.first(Trace.Event.SYSCALL_EXIT, main[0]) != null, "it got a P back through exitsyscall");
+        assertTrue(dump[0].contains("goroutine " + main[0] + " [running, main]"), dump[0]);
+    }
+
+    /** A goroutine in a syscall is never asked to yield: it is not running Go code. */
+    @Test
+    void goroutineInASyscallIsNeverPreempted() throws Exception {
+        TraceRecorder rec = new TraceRecorder();
+        AtomicLong clock = new AtomicLong();
+        Sched s = handDriven(2, rec, clock);
+        s.runMain(() -> {
+            try {
+                Go.syscall(() -> {
+                    for (int i = 0; i < 5; i++) {
+                        s.sysmon.round(clock.addAndGet(3 * MS));
+                    }
+                    return null;
+                });
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+            assertEquals(0, preemptBit());
+        });
+        assertTrue(rec.of(Trace.Event.PREEMPT).isEmpty(), rec.events.toString());
+    }
+
+    /**
+     * A P in a syscall with an empty queue is left alone while another P idles (that P's M can take
+     * new work), but retaken after 10 ms: it would keep sysmon out of its deep sleep.
+     */
+    @Test
+    void emptySyscallPIsRetakenOnlyAfter10msWhileAPIdles() {
+        TraceRecorder rec = new TraceRecorder();
+        AtomicLong clock = new AtomicLong();
+        Sched s = handDriven(2, rec, clock);
+        int[] retakes = new int[4];
+        s.runMain(() -> {
+            try {
+                Go.syscall(() -> {
+                    assertEquals(1, s.idlePs.count());
+                    retakes[0] = s.sysmon.round(clock.addAndGet(MS));
+                    retakes[1] = s.sysmon.round(clock.addAndGet(MS / 50));
+                    retakes[2] = s.sysmon.round(clock.addAndGet(8 * MS));
+                    retakes[3] = s.sysmon.round(clock.addAndGet(2 * MS));
+                    return null;
+                });
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
+        assertEquals(0, retakes[0], "first sight");
+        assertEquals(0, retakes[1], "one tick later, but a P idles and the queue is empty");
+        assertEquals(0, retakes[2], "still under 10 ms");
+        assertEquals(1, retakes[3], "10 ms in the syscall");
+    }
+
+    /** Starting more Ms than -Djgo.maxthreads allows is a fatal error that names the limit. */
+    @Test
+    void exceedingTheThreadLimitIsAFatalErrorNamingIt() {
+        AtomicLong clock = new AtomicLong();
+        Sched s = new Sched(new Config().maxProcs(1).maxThreads(1).sysmon(false).clock(clock::get).name("cap"));
+        PanicException e = assertThrows(PanicException.class, () -> s.runMain(() -> {
+            Go.go(() -> { });
+            try {
+                Go.syscall(() -> {
+                    s.sysmon.round(clock.get());
+                    s.sysmon.round(clock.addAndGet(MS)); // retakes the P for the queued goroutine: needs an M
+                    return null;
+                });
+            } catch (Exception ex) {
+                throw new AssertionError(ex);
+            }
+        }));
+        assertTrue(e.getMessage().contains("1-thread limit") && e.getMessage().contains("jgo.maxthreads"), e.getMessage());
+    }
+}

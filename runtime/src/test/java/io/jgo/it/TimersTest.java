@@ -1,0 +1,107 @@
+package io.jgo.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jgo.Go;
+import io.jgo.Timer;
+import io.jgo.WaitGroup;
+import io.jgo.internal.Stack;
+import io.jgo.internal.sched.Sched;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Go's per-P timer heaps seen from the API: Go.sleep costs no thread, Go.afterFunc with Go 1.23's Timer. */
+@Timeout(120)
+class TimersTest {
+
+    /** 100,000 goroutines asleep at once: every one wakes, and they needed only a handful of carriers. */
+    @Test
+    void hundredThousandSleepersUseAHandfulOfCarriersAndAllWake() {
+        int n = 100_000;
+        AtomicInteger woke = new AtomicInteger();
+        Set<Thread> carriers = ConcurrentHashMap.newKeySet();
+        long pins = Stack.pinCount();
+        Go.run(() -> {
+            Go.maxProcs(2);
+            WaitGroup wg = new WaitGroup();
+            wg.add(n);
+            for (int i = 0; i < n; i++) {
+                long ms = 20 + i % 50;
+                Go.go(() -> {
+                    Go.sleep(Duration.ofMillis(ms));
+                    carriers.add(Thread.currentThread());
+                    woke.incrementAndGet();
+                    wg.done();
+                });
+            }
+            wg.await();
+        });
+        assertEquals(n, woke.get());
+        assertTrue(carriers.size() <= 32, carriers.size() + " carriers for " + n + " sleepers");
+        assertEquals(pins, Stack.pinCount(), "a sleeper pinned instead of unwinding");
+    }
+
+    /** Sleepers whose deadlines are far apart wake in deadline order, whatever order they slept in. */
+    @Test
+    void sleepersWakeInDeadlineOrder() {
+        List<Integer> order = new CopyOnWriteArrayList<>();
+        Go.run(() -> {
+            WaitGroup wg = new WaitGroup();
+            wg.add(8);
+            for (int i = 7; i >= 0; i--) {
+                int k = i;
+                Go.go(() -> {
+                    Go.sleep(Duration.ofMillis(40L * (k + 1)));
+                    order.add(k);
+                    wg.done();
+                });
+            }
+            wg.await();
+        });
+        assertEquals(List.of(0, 1, 2, 3, 4, 5, 6, 7), order);
+    }
+
+    /** Go 1.23's Timer.Stop and Timer.Reset report whether the timer was active; the function runs as a goroutine. */
+    @Test
+    void afterFuncRunsAGoroutineAndStopAndResetReportWhetherItWasActive() {
+        boolean[] r = new boolean[6];
+        AtomicInteger runs = new AtomicInteger();
+        AtomicInteger asGoroutine = new AtomicInteger();
+        Go.run(() -> {
+            WaitGroup wg = new WaitGroup();
+            Runnable f = () -> {
+                if (Sched.currentG() != null) {
+                    asGoroutine.incrementAndGet();
+                }
+                runs.incrementAndGet();
+                wg.done();
+            };
+            Timer t = Go.afterFunc(Duration.ofHours(1), f);
+            r[0] = t.stop();                          // active: true
+            r[1] = t.stop();                          // already stopped: false
+            wg.add(1);
+            r[2] = t.reset(Duration.ofMillis(1));     // was stopped: false, runs f
+            wg.await();
+            r[3] = t.stop();                          // already ran: false
+            r[4] = t.reset(Duration.ofHours(1));      // expired: false
+            r[5] = t.reset(Duration.ofHours(2));      // active: true, rescheduled
+            t.stop();
+        });
+        assertTrue(r[0]);
+        assertFalse(r[1]);
+        assertFalse(r[2]);
+        assertFalse(r[3]);
+        assertFalse(r[4]);
+        assertTrue(r[5]);
+        assertEquals(1, runs.get());
+        assertEquals(1, asGoroutine.get());
+    }
+}
