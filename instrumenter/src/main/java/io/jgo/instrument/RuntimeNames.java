@@ -88,6 +88,7 @@ final class RuntimeNames {
     private static final Map<String, ClassInfo> RUNTIME_CLASSES = Stream.of(
             classEntry("io/jgo/Go", "java/lang/Object", "gosched()V", "sleep(Ljava/time/Duration;)V"),
             classEntry("io/jgo/WaitGroup", "java/lang/Object", "await()V"),
+            classEntry("io/jgo/Timer", "java/lang/Object"),
             classEntry("io/jgo/PanicException", "java/lang/RuntimeException"),
             classEntry("io/jgo/DeadlockException", "io/jgo/PanicException"),
             interfaceEntry("io/jgo/Goroutine", "java/lang/annotation/Annotation"),
