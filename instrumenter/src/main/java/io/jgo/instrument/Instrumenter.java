@@ -25,9 +25,15 @@ public final class Instrumenter {
     private final Suspendables suspendables;
     private final Diagnostics diagnostics;
     private final boolean verify;
+    private final PreemptMode preempt;
 
+    /** An instrumenter whose preemption mode is {@code -Djgo.preempt} ({@link PreemptMode#fromSystemProperty}). */
     public Instrumenter(ClassBytes classBytes, Diagnostics diagnostics, boolean verify) {
-        this(classBytes, diagnostics, verify, false);
+        this(classBytes, diagnostics, verify, PreemptMode.fromSystemProperty());
+    }
+
+    public Instrumenter(ClassBytes classBytes, Diagnostics diagnostics, boolean verify, PreemptMode preempt) {
+        this(classBytes, diagnostics, verify, false, preempt);
     }
 
     /**
@@ -36,6 +42,12 @@ public final class Instrumenter {
      * bytecode a real class path holds.
      */
     Instrumenter(ClassBytes classBytes, Diagnostics diagnostics, boolean verify, boolean everyCallSuspends) {
+        this(classBytes, diagnostics, verify, everyCallSuspends, PreemptMode.LOOPS);
+    }
+
+    private Instrumenter(ClassBytes classBytes, Diagnostics diagnostics, boolean verify, boolean everyCallSuspends,
+                         PreemptMode preempt) {
+        this.preempt = preempt;
         this.classes = new ClassInfoCache(classBytes, scan);
         this.suspendables = new Suspendables(classes, everyCallSuspends);
         this.diagnostics = diagnostics;
@@ -72,7 +84,7 @@ public final class Instrumenter {
         }
         try {
             List<String> warnings = new ArrayList<>();
-            ClassNode rewritten = new ClassRewriter(classes, suspendables).rewrite(reader, warnings);
+            ClassNode rewritten = new ClassRewriter(classes, suspendables, preempt).rewrite(reader, warnings);
             if (rewritten == null) {
                 warnings.forEach(diagnostics::warning);
                 return null;
