@@ -23,11 +23,13 @@ final class ClassRewriter {
     private final ClassInfoCache classes;
     private final Suspendables suspendables;
     private final PreemptMode preempt;
+    private final BlockingCalls blocking;
 
-    ClassRewriter(ClassInfoCache classes, Suspendables suspendables, PreemptMode preempt) {
+    ClassRewriter(ClassInfoCache classes, Suspendables suspendables, RewriteOptions options) {
         this.classes = classes;
         this.suspendables = suspendables;
-        this.preempt = preempt;
+        this.preempt = options.preempt;
+        this.blocking = options.blocking;
     }
 
     /** Is there anything to rewrite in {@code m}: a suspension point, or (in LOOPS mode) a loop to poll in? */
@@ -44,9 +46,14 @@ final class ClassRewriter {
         }
         classes.remember(ClassInfoCache.parse(reader));
         List<MethodNode> targets = new ArrayList<>();
+        boolean changed = false;
         for (MethodNode m : cn.methods) {
             boolean annotated = isAnnotated(m);
             boolean hasCode = (m.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0;
+            if (hasCode && !m.name.startsWith("<") && (annotated || isLambdaBody(m))) {
+                // First step: blocking JDK calls hand the P on (Thread.sleep parks, so it becomes a suspension point).
+                changed |= blocking.apply(m) > 0;
+            }
             if (annotated && m.name.startsWith("<")) {
                 warnings.add(cn.name.replace('/', '.') + "." + m.name + ": a constructor or initializer cannot be @Goroutine; "
                         + "it is left as it is and suspending in it pins the goroutine");
@@ -66,7 +73,7 @@ final class ClassRewriter {
                         + "so a suspension there pins the goroutine; move the call out of the constructor");
             }
         }
-        if (targets.isEmpty()) {
+        if (targets.isEmpty() && !changed) {
             return null;
         }
         List<Type> interfaces = new ArrayList<>();

@@ -25,15 +25,15 @@ public final class Instrumenter {
     private final Suspendables suspendables;
     private final Diagnostics diagnostics;
     private final boolean verify;
-    private final PreemptMode preempt;
+    private final RewriteOptions options;
 
-    /** An instrumenter whose preemption mode is {@code -Djgo.preempt} ({@link PreemptMode#fromSystemProperty}). */
+    /** An instrumenter with the default options ({@link RewriteOptions#fromSystemProperties}). */
     public Instrumenter(ClassBytes classBytes, Diagnostics diagnostics, boolean verify) {
-        this(classBytes, diagnostics, verify, PreemptMode.fromSystemProperty());
+        this(classBytes, diagnostics, verify, RewriteOptions.fromSystemProperties());
     }
 
-    public Instrumenter(ClassBytes classBytes, Diagnostics diagnostics, boolean verify, PreemptMode preempt) {
-        this(classBytes, diagnostics, verify, false, preempt);
+    public Instrumenter(ClassBytes classBytes, Diagnostics diagnostics, boolean verify, RewriteOptions options) {
+        this(classBytes, diagnostics, verify, false, options);
     }
 
     /**
@@ -42,12 +42,12 @@ public final class Instrumenter {
      * bytecode a real class path holds.
      */
     Instrumenter(ClassBytes classBytes, Diagnostics diagnostics, boolean verify, boolean everyCallSuspends) {
-        this(classBytes, diagnostics, verify, everyCallSuspends, PreemptMode.LOOPS);
+        this(classBytes, diagnostics, verify, everyCallSuspends, RewriteOptions.of(PreemptMode.LOOPS));
     }
 
     private Instrumenter(ClassBytes classBytes, Diagnostics diagnostics, boolean verify, boolean everyCallSuspends,
-                         PreemptMode preempt) {
-        this.preempt = preempt;
+                         RewriteOptions options) {
+        this.options = options;
         this.classes = new ClassInfoCache(classBytes, scan);
         this.suspendables = new Suspendables(classes, everyCallSuspends);
         this.diagnostics = diagnostics;
@@ -84,7 +84,7 @@ public final class Instrumenter {
         }
         try {
             List<String> warnings = new ArrayList<>();
-            ClassNode rewritten = new ClassRewriter(classes, suspendables, preempt).rewrite(reader, warnings);
+            ClassNode rewritten = new ClassRewriter(classes, suspendables, options).rewrite(reader, warnings);
             if (rewritten == null) {
                 warnings.forEach(diagnostics::warning);
                 return null;

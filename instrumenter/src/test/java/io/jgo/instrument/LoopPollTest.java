@@ -34,7 +34,7 @@ class LoopPollTest {
             public void failed(InstrumentationException e) {
                 failures.add(e);
             }
-        }, true, mode);
+        }, true, RewriteOptions.of(mode));
     }
 
     /** {@code @Goroutine static int sum(int n) { int t = 0; for (int i = 0; i < n; i++) { t += i; } return t; }}: no call at all. */
