@@ -22,10 +22,19 @@ final class ClassRewriter {
 
     private final ClassInfoCache classes;
     private final Suspendables suspendables;
+    private final PreemptMode preempt;
+    private final BlockingCalls blocking;
 
-    ClassRewriter(ClassInfoCache classes, Suspendables suspendables) {
+    ClassRewriter(ClassInfoCache classes, Suspendables suspendables, RewriteOptions options) {
         this.classes = classes;
         this.suspendables = suspendables;
+        this.preempt = options.preempt;
+        this.blocking = options.blocking;
+    }
+
+    /** Is there anything to rewrite in {@code m}: a suspension point, or (in LOOPS mode) a loop to poll in? */
+    private boolean canSuspend(MethodNode m) {
+        return MethodRewriter.hasSuspensionPoint(m, suspendables) || preempt == PreemptMode.LOOPS && BackEdges.hasLoop(m);
     }
 
     /** The rewritten class node, or null if nothing in it is suspendable. Warnings are appended to {@code warnings}. */
@@ -37,21 +46,26 @@ final class ClassRewriter {
         }
         classes.remember(ClassInfoCache.parse(reader));
         List<MethodNode> targets = new ArrayList<>();
+        boolean changed = false;
         for (MethodNode m : cn.methods) {
             boolean annotated = isAnnotated(m);
             boolean hasCode = (m.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0;
+            if (hasCode && !m.name.startsWith("<") && (annotated || isLambdaBody(m))) {
+                // First step: blocking JDK calls hand the P on (Thread.sleep parks, so it becomes a suspension point).
+                changed |= blocking.apply(m) > 0;
+            }
             if (annotated && m.name.startsWith("<")) {
                 warnings.add(cn.name.replace('/', '.') + "." + m.name + ": a constructor or initializer cannot be @Goroutine; "
                         + "it is left as it is and suspending in it pins the goroutine");
             } else if (annotated && hasCode) {
                 warnIfOverridesUnannotated(cn, m, warnings);
-                if (MethodRewriter.hasSuspensionPoint(m, suspendables)) {
+                if (canSuspend(m)) {
                     targets.add(m);
                 }
-                // else: like Go's nosplit leaves, a method that cannot suspend needs no prologue;
-                // it runs exactly as written and preemption waits for its caller's next check.
-            } else if (!annotated && hasCode && (isLambdaBody(m) || suspendables.everyCall() && !m.name.startsWith("<"))
-                    && MethodRewriter.hasSuspensionPoint(m, suspendables)) {
+                // else: like Go's nosplit leaves, a method without a call that can suspend and without
+                // a loop needs no prologue; it runs exactly as written and preemption waits for its caller.
+            } else if (!annotated && hasCode && (isLambdaBody(m) && canSuspend(m)
+                    || suspendables.everyCall() && !m.name.startsWith("<") && MethodRewriter.hasSuspensionPoint(m, suspendables))) {
                 targets.add(m);
             } else if (m.name.equals("<init>") && MethodRewriter.hasSuspensionPoint(m, suspendables)) {
                 warnings.add("a constructor of " + cn.name.replace('/', '.') + " calls a @Goroutine method (line "
@@ -59,7 +73,7 @@ final class ClassRewriter {
                         + "so a suspension there pins the goroutine; move the call out of the constructor");
             }
         }
-        if (targets.isEmpty()) {
+        if (targets.isEmpty() && !changed) {
             return null;
         }
         List<Type> interfaces = new ArrayList<>();
@@ -71,7 +85,8 @@ final class ClassRewriter {
         for (MethodNode m : targets) {
             TypeInterpreter interpreter = new TypeInterpreter(classes, Type.getObjectType(cn.name),
                     cn.superName == null ? null : Type.getObjectType(cn.superName), interfaces, isInterface);
-            new MethodRewriter(cn.name, cn.sourceFile, m, suspendables, interpreter, warnings, helpers).rewrite();
+            new MethodRewriter(cn.name, cn.sourceFile, m, suspendables, interpreter, warnings, helpers,
+                    preempt == PreemptMode.LOOPS).rewrite();
         }
         cn.methods.addAll(helpers.methods());
         if (cn.invisibleAnnotations == null) {

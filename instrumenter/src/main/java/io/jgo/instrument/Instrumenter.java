@@ -26,9 +26,15 @@ public final class Instrumenter {
     private final Suspendables suspendables;
     private final Diagnostics diagnostics;
     private final boolean verify;
+    private final RewriteOptions options;
 
+    /** An instrumenter with the default options ({@link RewriteOptions#fromSystemProperties}). */
     public Instrumenter(ClassBytes classBytes, Diagnostics diagnostics, boolean verify) {
-        this(classBytes, diagnostics, verify, false);
+        this(classBytes, diagnostics, verify, RewriteOptions.fromSystemProperties());
+    }
+
+    public Instrumenter(ClassBytes classBytes, Diagnostics diagnostics, boolean verify, RewriteOptions options) {
+        this(classBytes, diagnostics, verify, false, options);
     }
 
     /**
@@ -37,6 +43,12 @@ public final class Instrumenter {
      * bytecode a real class path holds.
      */
     Instrumenter(ClassBytes classBytes, Diagnostics diagnostics, boolean verify, boolean everyCallSuspends) {
+        this(classBytes, diagnostics, verify, everyCallSuspends, RewriteOptions.of(PreemptMode.LOOPS));
+    }
+
+    private Instrumenter(ClassBytes classBytes, Diagnostics diagnostics, boolean verify, boolean everyCallSuspends,
+                         RewriteOptions options) {
+        this.options = options;
         this.classes = new ClassInfoCache(classBytes, scan);
         this.suspendables = new Suspendables(classes, everyCallSuspends);
         this.diagnostics = diagnostics;
@@ -74,7 +86,7 @@ public final class Instrumenter {
         classes.takeRequiredMissing(); // a name left by an earlier refusal on this thread must not be blamed here
         try {
             List<String> warnings = new ArrayList<>();
-            ClassNode rewritten = new ClassRewriter(classes, suspendables).rewrite(reader, warnings);
+            ClassNode rewritten = new ClassRewriter(classes, suspendables, options).rewrite(reader, warnings);
             if (rewritten == null) {
                 warnings.forEach(diagnostics::warning);
                 return null;

@@ -42,6 +42,12 @@ import org.objectweb.asm.tree.analysis.Frame;
  * RESTORE_i: restore live locals and the operand stack; arguments := saved values (virtual and
  *            interface sites) or defaults (static and special sites); goto SITE_i
  * </pre>
+ * In {@link PreemptMode#LOOPS} every loop head j (outside monitors) also polls:
+ * <pre>
+ * HEAD_j:    if (s.attention != 0) goto POLL_j;  CONT_j: loop code
+ * POLL_j:    if (!s.onPoll()) goto CONT_j; if (!$jgo$save$k(live locals, s, via, recv)) goto CONT_j; return a dummy value
+ * RESTORE_j: restore live locals; goto CONT_j
+ * </pre>
  * Nothing is copied on the path that does not suspend: the spills are local-variable moves that the
  * JIT allocates away, and the save and restore blocks sit after the original code.
  *
@@ -54,6 +60,21 @@ import org.objectweb.asm.tree.analysis.Frame;
  * does not throw (see {@code io.jgo.internal.Adjacency} for the result types that must pin).
  */
 final class MethodRewriter {
+
+    /** A loop head that polls for preemption, and what its frame saves there. */
+    private static final class Poll {
+        final LabelNode head;
+        final int label;
+        final SavePlan plan = new SavePlan();
+        final LabelNode cont = new LabelNode();
+        final LabelNode poll = new LabelNode();
+        final LabelNode restore = new LabelNode();
+
+        Poll(LabelNode head, int label) {
+            this.head = head;
+            this.label = label;
+        }
+    }
 
     /** A suspension point and what its frame saves there. */
     private static final class Site {
@@ -103,10 +124,13 @@ final class MethodRewriter {
     private int stackVar;
     private int viaVar;
     private int recvVar;
+    private final boolean pollLoops;
 
+    /** @param pollLoops poll for preemption at loop heads ({@link PreemptMode#LOOPS}) */
     MethodRewriter(String owner, String sourceFile, MethodNode method, Suspendables suspendables,
-                   TypeInterpreter interpreter, List<String> warnings, Helpers helpers) {
+                   TypeInterpreter interpreter, List<String> warnings, Helpers helpers, boolean pollLoops) {
         this.owner = owner;
+        this.pollLoops = pollLoops;
         this.helpers = helpers;
         this.sourceFile = sourceFile;
         this.method = method;
@@ -171,6 +195,8 @@ final class MethodRewriter {
             }
             SavePlan entryPlan = new SavePlan();
             entryPlan.addLocals(frames[0], liveness.liveAt(0));
+            List<Poll> polls = pollLoops && !synchronizedMethod
+                    ? findPolls(frames, liveness, monitors, sites.size() + 2) : List.of();
 
             stackVar = method.maxLocals;
             viaVar = method.maxLocals + 1;
@@ -179,7 +205,7 @@ final class MethodRewriter {
             for (Site site : sites) {
                 allocateTemps(site);
             }
-            emit(sites, entryPlan, synchronizedMethod);
+            emit(sites, polls, entryPlan, synchronizedMethod);
         } catch (AnalyzerException e) {
             int line = e.node == null ? 0 : lineOf(e.node);
             throw new InstrumentationException(owner, method.name, method.desc, line, "bytecode analysis failed: " + e.getMessage());
@@ -187,6 +213,25 @@ final class MethodRewriter {
             throw new InstrumentationException(owner, method.name, method.desc, 0,
                     "class " + e.typeName() + " is not on the class path, so frames cannot be computed");
         }
+    }
+
+    /**
+     * The loop heads where a poll can unwind: reachable, with an empty operand stack (javac's
+     * loops always have one) and no monitor held (unwinding would leave it locked). Labels start at
+     * {@code firstLabel}, after the call sites' and the prologue preemption's.
+     */
+    private List<Poll> findPolls(Frame<BasicValue>[] frames, Liveness liveness, MonitorDepth monitors, int firstLabel) {
+        List<Poll> polls = new ArrayList<>();
+        java.util.BitSet heads = BackEdges.heads(method.instructions);
+        for (int i = heads.nextSetBit(0); i >= 0; i = heads.nextSetBit(i + 1)) {
+            if (frames[i] == null || frames[i].getStackSize() != 0 || monitors.holdsMonitor(i)) {
+                continue;
+            }
+            Poll poll = new Poll((LabelNode) method.instructions.get(i), firstLabel + polls.size());
+            poll.plan.addLocals(frames[i], liveness.liveAt(i));
+            polls.add(poll);
+        }
+        return polls;
     }
 
     private void planSite(Site site, Frame<BasicValue> frame, Liveness liveness, int index) {
@@ -223,7 +268,7 @@ final class MethodRewriter {
 
     // ------------------------------------------------------------------ emission
 
-    private void emit(List<Site> sites, SavePlan entryPlan, boolean synchronizedMethod) {
+    private void emit(List<Site> sites, List<Poll> polls, SavePlan entryPlan, boolean synchronizedMethod) {
         InsnList insns = method.instructions;
         LabelNode body = new LabelNode();
         LabelNode attention = new LabelNode();
@@ -251,6 +296,9 @@ final class MethodRewriter {
         for (Site site : sites) {
             emitCallSite(site);
         }
+        for (Poll poll : polls) {
+            emitPoll(poll);
+        }
         emitCatchEntries();
 
         InsnList tail = new InsnList();
@@ -259,7 +307,7 @@ final class MethodRewriter {
         tail.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
         tail.add(new LdcInsnNode(me));
         tail.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, ON_ATTENTION, ON_ATTENTION_DESC, false));
-        LabelNode[] targets = new LabelNode[sites.size() + 3];
+        LabelNode[] targets = new LabelNode[sites.size() + 3 + polls.size()];
         targets[0] = synchronizedMethod ? body : preempt; // unwinding would release the method's monitor
         targets[1] = body;
         for (Site site : sites) {
@@ -267,7 +315,10 @@ final class MethodRewriter {
             targets[site.label + 1] = site.holdsMonitor ? body : site.restore;
         }
         targets[sites.size() + 2] = restorePreempt;
-        tail.add(new TableSwitchInsnNode(PREEMPT_NOW, sites.size() + 1, body, targets));
+        for (Poll poll : polls) {
+            targets[poll.label + 1] = poll.restore;
+        }
+        tail.add(new TableSwitchInsnNode(PREEMPT_NOW, sites.size() + 1 + polls.size(), body, targets));
 
         int preemptLabel = sites.size() + 1;
         tail.add(preempt);
@@ -282,7 +333,29 @@ final class MethodRewriter {
             emitSave(tail, site);
             emitRestore(tail, site);
         }
+        for (Poll poll : polls) {
+            tail.add(poll.poll);
+            tail.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
+            tail.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, ON_POLL, "()Z", false));
+            tail.add(new JumpInsnNode(Opcodes.IFEQ, poll.cont));
+            emitHelperCall(tail, poll.label, List.of(), poll.plan, START_PREEMPT);
+            tail.add(new JumpInsnNode(Opcodes.IFEQ, poll.cont));
+            emitDummyReturn(tail);
+            tail.add(poll.restore);
+            emitRestoreLocals(tail, poll.plan);
+            tail.add(new JumpInsnNode(Opcodes.GOTO, poll.cont));
+        }
         insns.add(tail);
+    }
+
+    /** At the loop head: one volatile load and a branch not taken while nobody asks for attention. */
+    private void emitPoll(Poll poll) {
+        InsnList check = new InsnList();
+        check.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
+        check.add(new FieldInsnNode(Opcodes.GETFIELD, STACK, ATTENTION, "I"));
+        check.add(new JumpInsnNode(Opcodes.IFNE, poll.poll));
+        check.add(poll.cont);
+        method.instructions.insert(poll.head, check);
     }
 
     private void emitCallSite(Site site) {

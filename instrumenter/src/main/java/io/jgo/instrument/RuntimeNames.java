@@ -34,6 +34,8 @@ final class RuntimeNames {
     /** (int me) -> label to resume at, preempt, or 0. */
     static final String ON_ATTENTION = "onAttention";
     static final String ON_ATTENTION_DESC = "(I)I";
+    /** () -> boolean: a loop head saw attention; is it a preemption request to answer? */
+    static final String ON_POLL = "onPoll";
     /** First call of every exception handler in rewritten code. */
     static final String ON_CATCH = "onCatch";
     /** Save helpers call, in order: {@code pushFrame(me, label, nPrims, nRefs)}, the {@code saveX}s, then one of the two below. */

@@ -203,12 +203,28 @@ public final class Stack {
     }
 
     /**
+     * Called by a loop head of rewritten code when {@link #attention} is non-zero: true when it is a
+     * preemption request of a goroutine (taken: the bit is cleared), so the loop saves its frame and
+     * yields; false otherwise (a plain thread, or nothing to answer).
+     */
+    public boolean onPoll() {
+        int a = attention;
+        if ((a & PREEMPT) == 0) {
+            return false;
+        }
+        setAttention(a & ~PREEMPT);
+        return owner != null;
+    }
+
+    /**
      * A prologue answering a preemption request, after its helper pushed the frame's record: starts
      * an unwind of kind {@link #YIELD_PREEMPT}, or drops the record and returns false (carry on)
      * when this frame cannot unwind.
      */
     public boolean startPreempt(long via, int me, Object recv) {
-        if (!Adjacency.adjacent(via, me, recv)) {
+        // A frame not called from a rewritten site (via 0: a library callback) simply carries on: a
+        // preemption is advisory, so it is neither a pin nor worth a warning.
+        if (via == 0 || !Adjacency.adjacent(via, me, recv)) {
             dropFrame();
             return false;
         }

@@ -1,0 +1,259 @@
+package io.jgo.instrument;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
+import org.objectweb.asm.tree.VarInsnNode;
+
+/**
+ * The table of blocking JDK calls that goroutine code makes without a {@code Go.syscall} around
+ * them, and the rewrite that hands the carrier's P on while they block. One pipeline step, run on
+ * every {@code @Goroutine} method and lambda body before anything else:
+ * <ul>
+ * <li>{@code Thread.sleep(long)} becomes the runtime's {@code Blocking.sleep(long)}, a suspendable
+ *     leaf that parks the goroutine (so the call is then a suspension point);</li>
+ * <li>every other entry is wrapped: {@code t = Blocking.enter(receiver, rule); call;
+ *     Blocking.exit(t)}, with an innermost handler that calls {@code exit} and rethrows, so the
+ *     syscall always ends. With rule {@code BY_CLASS} the runtime decides by the receiver's class
+ *     (a {@code ByteArrayInputStream} read does not block, a {@code FileInputStream} read may).</li>
+ * </ul>
+ * Entries match the declared owner of the call instruction exactly (the list names the usual
+ * static types: {@code InputStream}, {@code FileInputStream}, ...), or any owner for
+ * {@code Object.wait}, which no class can redeclare. {@link #withExtra} adds a user's entries
+ * ({@code blocking=com.acme.Client.call}: every descriptor, rule {@code ALWAYS}).
+ * {@code synchronized} contention is not here: a monitor pins, and the P is handed off then.
+ */
+final class BlockingCalls {
+
+    static final String RUNTIME_CLASS = "io/jgo/internal/sched/Blocking";
+    static final String SLEEP = "sleep";
+    static final String SLEEP_DESC = "(J)V";
+    private static final String ENTER = "enter";
+    private static final String ENTER_DESC = "(Ljava/lang/Object;I)Z";
+    private static final String EXIT = "exit";
+    private static final String EXIT_DESC = "(Z)V";
+    /** Rules, as {@code io.jgo.internal.sched.Blocking} numbers them. */
+    private static final int ALWAYS = 0;
+    private static final int BY_CLASS = 1;
+    private static final String TIMEOUT = "Ljava/util/concurrent/TimeUnit;";
+
+    /** One row: the owners it matches (empty: any owner), a method name, a descriptor test, the rule. */
+    private static final class Entry {
+        final Set<String> owners;
+        final String name;
+        final String descContains; // null: every descriptor
+        final int rule;
+
+        Entry(Set<String> owners, String name, String descContains, int rule) {
+            this.owners = owners;
+            this.name = name;
+            this.descContains = descContains;
+            this.rule = rule;
+        }
+
+        boolean matches(MethodInsnNode call) {
+            return call.name.equals(name) && (owners.isEmpty() || owners.contains(call.owner))
+                    && (descContains == null || call.desc.contains(descContains));
+        }
+    }
+
+    private static final Set<String> INPUT_STREAMS = Set.of("java/io/InputStream", "java/io/FileInputStream",
+            "java/io/BufferedInputStream", "java/io/DataInputStream", "java/io/FilterInputStream",
+            "java/io/ObjectInputStream", "java/io/PushbackInputStream");
+    private static final Set<String> OUTPUT_STREAMS = Set.of("java/io/OutputStream", "java/io/FileOutputStream",
+            "java/io/BufferedOutputStream", "java/io/DataOutputStream", "java/io/FilterOutputStream",
+            "java/io/ObjectOutputStream", "java/io/PrintStream");
+    private static final Set<String> READERS = Set.of("java/io/Reader", "java/io/InputStreamReader",
+            "java/io/BufferedReader", "java/io/FileReader", "java/io/LineNumberReader");
+    private static final Set<String> WRITERS = Set.of("java/io/Writer", "java/io/OutputStreamWriter",
+            "java/io/BufferedWriter", "java/io/FileWriter", "java/io/PrintWriter");
+    private static final Set<String> CHANNELS = Set.of("java/nio/channels/FileChannel",
+            "java/nio/channels/SocketChannel", "java/nio/channels/ServerSocketChannel",
+            "java/nio/channels/DatagramChannel", "java/nio/channels/ReadableByteChannel",
+            "java/nio/channels/WritableByteChannel", "java/nio/channels/ByteChannel",
+            "java/nio/channels/SeekableByteChannel", "java/nio/channels/Pipe$SourceChannel",
+            "java/nio/channels/Pipe$SinkChannel");
+    private static final Set<String> QUEUES = Set.of("java/util/concurrent/BlockingQueue",
+            "java/util/concurrent/BlockingDeque", "java/util/concurrent/TransferQueue",
+            "java/util/concurrent/LinkedBlockingQueue", "java/util/concurrent/ArrayBlockingQueue",
+            "java/util/concurrent/LinkedBlockingDeque", "java/util/concurrent/SynchronousQueue",
+            "java/util/concurrent/PriorityBlockingQueue", "java/util/concurrent/DelayQueue",
+            "java/util/concurrent/LinkedTransferQueue");
+    private static final Set<String> FUTURES = Set.of("java/util/concurrent/Future",
+            "java/util/concurrent/CompletableFuture", "java/util/concurrent/FutureTask",
+            "java/util/concurrent/ForkJoinTask", "java/util/concurrent/RunnableFuture");
+
+    private static final List<Entry> STANDARD = standardTable();
+
+    private final List<Entry> entries;
+
+    private BlockingCalls(List<Entry> entries) {
+        this.entries = entries;
+    }
+
+    /** The JDK's blocking calls (see the README's table). */
+    static BlockingCalls standard() {
+        return new BlockingCalls(STANDARD);
+    }
+
+    /**
+     * The standard table plus {@code extra} methods, each {@code package.Class.method} (a nested class
+     * as {@code package.Outer$Inner.method}), wrapped with rule ALWAYS whatever their descriptor.
+     *
+     * @throws IllegalArgumentException naming the entry that is not of that form
+     */
+    static BlockingCalls withExtra(List<String> extra) {
+        List<Entry> all = new ArrayList<>(STANDARD);
+        for (String spec : extra) {
+            int dot = spec.lastIndexOf('.');
+            if (dot <= 0 || dot == spec.length() - 1 || spec.indexOf('/') >= 0) {
+                throw new IllegalArgumentException("blocking=" + spec
+                        + ": expected a fully qualified method, e.g. blocking=com.acme.Client.call");
+            }
+            all.add(new Entry(Set.of(spec.substring(0, dot).replace('.', '/')), spec.substring(dot + 1), null, ALWAYS));
+        }
+        return new BlockingCalls(Collections.unmodifiableList(all));
+    }
+
+    private static List<Entry> standardTable() {
+        List<Entry> t = new ArrayList<>();
+        for (String wait : List.of("()V", "(J)V", "(JI)V")) {
+            t.add(new Entry(Set.of(), "wait", wait, ALWAYS)); // Object.wait is final: any owner
+        }
+        for (String name : List.of("park", "parkNanos", "parkUntil")) {
+            t.add(new Entry(Set.of("java/util/concurrent/locks/LockSupport"), name, null, ALWAYS));
+        }
+        t.add(new Entry(Set.of("java/util/concurrent/CountDownLatch"), "await", null, ALWAYS));
+        t.add(new Entry(Set.of("java/util/concurrent/CyclicBarrier"), "await", null, ALWAYS));
+        t.add(new Entry(Set.of("java/util/concurrent/Exchanger"), "exchange", null, ALWAYS));
+        for (String name : List.of("acquire", "acquireUninterruptibly")) {
+            t.add(new Entry(Set.of("java/util/concurrent/Semaphore"), name, null, ALWAYS));
+        }
+        t.add(new Entry(Set.of("java/util/concurrent/Semaphore"), "tryAcquire", TIMEOUT, ALWAYS));
+        t.add(new Entry(FUTURES, "get", null, ALWAYS));
+        t.add(new Entry(Set.of("java/util/concurrent/CompletableFuture", "java/util/concurrent/ForkJoinTask"), "join", null, ALWAYS));
+        for (String name : List.of("take", "put", "takeFirst", "takeLast", "putFirst", "putLast", "transfer")) {
+            t.add(new Entry(QUEUES, name, null, ALWAYS));
+        }
+        for (String name : List.of("poll", "offer", "pollFirst", "pollLast", "offerFirst", "offerLast", "tryTransfer")) {
+            t.add(new Entry(QUEUES, name, TIMEOUT, ALWAYS));
+        }
+        t.add(new Entry(Set.of("java/lang/Thread"), "join", null, ALWAYS));
+        t.add(new Entry(Set.of("java/lang/Process"), "waitFor", null, ALWAYS));
+        for (String name : List.of("read", "write", "accept", "connect", "receive", "send", "transferTo", "transferFrom")) {
+            t.add(new Entry(CHANNELS, name, null, ALWAYS));
+        }
+        t.add(new Entry(Set.of("java/net/ServerSocket"), "accept", null, ALWAYS));
+        t.add(new Entry(Set.of("java/net/Socket"), "connect", null, ALWAYS));
+        for (String name : List.of("read", "readAllBytes", "readNBytes", "readFully", "readLine", "skip", "transferTo")) {
+            t.add(new Entry(INPUT_STREAMS, name, null, BY_CLASS));
+        }
+        for (String name : List.of("read", "readLine", "skip", "transferTo")) {
+            t.add(new Entry(READERS, name, null, BY_CLASS));
+        }
+        for (String name : List.of("write", "flush")) {
+            t.add(new Entry(OUTPUT_STREAMS, name, null, BY_CLASS));
+            t.add(new Entry(WRITERS, name, null, BY_CLASS));
+        }
+        return Collections.unmodifiableList(t);
+    }
+
+    /** Rewrites the blocking calls of {@code m} in place; returns how many it rewrote. */
+    int apply(MethodNode m) {
+        List<MethodInsnNode> calls = new ArrayList<>();
+        for (AbstractInsnNode insn : m.instructions) {
+            if (insn instanceof MethodInsnNode && insn.getOpcode() != Opcodes.INVOKESPECIAL) {
+                calls.add((MethodInsnNode) insn);
+            }
+        }
+        int rewritten = 0;
+        List<TryCatchBlockNode> handlers = new ArrayList<>();
+        for (MethodInsnNode call : calls) {
+            if (isThreadSleep(call)) {
+                m.instructions.set(call, new MethodInsnNode(Opcodes.INVOKESTATIC, RUNTIME_CLASS, SLEEP, SLEEP_DESC, false));
+                rewritten++;
+                continue;
+            }
+            for (Entry e : entries) {
+                if (e.matches(call)) {
+                    handlers.add(wrap(m, call, e.rule));
+                    rewritten++;
+                    break;
+                }
+            }
+        }
+        // Innermost first: the JVM takes the first matching entry of the exception table.
+        m.tryCatchBlocks.addAll(0, handlers);
+        return rewritten;
+    }
+
+    private static boolean isThreadSleep(MethodInsnNode call) {
+        return call.getOpcode() == Opcodes.INVOKESTATIC && call.owner.equals("java/lang/Thread")
+                && call.name.equals("sleep") && call.desc.equals("(J)V");
+    }
+
+    /**
+     * {@code [recv] args -> spill; t = enter(recv or null, rule); [recv] args; call; exit(t)}, plus a
+     * handler {@code exit(t); athrow} covering only the call. Returns that handler's entry.
+     */
+    private static TryCatchBlockNode wrap(MethodNode m, MethodInsnNode call, int rule) {
+        Type[] args = Type.getArgumentTypes(call.desc);
+        boolean hasReceiver = call.getOpcode() != Opcodes.INVOKESTATIC;
+        int[] temps = new int[args.length];
+        for (int a = 0; a < args.length; a++) {
+            temps[a] = m.maxLocals;
+            m.maxLocals += args[a].getSize();
+        }
+        int receiverTemp = hasReceiver ? m.maxLocals++ : -1;
+        int token = m.maxLocals++;
+
+        InsnList before = new InsnList();
+        for (int a = args.length - 1; a >= 0; a--) {
+            before.add(new VarInsnNode(args[a].getOpcode(Opcodes.ISTORE), temps[a]));
+        }
+        if (hasReceiver) {
+            before.add(new VarInsnNode(Opcodes.ASTORE, receiverTemp));
+            before.add(new VarInsnNode(Opcodes.ALOAD, receiverTemp));
+        } else {
+            before.add(new InsnNode(Opcodes.ACONST_NULL));
+        }
+        before.add(Helpers.pushInt(rule));
+        before.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RUNTIME_CLASS, ENTER, ENTER_DESC, false));
+        before.add(new VarInsnNode(Opcodes.ISTORE, token));
+        if (hasReceiver) {
+            before.add(new VarInsnNode(Opcodes.ALOAD, receiverTemp));
+        }
+        for (int a = 0; a < args.length; a++) {
+            before.add(new VarInsnNode(args[a].getOpcode(Opcodes.ILOAD), temps[a]));
+        }
+        LabelNode start = new LabelNode();
+        LabelNode end = new LabelNode();
+        before.add(start);
+        m.instructions.insertBefore(call, before);
+
+        InsnList after = new InsnList();
+        after.add(end);
+        after.add(new VarInsnNode(Opcodes.ILOAD, token));
+        after.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RUNTIME_CLASS, EXIT, EXIT_DESC, false));
+        m.instructions.insert(call, after);
+
+        LabelNode handler = new LabelNode();
+        InsnList rethrow = new InsnList();
+        rethrow.add(handler);
+        rethrow.add(new VarInsnNode(Opcodes.ILOAD, token));
+        rethrow.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RUNTIME_CLASS, EXIT, EXIT_DESC, false));
+        rethrow.add(new InsnNode(Opcodes.ATHROW));
+        m.instructions.add(rethrow);
+        return new TryCatchBlockNode(start, end, handler, null);
+    }
+}
