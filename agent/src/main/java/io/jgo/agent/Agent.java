@@ -60,7 +60,7 @@ public final class Agent {
         }
         QuietableDiagnostics diagnostics = new QuietableDiagnostics(Diagnostics.STDERR);
         DefiningLoaderClassBytes classBytes = new DefiningLoaderClassBytes();
-        PerLoaderRewrite rewrite = new PerLoaderRewrite(classBytes, diagnostics, options.verify());
+        PerLoaderRewrite rewrite = new PerLoaderRewrite(classBytes, diagnostics, options.verify(), options.rewrite());
         Instrumenter instrumenter = rewrite.current(); // outside a transform: the warm-up's own
         RewritingTransformer transformer = new RewritingTransformer(
                 new ClassFilter(ClassLoader.getPlatformClassLoader(), options.include(), options.exclude()),

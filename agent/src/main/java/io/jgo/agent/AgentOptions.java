@@ -1,5 +1,6 @@
 package io.jgo.agent;
 
+import io.jgo.instrument.RewriteOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -27,22 +28,29 @@ final class AgentOptions {
             "  exclude=PKG[:PKG...]  never rewrite classes in these packages (wins over include)",
             "  verbose               name each rewritten class on stderr",
             "  dump=DIR              also write each rewritten class to DIR/<package path>/<Class>.class",
-            "  verify                check each rewritten class with ASM's verifier");
+            "  verify                check each rewritten class with ASM's verifier",
+            "  blocking=M[:M...]     methods of the application that block (com.acme.Client.call): goroutine code",
+            "                        calling them hands its P on while they block, as around the JDK's blocking calls",
+            "System property -Djgo.preempt=loops|calls|off chooses where rewritten code answers preemption (default loops).");
 
-    private static final AgentOptions DEFAULTS = new AgentOptions(List.of(), List.of(), false, false, null);
 
     private final List<String> include;
     private final List<String> exclude;
     private final boolean verbose;
     private final boolean verify;
     private final Path dump;
+    private final List<String> blocking;
+    private final RewriteOptions rewrite;
 
-    private AgentOptions(List<String> include, List<String> exclude, boolean verbose, boolean verify, Path dump) {
+    private AgentOptions(List<String> include, List<String> exclude, boolean verbose, boolean verify, Path dump,
+            List<String> blocking, RewriteOptions rewrite) {
         this.include = include;
         this.exclude = exclude;
         this.verbose = verbose;
         this.verify = verify;
         this.dump = dump;
+        this.blocking = blocking;
+        this.rewrite = rewrite;
     }
 
     /**
@@ -51,7 +59,7 @@ final class AgentOptions {
      */
     static AgentOptions parse(String text) {
         if (text == null || text.isBlank()) {
-            return DEFAULTS;
+            return new Builder("").build();
         }
         Builder builder = new Builder(text);
         String[] items = text.split(",", -1);
@@ -84,10 +92,16 @@ final class AgentOptions {
         return dump;
     }
 
+    /** The rewrite's own options: {@code -Djgo.preempt} and {@code blocking=}. */
+    RewriteOptions rewrite() {
+        return rewrite;
+    }
+
     @Override
     public String toString() {
         return "include=" + (include.isEmpty() ? "(all)" : dotted(include)) + " exclude=" + dotted(exclude)
-                + " verbose=" + verbose + " verify=" + verify + " dump=" + (dump == null ? "(off)" : dump);
+                + " verbose=" + verbose + " verify=" + verify + " dump=" + (dump == null ? "(off)" : dump)
+                + " blocking=" + (blocking.isEmpty() ? "(JDK only)" : String.join(":", blocking));
     }
 
     private static String dotted(List<String> prefixes) {
@@ -108,6 +122,7 @@ final class AgentOptions {
         private boolean verbose;
         private boolean verify;
         private Path dump;
+        private List<String> blocking = List.of();
 
         private String item;
         private int position;
@@ -136,16 +151,46 @@ final class AgentOptions {
                 case "verbose" -> verbose = flag(key, value);
                 case "verify" -> verify = flag(key, value);
                 case "dump" -> dump = folder(key, value);
+                case "blocking" -> blocking = methods(key, value);
                 default -> throw fail("unknown option " + quote(key) + suggestion(key));
             }
         }
 
+        /** Also validates {@code -Djgo.preempt}, which the rewrite reads: a bad value stops the agent here. */
         AgentOptions build() {
-            return new AgentOptions(include, exclude, verbose, verify, dump);
+            RewriteOptions rewrite;
+            try {
+                rewrite = RewriteOptions.fromSystemProperties().withBlocking(blocking);
+            } catch (IllegalArgumentException e) {
+                throw new AgentOptionException("jgo agent: " + e.getMessage() + "." + System.lineSeparator() + USAGE);
+            }
+            return new AgentOptions(include, exclude, verbose, verify, dump, blocking, rewrite);
         }
 
         private static boolean isKnown(String key) {
-            return List.of("include", "exclude", "verbose", "verify", "dump").contains(key);
+            return KNOWN.contains(key);
+        }
+
+        private static final List<String> KNOWN = List.of("include", "exclude", "verbose", "verify", "dump", "blocking");
+
+        /** {@code com.acme.Client.call:org.acme.Db.query}: fully qualified methods, checked one by one. */
+        private List<String> methods(String key, String value) {
+            if (value == null || value.isEmpty()) {
+                throw fail(key + " needs at least one method, e.g. " + key + "=com.acme.Client.call");
+            }
+            List<String> methods = new ArrayList<>();
+            String[] names = value.split(":", -1);
+            for (int i = 0; i < names.length; i++) {
+                String name = names[i].trim();
+                String problem = name.isEmpty() || name.indexOf('/') >= 0 ? packageProblem(name)
+                        : name.lastIndexOf('.') <= 0 ? quote(name) + " is not a fully qualified method (package.Class.method)"
+                        : packageProblem(name);
+                if (problem != null) {
+                    throw fail(key + " method " + (i + 1) + " of " + names.length + " " + problem);
+                }
+                methods.add(name);
+            }
+            return List.copyOf(methods);
         }
 
         private boolean flag(String key, String value) {
@@ -226,7 +271,7 @@ final class AgentOptions {
         }
 
         private static String suggestion(String key) {
-            for (String known : List.of("include", "exclude", "verbose", "verify", "dump")) {
+            for (String known : KNOWN) {
                 if (editDistance(key.toLowerCase(java.util.Locale.ROOT), known) <= 2) {
                     return "; did you mean " + known + "?";
                 }

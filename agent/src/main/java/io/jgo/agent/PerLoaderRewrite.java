@@ -3,6 +3,7 @@ package io.jgo.agent;
 import io.jgo.instrument.ClassBytes;
 import io.jgo.instrument.Diagnostics;
 import io.jgo.instrument.Instrumenter;
+import io.jgo.instrument.RewriteOptions;
 import java.lang.ref.WeakReference;
 import java.util.Map;
 import java.util.WeakHashMap;
@@ -23,14 +24,17 @@ final class PerLoaderRewrite implements Rewrite {
     private final DefiningLoaderClassBytes definingLoader;
     private final Diagnostics diagnostics;
     private final boolean verify;
+    private final RewriteOptions options;
     private final Instrumenter outsideTransform;
     private final Map<ClassLoader, Instrumenter> byLoader = new WeakHashMap<>();
 
-    PerLoaderRewrite(DefiningLoaderClassBytes definingLoader, Diagnostics diagnostics, boolean verify) {
+    PerLoaderRewrite(DefiningLoaderClassBytes definingLoader, Diagnostics diagnostics, boolean verify,
+            RewriteOptions options) {
         this.definingLoader = definingLoader;
         this.diagnostics = diagnostics;
         this.verify = verify;
-        this.outsideTransform = new Instrumenter(ClassBytes.of(null), diagnostics, verify);
+        this.options = options;
+        this.outsideTransform = new Instrumenter(ClassBytes.of(null), diagnostics, verify, options);
     }
 
     /** The instrumenter of the loader defining the current class (see {@link DefiningLoaderClassBytes#within}). */
@@ -40,7 +44,7 @@ final class PerLoaderRewrite implements Rewrite {
             return outsideTransform;
         }
         synchronized (byLoader) {
-            return byLoader.computeIfAbsent(loader, l -> new Instrumenter(weakly(l), diagnostics, verify));
+            return byLoader.computeIfAbsent(loader, l -> new Instrumenter(weakly(l), diagnostics, verify, options));
         }
     }
 

@@ -58,11 +58,42 @@ class AgentOptionsTest {
 
     @Test
     void describesItselfWithDottedPackages() {
-        assertEquals("include=a.b:c exclude=a.b.gen verbose=false verify=true dump=(off)",
+        assertEquals("include=a.b:c exclude=a.b.gen verbose=false verify=true dump=(off) blocking=(JDK only)",
                 AgentOptions.parse("include=a.b:c,exclude=a.b.gen,verify").toString());
     }
 
+    @Test
+    void blockingMethodsAreListed() {
+        assertTrue(AgentOptions.parse("blocking=com.acme.Client.call:org.acme.Db.query").toString()
+                .endsWith("blocking=com.acme.Client.call:org.acme.Db.query"));
+    }
+
     // ------------------------------------------------------------------ bad options
+
+    @Test
+    void aBlockingEntryThatIsNotAQualifiedMethodIsRejected() {
+        AgentOptionException e = assertThrows(AgentOptionException.class, () -> AgentOptions.parse("blocking=call"));
+        assertTrue(e.getMessage().contains("'call' is not a fully qualified method"), e.getMessage());
+        e = assertThrows(AgentOptionException.class, () -> AgentOptions.parse("blocking=com.acme.Client.call:"));
+        assertTrue(e.getMessage().contains("method 2 of 2 is empty"), e.getMessage());
+    }
+
+    @Test
+    void aBadPreemptPropertyStopsTheAgentWithTheValidValues() {
+        String before = System.getProperty("jgo.preempt");
+        System.setProperty("jgo.preempt", "sometimes");
+        try {
+            AgentOptionException e = assertThrows(AgentOptionException.class, () -> AgentOptions.parse(""));
+            assertTrue(e.getMessage().contains("-Djgo.preempt=sometimes: expected loops (the default), calls or off"),
+                    e.getMessage());
+        } finally {
+            if (before == null) {
+                System.clearProperty("jgo.preempt");
+            } else {
+                System.setProperty("jgo.preempt", before);
+            }
+        }
+    }
 
     @Test
     void anUnknownOptionIsRejectedWithTheListOfValidOnes() {

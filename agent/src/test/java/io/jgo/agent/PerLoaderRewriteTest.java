@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import io.jgo.instrument.Diagnostics;
 import io.jgo.instrument.Instrumenter;
+import io.jgo.instrument.RewriteOptions;
 import java.net.URL;
 import java.net.URLClassLoader;
 import org.junit.jupiter.api.Test;
@@ -13,7 +14,8 @@ import org.junit.jupiter.api.Test;
 class PerLoaderRewriteTest {
 
     private final DefiningLoaderClassBytes classBytes = new DefiningLoaderClassBytes();
-    private final PerLoaderRewrite rewrite = new PerLoaderRewrite(classBytes, Diagnostics.STDERR, false);
+    private final PerLoaderRewrite rewrite = new PerLoaderRewrite(classBytes, Diagnostics.STDERR, false,
+            RewriteOptions.fromSystemProperties());
 
     @Test
     void eachDefiningLoaderGetsItsOwnInstrumenter() throws Exception {

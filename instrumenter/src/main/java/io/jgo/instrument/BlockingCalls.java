@@ -194,6 +194,11 @@ final class BlockingCalls {
         }
         // Innermost first: the JVM takes the first matching entry of the exception table.
         m.tryCatchBlocks.addAll(0, handlers);
+        if (!handlers.isEmpty()) {
+            // A wrap pushes at most two values over what its call had below it (receiver or null,
+            // and the rule; the token over a return value; the token over the caught exception).
+            m.maxStack += 2;
+        }
         return rewritten;
     }
 

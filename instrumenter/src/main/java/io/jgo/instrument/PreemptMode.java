@@ -24,7 +24,8 @@ public enum PreemptMode {
         return parse(System.getProperty(PROPERTY, "loops"));
     }
 
-    static PreemptMode parse(String value) {
+    /** {@code loops}, {@code calls} or {@code off}; throws with the valid values on anything else. */
+    public static PreemptMode parse(String value) {
         switch (value.trim().toLowerCase(Locale.ROOT)) {
             case "loops":
                 return LOOPS;

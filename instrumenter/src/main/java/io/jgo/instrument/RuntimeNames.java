@@ -91,6 +91,7 @@ final class RuntimeNames {
             classEntry("io/jgo/Go", "java/lang/Object", "gosched()V", "sleep(Ljava/time/Duration;)V"),
             classEntry("io/jgo/WaitGroup", "java/lang/Object", "await()V"),
             classEntry("io/jgo/Timer", "java/lang/Object"),
+            classEntry("io/jgo/internal/sched/Blocking", "java/lang/Object", "sleep(J)V"),
             classEntry("io/jgo/PanicException", "java/lang/RuntimeException"),
             classEntry("io/jgo/DeadlockException", "io/jgo/PanicException"),
             interfaceEntry("io/jgo/Goroutine", "java/lang/annotation/Annotation"),

@@ -1,25 +1,27 @@
 package io.jgo.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jgo.Go;
 import io.jgo.Goroutine;
 import io.jgo.WaitGroup;
 import io.jgo.internal.Stack;
+import io.jgo.internal.sched.TestRuntimes;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
  * Blocking JDK calls in goroutine code, with no {@code Go.syscall} written around them: the rewrite
- * hands the carrier's P on while they block, and {@code Thread.sleep} parks the goroutine. At
- * GOMAXPROCS 1 each of these programs hangs for ever (or runs in the wrong order) without that.
+ * hands the carrier's P on while they block, and {@code Thread.sleep} parks the goroutine. The
+ * handoff tests run at one P on a runtime without sysmon (whose blocked-carrier retake would rescue
+ * them after two time slices): each program hangs for ever there without the rewrite's handoff.
  */
 class BlockingCallsTest {
 
@@ -33,8 +35,7 @@ class BlockingCallsTest {
     @Timeout(60) // without the handoff the only P stays with the blocked carrier: a hang is the failure
     void aLatchAwaitHandsTheOnlyPToTheGoroutineThatReleasesIt() {
         List<String> order = new CopyOnWriteArrayList<>();
-        Go.run(() -> {
-            Go.maxProcs(1);
+        TestRuntimes.withoutSysmon("latch", 1).runMain(() -> {
             CountDownLatch latch = new CountDownLatch(1);
             WaitGroup wg = new WaitGroup();
             wg.add(2);
@@ -67,8 +68,7 @@ class BlockingCallsTest {
     @Timeout(60)
     void aQueueTakeAndPutPassEveryItemAtOneP() {
         List<Integer> got = new CopyOnWriteArrayList<>();
-        Go.run(() -> {
-            Go.maxProcs(1);
+        TestRuntimes.withoutSysmon("queue", 1).runMain(() -> {
             BlockingQueue<Integer> q = new ArrayBlockingQueue<>(2);
             WaitGroup wg = new WaitGroup();
             wg.add(2);
@@ -104,30 +104,44 @@ class BlockingCallsTest {
         order.add(name);
     }
 
+    @Goroutine
+    static void signalThenNap(AtomicBoolean started, long millis, List<String> order) throws InterruptedException {
+        started.set(true);
+        Thread.sleep(millis);
+        order.add("sleeper");
+    }
+
+    @Goroutine
+    static void recordOnceStarted(AtomicBoolean started, List<String> order) {
+        while (!started.get()) {
+            Go.gosched();
+        }
+        order.add("other");
+    }
+
+    /**
+     * At one P without sysmon: if {@code Thread.sleep} blocked the carrier, the other goroutine could
+     * run only after the sleep, and would come second.
+     */
     @Test
     @Timeout(60)
     void threadSleepParksTheGoroutineNotTheCarrier() {
         List<String> order = new CopyOnWriteArrayList<>();
         long pins = Stack.pinCount();
-        Go.run(() -> {
-            Go.maxProcs(1);
+        TestRuntimes.withoutSysmon("sleep", 1).runMain(() -> {
+            AtomicBoolean started = new AtomicBoolean();
             WaitGroup wg = new WaitGroup();
             wg.add(2);
             Go.go(() -> {
                 try {
-                    nap(500, order, "sleeper");
+                    signalThenNap(started, 1_000, order);
                 } catch (InterruptedException e) {
                     throw new IllegalStateException(e);
                 }
                 wg.done();
             });
             Go.go(() -> {
-                String d = Go.dumpGoroutines();
-                while (!d.contains("[sleep")) { // the sleeper has parked: its carrier is free
-                    Go.gosched();
-                    d = Go.dumpGoroutines();
-                }
-                order.add("other");
+                recordOnceStarted(started, order);
                 wg.done();
             });
             wg.await();
@@ -145,21 +159,20 @@ class BlockingCallsTest {
     @Test
     @Timeout(60)
     void threadSleepKeepsItsContractForAPendingInterrupt() {
-        Throwable[] thrown = new Throwable[1];
+        Throwable[] thrown = new Throwable[2];
         Go.run(() -> {
             try {
                 sleepAfterInterrupt();
             } catch (InterruptedException e) {
                 thrown[0] = e;
             }
-        });
-        assertTrue(thrown[0] instanceof InterruptedException, "a pending interrupt makes Thread.sleep throw at once");
-        assertThrows(IllegalArgumentException.class, () -> Go.run(() -> {
             try {
                 nap(-1, new CopyOnWriteArrayList<>(), "never");
-            } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
+            } catch (IllegalArgumentException | InterruptedException e) {
+                thrown[1] = e;
             }
-        }), "a negative time is refused as Thread.sleep refuses it");
+        });
+        assertTrue(thrown[0] instanceof InterruptedException, "a pending interrupt makes Thread.sleep throw at once");
+        assertTrue(thrown[1] instanceof IllegalArgumentException, "a negative time is refused as Thread.sleep refuses it");
     }
 }

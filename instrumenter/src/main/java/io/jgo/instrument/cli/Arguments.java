@@ -1,5 +1,7 @@
 package io.jgo.instrument.cli;
 
+import io.jgo.instrument.PreemptMode;
+import io.jgo.instrument.RewriteOptions;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,11 +20,15 @@ import java.util.List;
  * @param verbose   name each rewritten class on stderr
  * @param classpath where other classes are looked up after IN
  * @param help      {@code --help} was given; nothing else is set then
+ * @param rewrite   the preemption mode ({@code --preempt}, else {@code -Djgo.preempt}) and the
+ *                  application's blocking methods ({@code --blocking})
  */
-record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> classpath, boolean help) {
+record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> classpath, boolean help,
+        RewriteOptions rewrite) {
 
     static final String USAGE = String.join(System.lineSeparator(),
-            "usage: java -jar jgo-instrumenter.jar IN OUT [--verify] [--verbose] [--classpath CP]",
+            "usage: java -jar jgo-instrumenter.jar IN OUT [--verify] [--verbose] [--classpath CP] [--preempt MODE]",
+            "       [--blocking METHODS]",
             "Rewrites the @Goroutine methods of a jar or a class folder ahead of time, so that the",
             "application runs without the jgo agent. Everything else is copied byte-for-byte.",
             "  IN              a jar or a class folder to read",
@@ -31,6 +37,10 @@ record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> 
             "  --verbose       name each rewritten class on stderr and print a summary",
             "  --classpath CP  (or -cp) where other classes are found, after IN and before the JVM's",
             "                  own; entries separated by '" + File.pathSeparator + "'",
+            "  --preempt MODE  where rewritten code answers preemption: loops (default: loop heads and",
+            "                  calls), calls (calls only) or off (as calls; the runtime never asks)",
+            "  --blocking M    methods of the application that block (com.acme.Client.call), separated",
+            "                  by ':': goroutine code calling them hands its P on while they block",
             "  --help          print this text",
             "The runtime's own classes (io.jgo) are known without --classpath. A call into a class that",
             "is not found is taken as a suspension point (correct, but slower; a warning lists such",
@@ -47,11 +57,13 @@ record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> 
         boolean verify = false;
         boolean verbose = false;
         List<Path> classpath = List.of();
+        String preempt = System.getProperty(PreemptMode.PROPERTY, "loops");
+        List<String> blocking = List.of();
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             switch (arg) {
                 case "--help", "-h" -> {
-                    return new Arguments(null, null, false, false, List.of(), true);
+                    return new Arguments(null, null, false, false, List.of(), true, null);
                 }
                 case "--verify" -> verify = true;
                 case "--verbose" -> verbose = true;
@@ -62,6 +74,9 @@ record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> 
                     }
                     classpath = splitClasspath(args[++i]);
                 }
+                case "--preempt" -> preempt = value(args, i++, "loops, calls or off");
+                case "--blocking" -> blocking = List.of(value(args, i++, "methods such as com.acme.Client.call, separated by ':'")
+                        .split(":", -1));
                 default -> {
                     if (arg.startsWith("-")) {
                         throw new UsageException("unknown option " + arg);
@@ -78,7 +93,21 @@ record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> 
         Path in = Path.of(positional.get(0));
         Path out = Path.of(positional.get(1));
         checkInAndOut(in, out);
-        return new Arguments(in, out, verify, verbose, classpath, false);
+        RewriteOptions rewrite;
+        try {
+            rewrite = RewriteOptions.of(PreemptMode.parse(preempt)).withBlocking(blocking);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        return new Arguments(in, out, verify, verbose, classpath, false, rewrite);
+    }
+
+    /** The value after option {@code args[i]}; refuses a missing one, saying what is expected. */
+    private static String value(String[] args, int i, String expected) throws UsageException {
+        if (i + 1 == args.length || args[i + 1].isBlank()) {
+            throw new UsageException(args[i] + " needs a value: " + expected);
+        }
+        return args[i + 1];
     }
 
     /**

@@ -66,7 +66,7 @@ public final class Main {
              Lookup lookup = Lookup.of(in, arguments.classpath(), Main.class.getClassLoader(),
                      message -> err.println("jgo: warning: " + message));
              StagedOutput staged = StagedOutput.nextTo(arguments.out())) {
-            instrumenter = new Instrumenter(lookup, diagnostics, arguments.verify());
+            instrumenter = new Instrumenter(lookup, diagnostics, arguments.verify(), arguments.rewrite());
             in.forEach(entry -> {
                 if (entry.isRewritableClass()) {
                     instrumenter.learn(entry.content()); // first: the rewrite must not depend on entry order

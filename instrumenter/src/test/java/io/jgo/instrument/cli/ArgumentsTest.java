@@ -94,6 +94,16 @@ class ArgumentsTest {
         assertMessage("is an existing file but not a .jar or .zip", in.toString(), out.toString());
     }
 
+    @Test
+    void rejectsAnUnknownPreemptModeAndABadBlockingMethod() throws IOException {
+        Path in = Files.createDirectory(dir.resolve("classes"));
+        String out = dir.resolve("out").toString();
+        assertMessage("-Djgo.preempt=sometimes: expected loops (the default), calls or off",
+                in.toString(), out, "--preempt", "sometimes");
+        assertMessage("blocking=call: expected a fully qualified method", in.toString(), out, "--blocking", "call");
+        assertMessage("--blocking needs a value", in.toString(), out, "--blocking");
+    }
+
     private static void assertMessage(String expected, String... args) {
         UsageException e = assertThrows(UsageException.class, () -> Arguments.parse(args));
         assertTrue(e.getMessage().contains(expected), () -> "message was: " + e.getMessage());

@@ -59,7 +59,11 @@ public final class Blocking {
         if (g == null || g.status() != G.RUNNING) {
             return false; // a plain thread, already inside Go.syscall, or already retaken by sysmon
         }
-        g.runtime().handoff.enterSyscall(g);
+        if (rule == ALWAYS) {
+            g.runtime().handoff.enterSyscallBlock(g); // it blocks: the P goes to work at once
+        } else {
+            g.runtime().handoff.enterSyscall(g); // it may not: sysmon retakes the P if it lasts
+        }
         return true;
     }
 

@@ -110,6 +110,23 @@ final class Handoff {
     }
 
     /**
+     * Go's {@code entersyscallblock}, for a call known to block (a latch's await, a queue's take):
+     * the G goes to SYSCALL and the P is handed off at once ({@link Sched#handoffP}), since waiting
+     * a sysmon tick would only delay the goroutines queued behind it. No old P is kept, so
+     * {@link #exitSyscall} takes the slow way (an idle P, else the global queue). A G whose P
+     * sysmon already retook stays in SYSCALL. Own thread only.
+     */
+    void enterSyscallBlock(G g) {
+        M m = g.m;
+        if (g.leaveRunning(G.SYSCALL) == G.SYSCALL) {
+            return; // retaken while running: already without a P
+        }
+        P pp = m.releaseP(); // G is SYSCALL now: sysmon's retake leaves this P alone (as in parkPinned)
+        sched.emit(Trace.Event.SYSCALL_ENTER, g.id, pp.id, m.id, -1, 1);
+        sched.handoffP(pp);
+    }
+
+    /**
      * Go's {@code exitsyscall}: the fast path takes the old P back with one CAS (it races with
      * sysmon's retake, see {@link P}); else an idle P; else the G queues (locked to this M) on the
      * global queue and the M waits to be handed a P with it. Own thread only.

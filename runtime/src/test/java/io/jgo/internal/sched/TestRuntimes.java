@@ -20,6 +20,14 @@ public final class TestRuntimes {
         return new Sched(new Config().maxProcs(procs).runqCapacity(runqCapacity).trace(trace).name(name));
     }
 
+    /**
+     * A runtime of {@code procs} Ps without a sysmon thread: nothing retakes a P from a blocked
+     * carrier, so a test sees what the rewrite's own handoffs do (a hang is the failure).
+     */
+    public static Sched withoutSysmon(String name, int procs) {
+        return new Sched(new Config().maxProcs(procs).sysmon(false).name(name));
+    }
+
     /** Gs on the global run queue now. */
     public static int globalQueueSize(Sched s) {
         return s.global.size();

@@ -1,0 +1,174 @@
+package io.jgo.instrument;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * The blocking-calls step: JDK entries and a user's {@code blocking=} methods are wrapped in
+ * {@code Blocking.enter}/{@code exit}, {@code Thread.sleep} becomes {@code Blocking.sleep}, and a
+ * call nobody listed is left alone. Checked on the rewritten bytecode (the runtime's
+ * {@code BlockingCallsTest} shows the handoff at run time).
+ */
+class BlockingCallsRewriteTest {
+
+    private final List<InstrumentationException> failures = new ArrayList<>();
+
+    private Instrumenter instrumenter(RewriteOptions options) {
+        return new Instrumenter(ClassBytes.of(null), new Diagnostics() {
+            @Override
+            public void warning(String message) {
+            }
+
+            @Override
+            public void failed(InstrumentationException e) {
+                failures.add(e);
+            }
+        }, true, options);
+    }
+
+    /**
+     * {@code @Goroutine static void work(CountDownLatch l, Object o) throws Exception
+     * { l.await(); Thread.sleep(1); com.acme.Client.call(o); String.valueOf(o); }}.
+     */
+    private static byte[] caller() {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
+            @Override
+            protected String getCommonSuperClass(String a, String b) {
+                return "java/lang/Object";
+            }
+        };
+        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, "Caller", null, "java/lang/Object", null);
+        MethodVisitor m = cw.visitMethod(Opcodes.ACC_STATIC, "work", "(Ljava/util/concurrent/CountDownLatch;Ljava/lang/Object;)V",
+                null, new String[] {"java/lang/Exception"});
+        m.visitAnnotation(RuntimeNames.GOROUTINE_DESC, false);
+        m.visitCode();
+        m.visitVarInsn(Opcodes.ALOAD, 0);
+        m.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/util/concurrent/CountDownLatch", "await", "()V", false);
+        m.visitInsn(Opcodes.LCONST_1);
+        m.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/Thread", "sleep", "(J)V", false);
+        m.visitVarInsn(Opcodes.ALOAD, 1);
+        m.visitMethodInsn(Opcodes.INVOKESTATIC, "com/acme/Client", "call", "(Ljava/lang/Object;)V", false);
+        m.visitVarInsn(Opcodes.ALOAD, 1);
+        m.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/String", "valueOf", "(Ljava/lang/Object;)Ljava/lang/String;", false);
+        m.visitInsn(Opcodes.POP);
+        m.visitInsn(Opcodes.RETURN);
+        m.visitMaxs(0, 0);
+        m.visitEnd();
+        // @Goroutine static void drain(BlockingQueue q, List out) { out.add(q.take()); Go.gosched(); }: the wrapped
+        // call sits on a value of its caller's, so the wrap needs more stack than the method had.
+        m = cw.visitMethod(Opcodes.ACC_STATIC, "drain", "(Ljava/util/concurrent/BlockingQueue;Ljava/util/List;)V",
+                null, new String[] {"java/lang/InterruptedException"});
+        m.visitAnnotation(RuntimeNames.GOROUTINE_DESC, false);
+        m.visitCode();
+        m.visitVarInsn(Opcodes.ALOAD, 1);
+        m.visitVarInsn(Opcodes.ALOAD, 0);
+        m.visitMethodInsn(Opcodes.INVOKEINTERFACE, "java/util/concurrent/BlockingQueue", "take", "()Ljava/lang/Object;", true);
+        m.visitMethodInsn(Opcodes.INVOKEINTERFACE, "java/util/List", "add", "(Ljava/lang/Object;)Z", true);
+        m.visitInsn(Opcodes.POP);
+        m.visitMethodInsn(Opcodes.INVOKESTATIC, "io/jgo/Go", "gosched", "()V", false); // so the method is analysed
+        m.visitInsn(Opcodes.RETURN);
+        m.visitMaxs(0, 0);
+        m.visitEnd();
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    /** The calls of {@code work} in order, as {@code owner.name}. */
+    private static List<String> calls(byte[] classFile) {
+        ClassNode cn = new ClassNode();
+        new ClassReader(classFile).accept(cn, 0);
+        List<String> calls = new ArrayList<>();
+        for (MethodNode m : cn.methods) {
+            if (m.name.equals("work")) {
+                for (AbstractInsnNode insn : m.instructions) {
+                    if (insn instanceof MethodInsnNode) {
+                        MethodInsnNode call = (MethodInsnNode) insn;
+                        calls.add(call.owner.substring(call.owner.lastIndexOf('/') + 1) + "." + call.name);
+                    }
+                }
+            }
+        }
+        return calls;
+    }
+
+    private static List<String> body(List<String> calls) {
+        List<String> kept = new ArrayList<>();
+        for (String c : calls) {
+            if (c.startsWith("Blocking.") || c.startsWith("CountDownLatch.") || c.startsWith("Client.")
+                    || c.startsWith("String.") || c.startsWith("Thread.")) {
+                kept.add(c);
+            }
+        }
+        return kept;
+    }
+
+    @Test
+    void jdkEntriesAreWrappedAndThreadSleepParks() {
+        byte[] out = instrumenter(RewriteOptions.of(PreemptMode.LOOPS)).transform(caller());
+        assertNotNull(out);
+        assertEquals(List.of(), failures);
+        List<String> body = body(calls(out));
+        assertEquals("Blocking.enter", body.get(0), body.toString());
+        assertEquals("CountDownLatch.await", body.get(1), body.toString());
+        assertEquals("Blocking.exit", body.get(2), body.toString());
+        assertTrue(body.contains("Blocking.sleep") && !body.contains("Thread.sleep"), body.toString());
+        int client = body.indexOf("Client.call");
+        assertTrue(client > 0 && !body.get(client - 1).equals("Blocking.enter"), "not listed, not wrapped: " + body);
+        int valueOf = body.indexOf("String.valueOf");
+        assertTrue(!body.get(valueOf - 1).equals("Blocking.enter"), body.toString());
+    }
+
+    @Test
+    void aWrapOverTheCallersOwnValuesGetsTheStackItNeeds() {
+        byte[] out = instrumenter(RewriteOptions.of(PreemptMode.LOOPS)).transform(caller());
+        assertNotNull(out);
+        assertEquals(List.of(), failures, "the rewrite (verified) refused a method");
+        ClassNode cn = new ClassNode();
+        new ClassReader(out).accept(cn, 0);
+        for (MethodNode m : cn.methods) {
+            if (m.name.equals("drain")) {
+                List<String> calls = new ArrayList<>();
+                for (AbstractInsnNode insn : m.instructions) {
+                    if (insn instanceof MethodInsnNode) {
+                        calls.add(((MethodInsnNode) insn).name);
+                    }
+                }
+                assertTrue(calls.indexOf("enter") >= 0 && calls.indexOf("enter") < calls.indexOf("take"), calls.toString());
+                return;
+            }
+        }
+        throw new AssertionError("drain is missing");
+    }
+
+    @Test
+    void aUsersBlockingMethodIsWrappedToo() {
+        byte[] out = instrumenter(RewriteOptions.of(PreemptMode.LOOPS).withBlocking(List.of("com.acme.Client.call")))
+                .transform(caller());
+        assertNotNull(out);
+        List<String> body = body(calls(out));
+        int client = body.indexOf("Client.call");
+        assertEquals("Blocking.enter", body.get(client - 1), body.toString());
+        assertEquals("Blocking.exit", body.get(client + 1), body.toString());
+    }
+
+    @Test
+    void aBlockingEntryMustBeAQualifiedMethod() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> RewriteOptions.of(PreemptMode.LOOPS).withBlocking(List.of("call")));
+        assertTrue(e.getMessage().contains("expected a fully qualified method"), e.getMessage());
+    }
+}
