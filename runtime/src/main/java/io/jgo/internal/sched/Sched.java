@@ -163,11 +163,11 @@ public final class Sched {
      */
     void parkCommit(G g, boolean pinned) {
         emit(Trace.Event.GO_PARK, g.id, -1, -1, -1, pinned ? 1 : 0);
-        java.util.concurrent.locks.Lock l = g.parkLock;
-        g.parkLock = null;
+        ParkUnlock u = g.parkUnlock;
+        g.parkUnlock = null;
         g.casStatus(G.RUNNING, G.WAITING); // volatile CAS before the unlock: the readier's casStatus(WAITING, ...) succeeds
-        if (l != null) {
-            l.unlock();
+        if (u != null) {
+            u.unlockAfterPark();
         }
     }
 
@@ -180,7 +180,8 @@ public final class Sched {
         g.stack.reset();
         g.body = null;
         g.waitReason = null;
-        g.parkLock = null;
+        g.parkUnlock = null;
+        g.waiting = null;
         g.casStatus(G.RUNNING, G.DEAD);
         live.decrement();
         P pp = m.p;
