@@ -35,6 +35,8 @@ public final class Chan<T> implements Iterable<T> {
     private static final Result CLOSED_RESULT = new Result<>(null, false);
 
     final HChan core;
+    /** A timer channel keeps its Timer or Ticker reachable (the armed task holds it only weakly). */
+    Object owner;
 
     private Chan(HChan core) {
         this.core = core;

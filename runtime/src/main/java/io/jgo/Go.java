@@ -99,7 +99,33 @@ public final class Go {
         s.suspendLeaf(via, SLEEP_ID, Stack.YIELD_PARK); // false: pinned, and the wait is already over
     }
 
-    private static long saturatedNanos(Duration d) {
+    /**
+     * A channel that receives the current time once, after {@code d} (Go's {@code time.After}). Use
+     * it as a timeout case: {@code Select.select(Select.recv(ch, ...), Select.recv(Go.after(d), t -> ...))}.
+     */
+    public static Chan<java.time.Instant> after(Duration d) {
+        return newTimer(d).c();
+    }
+
+    /** A {@link Timer} that fires once after {@code d} (Go's {@code time.NewTimer}). */
+    public static Timer newTimer(Duration d) {
+        return new Timer(Objects.requireNonNull(d, "d"), 0);
+    }
+
+    /** A channel that receives the time every {@code d} (Go's {@code time.Tick}); null for a non-positive {@code d}, as Go. */
+    public static Chan<java.time.Instant> tick(Duration d) {
+        if (saturatedNanos(Objects.requireNonNull(d, "d")) <= 0) {
+            return null;
+        }
+        return newTicker(d).c();
+    }
+
+    /** A {@link Ticker} with period {@code d} (Go's {@code time.NewTicker}). */
+    public static Ticker newTicker(Duration d) {
+        return new Ticker(Objects.requireNonNull(d, "d"));
+    }
+
+    static long saturatedNanos(Duration d) {
         try {
             return d.toNanos();
         } catch (ArithmeticException tooLong) {

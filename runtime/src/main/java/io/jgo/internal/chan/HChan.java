@@ -260,6 +260,30 @@ public final class HChan implements ParkUnlock {
         }
     }
 
+    /**
+     * A timer's send: never blocks (a value already waiting means this tick is dropped, as Go's
+     * tickers do), and does not mark the channel as touched by a plain thread (the timer thread
+     * acts for the runtime). Returns whether the value was delivered or buffered.
+     */
+    public boolean timerSend(Object v) {
+        lock.lock();
+        if (closed) {
+            lock.unlock();
+            return false;
+        }
+        Waiter r = recvq.dequeue();
+        if (r != null) {
+            r.elem = v;
+            r.success = true;
+            lock.unlock();
+            r.wake();
+            return true;
+        }
+        boolean buffered = bufPutLocked(v);
+        lock.unlock();
+        return buffered;
+    }
+
     /** Timer channels: takes a buffered value out (a stopped or reset timer delivers no stale value). */
     public boolean drain() {
         lock.lock();

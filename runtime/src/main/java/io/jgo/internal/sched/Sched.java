@@ -563,6 +563,11 @@ public final class Sched {
         }
     }
 
+    /** This runtime's timer facility. */
+    public Timers timers() {
+        return timers;
+    }
+
     /** GOMAXPROCS now. */
     public int maxProcs() {
         return gomaxprocs;

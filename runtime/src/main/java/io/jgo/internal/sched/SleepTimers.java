@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -55,6 +56,51 @@ final class SleepTimers implements Timers {
                 armed.decrementAndGet();
             }
         }, nanos, TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public Handle start(long nanos, Runnable fire) {
+        Armed a = new Armed(fire);
+        armed.incrementAndGet(); // before the task can run: pending() covers it from now on
+        a.future = thread.schedule(a, Math.max(0, nanos), TimeUnit.NANOSECONDS);
+        return a;
+    }
+
+    /**
+     * One armed timer: {@code state} goes 0 -> 1 once, by whichever comes first, the run or a stop
+     * (a CAS, so the armed count drops exactly once and stop reports whether it won).
+     */
+    private final class Armed extends java.util.concurrent.atomic.AtomicInteger implements Runnable, Handle {
+        private final Runnable fire;
+        volatile ScheduledFuture<?> future;
+
+        Armed(Runnable fire) {
+            this.fire = fire;
+        }
+
+        @Override
+        public void run() {
+            if (compareAndSet(0, 1)) {
+                try {
+                    fire.run();
+                } finally {
+                    armed.decrementAndGet(); // after the fire readied its G: the deadlock check sees one or the other
+                }
+            }
+        }
+
+        @Override
+        public boolean stop() {
+            if (!compareAndSet(0, 1)) {
+                return false;
+            }
+            armed.decrementAndGet();
+            ScheduledFuture<?> f = future;
+            if (f != null) {
+                f.cancel(false); // removed from the queue (remove-on-cancel policy)
+            }
+            return true;
+        }
     }
 
     void shutdown() {
