@@ -48,6 +48,21 @@ public final class WaitQueue {
         last = w;
     }
 
+    /** Puts {@code w} at the head (Go's LIFO re-queue of a woken waiter that lost the race again). Lock held. */
+    public void enqueueFirst(Waiter w) {
+        w.queue = this;
+        w.queued = true;
+        w.prev = null;
+        Waiter f = first;
+        w.next = f;
+        if (f == null) {
+            last = w;
+        } else {
+            f.prev = w;
+        }
+        FIRST.setRelease(this, w);
+    }
+
     /**
      * Removes and returns the first waiter that can take an operation: a plain waiter, or a select
      * waiter whose select this caller wins. Waiters of a select already won, or of a stopped

@@ -29,6 +29,8 @@ public final class Waiter {
     public boolean success;
     /** The select this waiter is one case of, or null. */
     SelectWait select;
+    /** When the party first started waiting (System.nanoTime; a mutex's starvation clock, Go's {@code waitStartTime}). */
+    public long waitStart;
     /** The case index within {@link #select}. */
     public int caseIndex;
     /** The queue the waiter was last put on (kept after dequeue: it names the primitive for the deadlock check). */
@@ -109,6 +111,7 @@ public final class Waiter {
         elem = null;
         success = false;
         caseIndex = 0;
+        waitStart = 0;
         queue = null;
         next = prev = wakeLink = null;
         queued = false;
