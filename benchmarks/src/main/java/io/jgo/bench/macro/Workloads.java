@@ -10,7 +10,14 @@ public final class Workloads {
             new SpawnJoin(1_000_000, 10_000),
             new Skynet(1_000_000),
             new Skynet(10_000),
-            new GoschedStorm(1_000, 1_000));
+            new GoschedStorm(1_000, 1_000),
+            new PingPong(1_000_000),
+            new ThreadRing(2_000_000),
+            new BufferedPipe(2_000_000),
+            new SelectFour(1_000_000),
+            new SkynetChan(1_000_000),
+            new SkynetChan(10_000),
+            new ContendedMutex(250_000));
 
     private Workloads() {
     }
