@@ -59,6 +59,30 @@ public final class Parking {
         g.prepareParkUnlocking(unlock, reason);
     }
 
+    /**
+     * The common blocking step of a leaf primitive, called with the primitive's lock held (which
+     * {@code unlock} releases): enqueues a waiter for the caller on {@code q} (its {@code elem} set to
+     * {@code elem}). A plain thread blocks until woken and gets the waiter back (lock released); a
+     * goroutine gets null with its park prepared: the leaf must now call {@code suspendLeaf} and,
+     * once running again, take its waiter with {@link #takeWaiting}.
+     */
+    public static Waiter enqueueAndWait(G g, WaitQueue q, Object elem, ParkUnlock unlock, String reason) {
+        if (g == null) {
+            q.markPlainThread();
+            Waiter w = Waiter.forThread();
+            w.elem = elem;
+            enterThreadWait();
+            q.enqueue(w);
+            w.awaitAsThread(unlock);
+            return w;
+        }
+        Waiter w = waiterFor(g);
+        w.elem = elem;
+        q.enqueue(w);
+        prepare(g, w, unlock, reason);
+        return null;
+    }
+
     /** After the wait: the record given to {@link #prepare}; clears it. Owner only. */
     public static Object takeWaiting(G g) {
         Object w = g.waiting;

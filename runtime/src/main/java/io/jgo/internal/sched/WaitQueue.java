@@ -85,6 +85,11 @@ public final class WaitQueue {
         }
     }
 
+    /** The first waiter without removing it, or null. Lock held. */
+    public Waiter peek() {
+        return first;
+    }
+
     /** Removes {@code w} if it is still on this queue (a select cleaning up its losing cases). Lock held. */
     public void remove(Waiter w) {
         if (w.queued && w.queue == this) {
