@@ -22,7 +22,7 @@ public final class Cond {
     private static final int AWAIT_ID = MethodIds.of("io.jgo.Cond", "await", "()V");
     /** Labels of await's records: 1 = waiting for a signal (suspendLeaf's), 2 = re-locking the mutex. */
     private static final int LABEL_RELOCK = 2;
-    private static final long RELOCK_SITE = (long) AWAIT_ID << 32 | LABEL_RELOCK;
+    private static final long RELOCK_SITE = (long) AWAIT_ID << 32 | LABEL_RELOCK | Stack.VIRTUAL_SITE;
 
     private final Mutex mu;
     private final ReentrantLock lk = new ReentrantLock();
@@ -46,9 +46,10 @@ public final class Cond {
     public void await() {
         Stack s = Stack.current();
         long via = s.takeCallSite();
+        Object recv = s.callee; // this Cond, as the caller's virtual call site left it
         G g = Parking.goroutineOf(s);
         if (s.isResuming()) {
-            if (s.onAttention() != LABEL_RELOCK) { // pops await's own record
+            if (s.onAttention(AWAIT_ID) != LABEL_RELOCK) { // pops await's own record
                 Parking.takeWaiting(g); // signalled
             }
         } else {
@@ -64,13 +65,14 @@ public final class Cond {
         }
         for (;;) { // re-lock; Mutex.lock may park, and then this frame unwinds like rewritten code
             s.callSite = RELOCK_SITE;
+            s.callee = mu;
             mu.lock();
             s.callSite = 0;
             if (!s.suspending) {
                 return;
             }
             s.pushFrame(AWAIT_ID, LABEL_RELOCK, 0, 0);
-            if (s.mayUnwind(via, AWAIT_ID)) {
+            if (s.mayUnwind(via, AWAIT_ID, recv)) {
                 return;
             }
             s.pinAfterSave();

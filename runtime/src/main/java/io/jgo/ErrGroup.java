@@ -23,10 +23,10 @@ public final class ErrGroup {
     private static final int AWAIT_ID = MethodIds.of("io.jgo.ErrGroup", "await", "()Ljava/lang/Exception;");
     /** Record labels of go and await while the semaphore or the WaitGroup they call is parked. */
     private static final int LABEL_CALL = 2;
-    private static final long GO_SITE = (long) GO_ID << 32 | LABEL_CALL;
+    private static final long GO_SITE = (long) GO_ID << 32 | LABEL_CALL | Stack.VIRTUAL_SITE;
     private static final int RUN_ID = MethodIds.of("io.jgo.ErrGroup$Runner", "run", "()V");
-    private static final long RUN_SITE = (long) RUN_ID << 32 | LABEL_CALL;
-    private static final long AWAIT_SITE = (long) AWAIT_ID << 32 | LABEL_CALL;
+    private static final long RUN_SITE = (long) RUN_ID << 32 | LABEL_CALL | Stack.VIRTUAL_SITE;
+    private static final long AWAIT_SITE = (long) AWAIT_ID << 32 | LABEL_CALL | Stack.VIRTUAL_SITE;
 
     private final WaitGroup wg = new WaitGroup();
     private final Semaphore limit;
@@ -53,13 +53,15 @@ public final class ErrGroup {
     public void go(Task task) {
         Stack s = Stack.current();
         long via = s.takeCallSite();
+        Object recv = s.callee; // this group, as the caller's virtual call site left it
         if (s.isResuming()) {
-            s.onAttention(); // pops go's own record: it holds the task (a resumed call gets no arguments)
+            s.onAttention(GO_ID); // pops go's own record: it holds the task (a resumed call gets no arguments)
             task = (Task) s.restoreA(0);
         }
         if (limit != null) {
             for (;;) {
                 s.callSite = GO_SITE;
+                s.callee = limit;
                 limit.acquire(1);
                 s.callSite = 0;
                 if (!s.suspending) {
@@ -67,7 +69,7 @@ public final class ErrGroup {
                 }
                 s.pushFrame(GO_ID, LABEL_CALL, 0, 1);
                 Stack.saveA(task, s, 0);
-                if (s.mayUnwind(via, GO_ID)) {
+                if (s.mayUnwind(via, GO_ID, recv)) {
                     return;
                 }
                 s.pinAfterSave();
@@ -95,12 +97,14 @@ public final class ErrGroup {
         public void run() {
             Stack s = Stack.current();
             long via = s.takeCallSite();
+            Object recv = s.callee; // this Runner, as the goroutine entry left it
             if (s.isResuming()) {
-                s.onAttention(); // pops run's own (empty) record
+                s.onAttention(RUN_ID); // pops run's own (empty) record
             }
             for (;;) {
                 try {
                     s.callSite = RUN_SITE;
+                    s.callee = task;
                     task.run();
                     s.callSite = 0;
                 } catch (Exception e) {
@@ -116,7 +120,7 @@ public final class ErrGroup {
                     return;
                 }
                 s.pushFrame(RUN_ID, LABEL_CALL, 0, 0);
-                if (s.mayUnwind(via, RUN_ID)) {
+                if (s.mayUnwind(via, RUN_ID, recv)) {
                     return;
                 }
                 s.pinAfterSave();
@@ -136,18 +140,20 @@ public final class ErrGroup {
     public Exception await() {
         Stack s = Stack.current();
         long via = s.takeCallSite();
+        Object recv = s.callee; // this group, as the caller's virtual call site left it
         if (s.isResuming()) {
-            s.onAttention(); // pops await's own record
+            s.onAttention(AWAIT_ID); // pops await's own record
         }
         for (;;) {
             s.callSite = AWAIT_SITE;
+            s.callee = wg;
             wg.await();
             s.callSite = 0;
             if (!s.suspending) {
                 return first.get();
             }
             s.pushFrame(AWAIT_ID, LABEL_CALL, 0, 0);
-            if (s.mayUnwind(via, AWAIT_ID)) {
+            if (s.mayUnwind(via, AWAIT_ID, recv)) {
                 return null;
             }
             s.pinAfterSave();

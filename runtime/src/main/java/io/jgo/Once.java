@@ -24,7 +24,7 @@ public final class Once {
     private static final int RUN_ID = MethodIds.of("io.jgo.Once", "run", "(Ljava/lang/Runnable;)V");
     /** Labels of run's own records: 1 = waiting for the first caller (suspendLeaf's), 2 = the function suspended. */
     private static final int LABEL_BODY = 2;
-    private static final long BODY_SITE = (long) RUN_ID << 32 | LABEL_BODY;
+    private static final long BODY_SITE = (long) RUN_ID << 32 | LABEL_BODY | Stack.VIRTUAL_SITE;
 
     private volatile boolean done;
     /** True while the first caller runs the function; guarded by {@link #lock}. */
@@ -41,8 +41,9 @@ public final class Once {
     public void run(Runnable f) {
         Stack s = Stack.current();
         long via = s.takeCallSite();
+        Object recv = s.callee; // this Once, as the caller's virtual call site left it
         if (s.isResuming()) {
-            int label = s.onAttention(); // pops run's own record
+            int label = s.onAttention(RUN_ID); // pops run's own record
             if (label != LABEL_BODY) {
                 Parking.takeWaiting(Parking.goroutineOf(s));
                 return; // woken by the first caller: done
@@ -82,6 +83,7 @@ public final class Once {
         for (;;) {
             try {
                 s.callSite = BODY_SITE; // f's frame may unwind straight into this one
+                s.callee = f;
                 f.run();
                 s.callSite = 0;
             } catch (Throwable t) {
@@ -94,7 +96,7 @@ public final class Once {
             }
             s.pushFrame(RUN_ID, LABEL_BODY, 0, 1); // f suspended: save this frame and unwind, as rewritten code does
             Stack.saveA(f, s, 0);
-            if (s.mayUnwind(via, RUN_ID)) {
+            if (s.mayUnwind(via, RUN_ID, recv)) {
                 return;
             }
             s.pinAfterSave();

@@ -33,7 +33,7 @@ public final class Select {
     /** Label of select's own record while a case body is suspended (label 1 is the wait's, from suspendLeaf). */
     private static final int LABEL_BODY = 2;
     /** The call-site id select hands to a case body, so the body may unwind straight into select. */
-    private static final long BODY_SITE = (long) SELECT_ID << 32 | LABEL_BODY;
+    private static final long BODY_SITE = (long) SELECT_ID << 32 | LABEL_BODY | Stack.VIRTUAL_SITE;
 
     private static final int RECV = 0;
     private static final int RECV_OK = 1;
@@ -123,13 +123,14 @@ public final class Select {
     public static int select(Case... cases) {
         Stack s = Stack.current();
         long via = s.takeCallSite();
+        Object recv = s.callee; // meaningless for this static method's callers, passed on as the protocol asks
         // On resume the caller passes no arguments (rewritten call sites re-invoke with defaults):
         // whatever select needs afterwards comes from its own record or from its SelectOp.
         int i;
         Case c;
         Object arg;
         if (s.isResuming()) {
-            int label = s.onAttention(); // pops select's own record
+            int label = s.onAttention(SELECT_ID); // pops select's own record
             if (label == LABEL_BODY) {
                 i = s.restoreI(0);
                 c = (Case) s.restoreA(0);
@@ -176,6 +177,7 @@ public final class Select {
             // The body's frame checks that its caller is the frame that handed it BODY_SITE, so the
             // interface call must be made right here, in select's own frame (not in a helper).
             s.callSite = BODY_SITE;
+            s.callee = c.body; // an interface call: the body's class decides what runs first
             switch (c.kind) {
                 case RECV:
                     ((OnRecv<Object>) c.body).accept(arg);
@@ -195,7 +197,7 @@ public final class Select {
             Stack.saveI(i, s, 0);
             Stack.saveA(c, s, 0);
             Stack.saveA(arg, s, 1);
-            if (s.mayUnwind(via, SELECT_ID)) {
+            if (s.mayUnwind(via, SELECT_ID, recv)) {
                 return 0;
             }
             s.pinAfterSave(); // our caller is not a rewritten call site: block here, then resume the body
