@@ -6,7 +6,6 @@ import io.jgo.internal.sched.Config;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.PlainThreads;
 import io.jgo.internal.sched.Runtimes;
-import io.jgo.internal.sched.RuntimeTimer;
 import io.jgo.internal.sched.Sched;
 import java.time.Duration;
 import java.util.Objects;
@@ -107,12 +106,33 @@ public final class Go {
      * thread: the timer sits on a processor's timer heap.
      */
     public static Timer afterFunc(Duration d, Runnable f) {
-        Objects.requireNonNull(f, "f");
-        long nanos = saturatedNanos(Objects.requireNonNull(d, "d"));
-        Sched sched = Runtimes.current();
-        RuntimeTimer t = new RuntimeTimer(sched, fired -> sched.newproc(f));
-        t.reset(nanos);
-        return new Timer(t);
+        return new Timer(Objects.requireNonNull(d, "d"), Objects.requireNonNull(f, "f"));
+    }
+
+    /**
+     * A channel that receives the current time once, after {@code d} (Go's {@code time.After}). Use
+     * it as a timeout case: {@code Select.select(Select.recv(ch, ...), Select.recv(Go.after(d), t -> ...))}.
+     */
+    public static Chan<java.time.Instant> after(Duration d) {
+        return newTimer(d).c();
+    }
+
+    /** A {@link Timer} that fires once after {@code d} (Go's {@code time.NewTimer}). */
+    public static Timer newTimer(Duration d) {
+        return new Timer(Objects.requireNonNull(d, "d"), 0);
+    }
+
+    /** A channel that receives the time every {@code d} (Go's {@code time.Tick}); null for a non-positive {@code d}, as Go. */
+    public static Chan<java.time.Instant> tick(Duration d) {
+        if (saturatedNanos(Objects.requireNonNull(d, "d")) <= 0) {
+            return null;
+        }
+        return newTicker(d).c();
+    }
+
+    /** A {@link Ticker} with period {@code d} (Go's {@code time.NewTicker}). */
+    public static Ticker newTicker(Duration d) {
+        return new Ticker(Objects.requireNonNull(d, "d"));
     }
 
     static long saturatedNanos(Duration d) {

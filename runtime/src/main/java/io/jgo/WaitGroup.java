@@ -3,10 +3,10 @@ package io.jgo;
 import io.jgo.internal.MethodIds;
 import io.jgo.internal.Stack;
 import io.jgo.internal.sched.G;
-import io.jgo.internal.sched.PlainThreads;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.locks.LockSupport;
+import io.jgo.internal.sched.ParkUnlock;
+import io.jgo.internal.sched.Parking;
+import io.jgo.internal.sched.WaitQueue;
+import io.jgo.internal.sched.Waiter;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -14,29 +14,37 @@ import java.util.concurrent.locks.ReentrantLock;
  * counter is zero. {@code await} parks a goroutine (not its carrier); from a plain thread it blocks
  * the thread. A negative counter panics with Go's message.
  *
- * <p>Waiters are kept under {@link #lock}. A waiting goroutine enqueues itself and yields while
- * still holding it; the scheduler releases it once the goroutine is off its carrier, so
- * {@link #add} never readies a goroutine that is still running.
+ * <p>Waiters are kept under {@link #lock} on the parking seam ({@link Parking}): a waiting goroutine
+ * enqueues itself and yields while still holding the lock; the scheduler releases it once the
+ * goroutine is off its carrier, so {@link #add} never readies a goroutine that is still running.
  */
 public final class WaitGroup {
 
     private static final int AWAIT_ID = MethodIds.of("io.jgo.WaitGroup", "await", "()V");
 
     private final ReentrantLock lock = new ReentrantLock();
+    /** Guarded by {@link #lock}. */
     private long counter;
-    /** Gs and {@link ThreadWaiter}s; guarded by {@link #lock}. */
-    private final List<Object> waiters = new ArrayList<>();
+    private final WaitQueue waiters = new WaitQueue();
+    /** Run by g0 (or the blocked plain thread) once the waiter is parked. */
+    private final ParkUnlock unlock = lock::unlock;
 
     /** Adds {@code delta} (may be negative); at zero, wakes every waiter. */
     public void add(int delta) {
-        List<Object> wake = null;
+        if (Parking.goroutineOf(Stack.current()) == null) {
+            waiters.markPlainThread();
+        }
+        Waiter wake = null;
         long c;
         lock.lock();
         try {
             c = counter += delta;
-            if (c == 0 && !waiters.isEmpty()) {
-                wake = new ArrayList<>(waiters);
-                waiters.clear();
+            if (c == 0) {
+                for (Waiter w; (w = waiters.dequeue()) != null; ) {
+                    w.success = true;
+                    w.wakeLink = wake;
+                    wake = w;
+                }
             }
         } finally {
             lock.unlock();
@@ -44,15 +52,10 @@ public final class WaitGroup {
         if (c < 0) {
             throw new PanicException("sync: negative WaitGroup counter");
         }
-        if (wake != null) {
-            for (Object w : wake) {
-                if (w instanceof G) {
-                    G g = (G) w;
-                    g.runtime().ready(g);
-                } else {
-                    ((ThreadWaiter) w).wake();
-                }
-            }
+        while (wake != null) {
+            Waiter w = wake;
+            wake = w.wakeLink; // read before wake: the woken party may reuse w at once
+            w.wake();
         }
     }
 
@@ -68,52 +71,29 @@ public final class WaitGroup {
         long via = s.takeCallSite();
         if (s.isResuming()) {
             s.resumeLeaf();
+            Parking.takeWaiting(Parking.goroutineOf(s));
             return; // readied by add: the counter reached zero
         }
+        G g = Parking.goroutineOf(s);
         lock.lock();
         if (counter == 0) {
             lock.unlock();
             return;
         }
-        if (!(s.owner() instanceof G)) {
-            ThreadWaiter w = new ThreadWaiter(Thread.currentThread());
-            PlainThreads.enter(); // before a goroutine can see the waiter: no deadlock report while we wait
-            waiters.add(w);
-            lock.unlock();
-            w.await();
+        if (g == null) {
+            waiters.markPlainThread();
+            Waiter w = Waiter.forThread();
+            Parking.enterThreadWait(); // before a goroutine can see the waiter: no deadlock report while we wait
+            waiters.enqueue(w);
+            w.awaitAsThread(unlock);
             return;
         }
-        G g = (G) s.owner();
-        waiters.add(g);
-        g.prepareParkUnlocking(lock, "sync.WaitGroup.Wait"); // the scheduler unlocks once g is parked
+        Waiter w = Parking.waiterFor(g);
+        waiters.enqueue(w);
+        Parking.prepare(g, w, unlock, "sync.WaitGroup.Wait"); // the scheduler unlocks once g is parked
         if (s.suspendLeaf(via, AWAIT_ID, Stack.YIELD_PARK)) {
             return; // unwinding; resumed above
         }
-        // pinned: parkPinned already waited until add readied us
-    }
-
-    /** A plain thread blocked in await. */
-    private static final class ThreadWaiter {
-        private final Thread thread;
-        private volatile boolean woken;
-
-        ThreadWaiter(Thread thread) {
-            this.thread = thread;
-        }
-
-        void await() {
-            try {
-                while (!woken) { // volatile read, pairs with the write in wake
-                    LockSupport.park(this);
-                }
-            } finally {
-                PlainThreads.exit();
-            }
-        }
-
-        void wake() {
-            woken = true;
-            LockSupport.unpark(thread);
-        }
+        Parking.takeWaiting(g); // pinned: parkPinned already waited until add readied us
     }
 }

@@ -91,6 +91,24 @@ final class RuntimeNames {
             classEntry("io/jgo/Go", "java/lang/Object", "gosched()V", "sleep(Ljava/time/Duration;)V"),
             classEntry("io/jgo/WaitGroup", "java/lang/Object", "await()V"),
             classEntry("io/jgo/Timer", "java/lang/Object"),
+            classEntry("io/jgo/Ticker", "java/lang/Object"),
+            entry("io/jgo/Chan", "java/lang/Object", "java/lang/Iterable",
+                    "recv()Ljava/lang/Object;", "recvOk()Lio/jgo/Chan$Result;", "send(Ljava/lang/Object;)V"),
+            entry("io/jgo/Chan$Receiver", "java/lang/Object", "java/util/Iterator", "next()Ljava/lang/Object;", "hasNext()Z"),
+            classEntry("io/jgo/Chan$Result", "java/lang/Record"),
+            classEntry("io/jgo/Cond", "java/lang/Object", "await()V"),
+            classEntry("io/jgo/ErrGroup", "java/lang/Object", "go(Lio/jgo/ErrGroup$Task;)V", "await()Ljava/lang/Exception;"),
+            entry("io/jgo/ErrGroup$Runner", "java/lang/Object", "java/lang/Runnable", "run()V"),
+            goroutineInterface("io/jgo/ErrGroup$Task", "run()V"),
+            classEntry("io/jgo/Mutex", "java/lang/Object", "lock()V"),
+            classEntry("io/jgo/Once", "java/lang/Object", "run(Ljava/lang/Runnable;)V"),
+            classEntry("io/jgo/RWMutex", "java/lang/Object", "lock()V", "rLock()V"),
+            classEntry("io/jgo/Semaphore", "java/lang/Object", "acquire(J)V"),
+            classEntry("io/jgo/Select", "java/lang/Object", "select([Lio/jgo/Select$Case;)I"),
+            goroutineInterface("io/jgo/Select$Body", "run()V"),
+            classEntry("io/jgo/Select$Case", "java/lang/Object"),
+            goroutineInterface("io/jgo/Select$OnRecv", "accept(Ljava/lang/Object;)V"),
+            goroutineInterface("io/jgo/Select$OnRecvOk", "accept(Lio/jgo/Chan$Result;)V"),
             classEntry("io/jgo/internal/sched/Blocking", "java/lang/Object", "sleep(J)V"),
             classEntry("io/jgo/PanicException", "java/lang/RuntimeException"),
             classEntry("io/jgo/DeadlockException", "io/jgo/PanicException"),
@@ -109,6 +127,17 @@ final class RuntimeNames {
     private static ClassInfo classEntry(String name, String superName, String... goroutineMethods) {
         Set<String> suspendables = Set.of(goroutineMethods);
         return new ClassInfo(name, superName, new String[0], false, suspendables, suspendables);
+    }
+
+    /** A class with one interface (the JDK's, e.g. {@code Iterable}). */
+    private static ClassInfo entry(String name, String superName, String anInterface, String... goroutineMethods) {
+        Set<String> suspendables = Set.of(goroutineMethods);
+        return new ClassInfo(name, superName, new String[] {anInterface}, false, suspendables, suspendables);
+    }
+
+    /** A functional interface whose one method is {@code @Goroutine} (a case body, a task). */
+    private static ClassInfo goroutineInterface(String name, String method) {
+        return new ClassInfo(name, "java/lang/Object", new String[0], true, Set.of(method), Set.of(method));
     }
 
     private static ClassInfo interfaceEntry(String name, String... interfaces) {

@@ -2,6 +2,7 @@
  * Small programs to run first. Each is an ordinary {@code main} that calls {@code Go.run}; the
  * samples module runs them with the jgo agent ({@code -javaagent}) so their lambdas are rewritten:
  * {@code mvn -B -ntp -q install -DskipTests && mvn -B -ntp -q -pl samples dependency:properties exec:exec} runs
- * {@link io.jgo.samples.HelloGoroutines}; add {@code -Dsample=WorkerFanOut} for the WaitGroup fan-out.
+ * {@link io.jgo.samples.HelloGoroutines}; add {@code -Dsample=WorkerFanOut} for the WaitGroup fan-out, {@code PrimeSieve}, {@code Pipeline}
+ * or {@code ThreadToGoroutines} for channels and select.
  */
 package io.jgo.samples;

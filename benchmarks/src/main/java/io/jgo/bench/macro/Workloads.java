@@ -15,7 +15,14 @@ public final class Workloads {
             new Fairness(Fairness.Stat.P99, 4, 1_000),
             new Fairness(Fairness.Stat.MAX, 4, 1_000),
             new SleepStorm(100_000, 20),
-            new ShortSyscall(10_000_000));
+            new ShortSyscall(10_000_000),
+            new PingPong(1_000_000),
+            new ThreadRing(2_000_000),
+            new BufferedPipe(2_000_000),
+            new SelectFour(1_000_000),
+            new SkynetChan(1_000_000),
+            new SkynetChan(10_000),
+            new ContendedMutex(250_000));
 
     private Workloads() {
     }

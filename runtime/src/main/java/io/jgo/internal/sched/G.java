@@ -115,10 +115,18 @@ public final class G implements Stack.Owner {
     /** Free-list link (Go's {@code schedlink}); only touched by the free list's owner. */
     G schedlink;
     /**
-     * The lock a leaf primitive holds across the unwind, released by g0 once the park is committed
+     * What a leaf primitive holds across the unwind, released by g0 once the park is committed
      * (Go's {@code unlockf}); set by {@link #prepareParkUnlocking}, owner thread only.
      */
-    Lock parkLock;
+    ParkUnlock parkUnlock;
+    /**
+     * The waiter (or {@link SelectWait}) this G is parked on (Go's {@code gp.waiting}/{@code param}):
+     * written by the G before it parks, read back by the G after it runs again; the deadlock
+     * check reads it racily while the G is WAITING. See {@link Parking}.
+     */
+    volatile Object waiting;
+    /** The waiter reused by every single-primitive wait of this G (Go's per-P sudog cache); owner only. */
+    Waiter cachedWaiter;
 
     G(Sched sched, boolean main) {
         this.sched = sched;
@@ -224,7 +232,12 @@ public final class G implements Stack.Owner {
      * took it (it is the same thread).
      */
     public void prepareParkUnlocking(Lock lock, String reason) {
-        this.parkLock = lock;
+        prepareParkUnlocking(lock::unlock, reason);
+    }
+
+    /** As {@link #prepareParkUnlocking(Lock, String)}, with any set of locks released by {@code unlock}. */
+    public void prepareParkUnlocking(ParkUnlock unlock, String reason) {
+        this.parkUnlock = unlock;
         this.waitReason = reason;
     }
 

@@ -184,12 +184,12 @@ public final class Sched {
      */
     boolean parkCommit(G g, boolean pinned) {
         emit(Trace.Event.GO_PARK, g.id, -1, -1, -1, pinned ? 1 : 0);
-        java.util.concurrent.locks.Lock l = g.parkLock;
-        g.parkLock = null;
+        ParkUnlock u = g.parkUnlock;
+        g.parkUnlock = null;
         // Volatile CAS before the unlock: the readier's casStatus(WAITING, ...) succeeds.
         boolean retaken = g.leaveRunning(G.WAITING) == G.SYSCALL;
-        if (l != null) {
-            l.unlock();
+        if (u != null) {
+            u.unlockAfterPark();
         }
         return retaken;
     }
@@ -203,7 +203,8 @@ public final class Sched {
         g.stack.reset();
         g.body = null;
         g.waitReason = null;
-        g.parkLock = null;
+        g.parkUnlock = null;
+        g.waiting = null;
         boolean retaken = g.leaveRunning(G.DEAD) == G.SYSCALL;
         live.decrement();
         P pp = m.p;

@@ -79,12 +79,16 @@
  * </ul>
  *
  * <h2>Parking</h2>
- * A leaf primitive puts the G on its waiter list under its own lock, calls
- * {@link io.jgo.internal.sched.G#prepareParkUnlocking} and yields with {@code YIELD_PARK}; g0 makes
- * the G WAITING and only then releases the lock (Go's {@code park_m} + {@code unlockf}), so a
- * readier never sees a G that is still on its carrier. {@link io.jgo.internal.sched.Sched#ready}
- * puts it in the readier's runnext when the readier is a goroutine of the same runtime holding a
- * P, else on that runtime's global queue, then calls {@code wakep}.
+ * Every blocking primitive goes through one seam ({@link io.jgo.internal.sched.Parking}): it puts a
+ * {@link io.jgo.internal.sched.Waiter} (Go's sudog) on a {@link io.jgo.internal.sched.WaitQueue}
+ * under its own lock, records it with {@code Parking.prepare} and yields with {@code YIELD_PARK};
+ * g0 makes the G WAITING and only then runs the primitive's {@link io.jgo.internal.sched.ParkUnlock}
+ * (Go's {@code park_m} + {@code unlockf}; a select releases several locks), so a readier never sees
+ * a G that is still on its carrier. Racing wakers of one select are decided by a CAS in
+ * {@link io.jgo.internal.sched.SelectWait}. {@link io.jgo.internal.sched.Sched#ready} puts the G in
+ * the readier's runnext when the readier is a goroutine of the same runtime holding a P, else on
+ * that runtime's global queue, then calls {@code wakep}. Plain threads block in place on the same
+ * waiters.
  *
  * <h2>GOMAXPROCS at run time</h2>
  * No stop-the-world: a shrink marks the surplus Ps retiring, retires idle ones at once, moves a

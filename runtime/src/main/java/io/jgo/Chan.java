@@ -1,0 +1,302 @@
+package io.jgo;
+
+import io.jgo.internal.MethodIds;
+import io.jgo.internal.Stack;
+import io.jgo.internal.chan.HChan;
+import io.jgo.internal.sched.G;
+import io.jgo.internal.sched.Parking;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+
+/**
+ * Go's {@code chan T}: {@link #make} one, {@link #send}, {@link #recv} or {@link #recvOk}, and
+ * {@link #close}. Unbuffered ({@code make(0)}) channels hand each value from a sender directly to a
+ * receiver; buffered ones hold up to {@link #cap} values. Blocking operations park the calling
+ * goroutine, not its carrier; from a plain Java thread they block that thread, so threads and
+ * goroutines (of any runtime) can talk over the same channel. Waiters are served first come,
+ * first served.
+ *
+ * <p>Go's rules: {@code send} on a closed channel and {@code close} of a closed channel panic
+ * ({@link PanicException}); a receive from a closed channel returns what is still buffered, then
+ * {@code null} ({@link #recvOk} tells a closed channel apart with {@code ok() == false}).
+ * {@code send(null)} throws {@link NullPointerException}. Iterating ({@code for (T v : ch)})
+ * receives until the channel is closed and drained. A {@code null} channel in a {@link Select}
+ * case is never ready (Go's nil channel).
+ *
+ * @param <T> element type
+ */
+public final class Chan<T> implements Iterable<T> {
+
+    private static final int SEND_ID = MethodIds.of("io.jgo.Chan", "send", "(Ljava/lang/Object;)V");
+    private static final int RECV_ID = MethodIds.of("io.jgo.Chan", "recv", "()Ljava/lang/Object;");
+    private static final int RECV_OK_ID = MethodIds.of("io.jgo.Chan", "recvOk", "()Lio/jgo/Chan$Result;");
+    @SuppressWarnings("rawtypes")
+    private static final Result CLOSED_RESULT = new Result<>(null, false);
+
+    final HChan core;
+    /** A timer channel keeps its Timer or Ticker reachable (the armed task holds it only weakly). */
+    Object owner;
+
+    private Chan(HChan core) {
+        this.core = core;
+    }
+
+    /**
+     * A channel with room for {@code capacity} values; 0 makes an unbuffered channel.
+     *
+     * @throws PanicException "makechan: size out of range" for a negative capacity
+     */
+    public static <T> Chan<T> make(int capacity) {
+        return new Chan<>(new HChan(capacity, false));
+    }
+
+    /** An unbuffered channel: {@code make(0)}. */
+    public static <T> Chan<T> make() {
+        return make(0);
+    }
+
+    /** A timer's channel (Go 1.23: one slot, len and cap 0, drained on stop and reset). */
+    static <T> Chan<T> makeTimer() {
+        return new Chan<>(new HChan(1, true));
+    }
+
+    /**
+     * Sends {@code v}: hands it to a waiting receiver, or buffers it, or waits until one of those
+     * is possible.
+     *
+     * @throws NullPointerException when {@code v} is null
+     * @throws PanicException "send on closed channel"
+     */
+    @Goroutine
+    public void send(T v) {
+        Stack s = Stack.current();
+        long via = s.takeCallSite();
+        G g = Parking.goroutineOf(s);
+        if (s.isResuming()) {
+            s.resumeLeaf();
+            HChan.finishSend(g); // a receiver took the value, or a close woke us (then it panics)
+            return;
+        }
+        Objects.requireNonNull(v, "send(null): a channel carries no nulls (a receive from a closed channel returns null)");
+        if (core.send(v, g, true) == HChan.MUST_PARK) {
+            if (s.suspendLeaf(via, SEND_ID, Stack.YIELD_PARK)) {
+                return; // unwinding; resumed above
+            }
+            HChan.finishSend(g); // pinned: the wait is over
+        }
+    }
+
+    /**
+     * Receives a value, waiting until there is one; {@code null} when the channel is closed and
+     * drained.
+     */
+    @Goroutine
+    @SuppressWarnings("unchecked")
+    public T recv() {
+        Stack s = Stack.current();
+        long via = s.takeCallSite();
+        G g = Parking.goroutineOf(s);
+        Object v;
+        if (s.isResuming()) {
+            s.resumeLeaf();
+            v = HChan.finishRecv(g);
+        } else {
+            v = core.recv(g, true);
+            if (v == HChan.PARK) {
+                if (s.suspendLeaf(via, RECV_ID, Stack.YIELD_PARK)) {
+                    return null; // unwinding; resumed above
+                }
+                v = HChan.finishRecv(g);
+            }
+        }
+        return v == HChan.CLOSED ? null : (T) v;
+    }
+
+    /** As {@link #recv}, telling a value ({@code ok() == true}) from a closed, drained channel. */
+    @Goroutine
+    @SuppressWarnings("unchecked")
+    public Result<T> recvOk() {
+        Stack s = Stack.current();
+        long via = s.takeCallSite();
+        G g = Parking.goroutineOf(s);
+        Object v;
+        if (s.isResuming()) {
+            s.resumeLeaf();
+            v = HChan.finishRecv(g);
+        } else {
+            v = core.recv(g, true);
+            if (v == HChan.PARK) {
+                if (s.suspendLeaf(via, RECV_OK_ID, Stack.YIELD_PARK)) {
+                    return null; // unwinding; resumed above
+                }
+                v = HChan.finishRecv(g);
+            }
+        }
+        return v == HChan.CLOSED ? CLOSED_RESULT : new Result<>((T) v, true);
+    }
+
+    /**
+     * Sends {@code v} only if that needs no waiting (Go's {@code select} with a send case and a
+     * default); allocates nothing.
+     *
+     * @return whether the value was sent
+     * @throws NullPointerException when {@code v} is null
+     * @throws PanicException "send on closed channel"
+     */
+    public boolean trySend(T v) {
+        Objects.requireNonNull(v, "trySend(null)");
+        return core.send(v, callerG(), false) == HChan.SENT;
+    }
+
+    /**
+     * Receives a value only if that needs no waiting (Go's {@code select} with a receive case and a
+     * default); allocates nothing.
+     *
+     * @return the value, or null when nothing is ready or the channel is closed and drained
+     */
+    @SuppressWarnings("unchecked")
+    public T tryRecv() {
+        Object v = core.recv(callerG(), false);
+        return v == HChan.EMPTY || v == HChan.CLOSED ? null : (T) v;
+    }
+
+    /**
+     * Closes the channel: receivers drain what is buffered and then get {@code null} (or
+     * {@code ok() == false}); waiting senders panic.
+     *
+     * @throws PanicException "close of closed channel"
+     */
+    public void close() {
+        core.close(callerG());
+    }
+
+    /**
+     * Closes {@code ch}, as Go's {@code close(ch)}.
+     *
+     * @throws PanicException "close of nil channel" when {@code ch} is null, "close of closed channel"
+     */
+    public static void close(Chan<?> ch) {
+        if (ch == null) {
+            throw new PanicException("close of nil channel");
+        }
+        ch.close();
+    }
+
+    /** Values buffered now. */
+    public int len() {
+        return core.len();
+    }
+
+    /** Buffer capacity (0 for an unbuffered channel). */
+    public int cap() {
+        return core.cap();
+    }
+
+    /**
+     * Receives until the channel is closed and drained. {@code hasNext} waits for the next value (it
+     * is a suspension point, as every {@code Iterator} call in rewritten code is).
+     */
+    @Override
+    public Iterator<T> iterator() {
+        return new Receiver<>(core);
+    }
+
+    @Override
+    public String toString() {
+        return "Chan[len=" + len() + ", cap=" + cap() + "]";
+    }
+
+    /** A receive's outcome: {@code ok()} is false when the channel was closed and drained (then {@code value()} is null). */
+    public record Result<T>(T value, boolean ok) {
+    }
+
+    /** The calling goroutine, or null on a plain thread. */
+    private static G callerG() {
+        return Parking.goroutineOf(Stack.current());
+    }
+
+    /** The iterator: one value fetched ahead by {@link #hasNext}. Not thread-safe, like any iterator. */
+    private static final class Receiver<T> implements Iterator<T> {
+
+        private static final int HAS_NEXT_ID = MethodIds.of("io.jgo.Chan$Receiver", "hasNext", "()Z");
+        private static final int NEXT_ID = MethodIds.of("io.jgo.Chan$Receiver", "next", "()Ljava/lang/Object;");
+
+        private final HChan core;
+        /** The value fetched by hasNext and not yet returned by next, or null. */
+        private Object ahead;
+        private boolean drained;
+
+        Receiver(HChan core) {
+            this.core = core;
+        }
+
+        @Override
+        @Goroutine
+        public boolean hasNext() {
+            Stack s = Stack.current();
+            long via = s.takeCallSite();
+            G g = Parking.goroutineOf(s);
+            if (s.isResuming()) {
+                s.resumeLeaf();
+                return keep(HChan.finishRecv(g));
+            }
+            if (ahead != null) {
+                return true;
+            }
+            if (drained) {
+                return false;
+            }
+            Object v = core.recv(g, true);
+            if (v == HChan.PARK) {
+                if (s.suspendLeaf(via, HAS_NEXT_ID, Stack.YIELD_PARK)) {
+                    return false; // unwinding; resumed above
+                }
+                v = HChan.finishRecv(g);
+            }
+            return keep(v);
+        }
+
+        private boolean keep(Object v) {
+            if (v == HChan.CLOSED) {
+                drained = true;
+                return false;
+            }
+            ahead = v;
+            return true;
+        }
+
+        @Override
+        @Goroutine
+        @SuppressWarnings("unchecked")
+        public T next() {
+            Stack s = Stack.current();
+            long via = s.takeCallSite();
+            G g = Parking.goroutineOf(s);
+            Object v;
+            if (s.isResuming()) {
+                s.resumeLeaf();
+                v = HChan.finishRecv(g);
+            } else if (ahead != null) {
+                v = ahead;
+                ahead = null;
+                return (T) v;
+            } else if (drained) {
+                throw new NoSuchElementException("channel closed and drained");
+            } else {
+                v = core.recv(g, true);
+                if (v == HChan.PARK) {
+                    if (s.suspendLeaf(via, NEXT_ID, Stack.YIELD_PARK)) {
+                        return null; // unwinding; resumed above
+                    }
+                    v = HChan.finishRecv(g);
+                }
+            }
+            if (v == HChan.CLOSED) {
+                drained = true;
+                throw new NoSuchElementException("channel closed and drained");
+            }
+            return (T) v;
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package io.jgo;
+
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * Go's {@code time.Ticker}: delivers the time on {@link #c} every period; a slow receiver misses
+ * ticks rather than queueing them (one slot). {@link #stop} ends the ticks (no stale tick is
+ * received afterwards, Go 1.23); {@link #reset} changes the period. Unreferenced, it is garbage even
+ * when not stopped.
+ */
+public final class Ticker {
+
+    private final Timer timer;
+
+    Ticker(Duration period) {
+        long p = Go.saturatedNanos(period);
+        if (p <= 0) {
+            throw new IllegalArgumentException("non-positive interval for Go.newTicker");
+        }
+        this.timer = new Timer(period, p);
+        timer.c().owner = this; // the channel keeps the ticker (and through it the timer) reachable
+    }
+
+    /** The channel the ticks are delivered on. */
+    public Chan<Instant> c() {
+        return timer.c();
+    }
+
+    /** Stops the ticks. */
+    public void stop() {
+        timer.stop();
+    }
+
+    /** Stops the ticker and restarts it with period {@code d}; the next tick comes {@code d} from now. */
+    public void reset(Duration d) {
+        long p = Go.saturatedNanos(d);
+        if (p <= 0) {
+            throw new IllegalArgumentException("non-positive interval for Ticker.reset");
+        }
+        timer.resetPeriod(p);
+    }
+}

@@ -1,0 +1,413 @@
+package io.jgo.internal.chan;
+
+import io.jgo.PanicException;
+import io.jgo.internal.sched.G;
+import io.jgo.internal.sched.ParkUnlock;
+import io.jgo.internal.sched.Parking;
+import io.jgo.internal.sched.WaitQueue;
+import io.jgo.internal.sched.Waiter;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A channel (Go's {@code hchan}): a ring buffer of {@link #cap} slots, a queue of blocked receivers
+ * and one of blocked senders, a closed flag, and the lock that guards them. The public face is
+ * {@code io.jgo.Chan}; {@link SelectOp} drives several of these at once.
+ *
+ * <h2>Invariants (as in Go's chan.go)</h2>
+ * At least one of {@link #recvq} and {@link #sendq} is empty. {@code qcount > 0} implies that
+ * {@code recvq} is empty; {@code qcount < cap} implies that {@code sendq} is empty. Once
+ * {@link #closed}, both queues stay empty and nothing is added to the buffer. Values are never
+ * null ({@code send(null)} is refused), so sentinels ({@link #CLOSED}, {@link #EMPTY}, {@link #PARK})
+ * can share the result slot of a receive.
+ *
+ * <h2>Locking</h2>
+ * {@link #lock} is held only for bookkeeping: it is released before any goroutine is readied or
+ * any thread unparked, and a parking goroutine holds it only until g0 has made it WAITING (the
+ * {@link ParkUnlock} of the parking seam), never while it is parked. Channels are locked in
+ * {@link #lockOrder} order when a select needs several.
+ *
+ * <h2>Lock-free fast paths (Go's, with Go's proof)</h2>
+ * Only the failing non-blocking operations skip the lock:
+ * <ul>
+ *   <li>{@code trySend} fails when the channel is not closed and not ready for sending (no receiver
+ *       waiting, or a full buffer). Each observation is one acquire load. A closed channel cannot go
+ *       from "ready for sending" to "not ready", so even if it closed between the two reads there was
+ *       a moment between them when it was open and not ready: the send is linearized there.</li>
+ *   <li>{@code tryRecv} fails when the channel is not ready for receiving (no sender waiting, or an
+ *       empty buffer) and then, read second, not closed. A channel cannot reopen, so "not closed" on
+ *       the later read means it was not closed at the earlier one: linearized at the first read. If
+ *       it is closed, emptiness is read once more: closed and empty is permanent, so the receive
+ *       reports closed without the lock. The order of the reads matters (acquire loads keep it).</li>
+ * </ul>
+ */
+public final class HChan implements ParkUnlock {
+
+    /** Receive result: the channel is closed and drained. */
+    public static final Object CLOSED = new Sentinel("closed");
+    /** Non-blocking receive result: nothing to receive now. */
+    public static final Object EMPTY = new Sentinel("empty");
+    /** Blocking receive result: the calling goroutine's waiter is enqueued, the lock is held: suspend now. */
+    public static final Object PARK = new Sentinel("park");
+
+    /** {@link #send} results. */
+    public static final int SENT = 0;
+    public static final int WOULD_BLOCK = 1;
+    public static final int MUST_PARK = 2;
+
+    private static final AtomicLong LOCK_ORDER = new AtomicLong();
+
+    final ReentrantLock lock = new ReentrantLock();
+    private final Object[] buf;
+    private final int cap;
+    /** Go's 1.23 timer channels: one slot, but len and cap report 0. */
+    private final boolean timer;
+    /** Buffered values. Written under {@link #lock} with release stores; read lock-free with acquire loads (len, fast paths). */
+    private int qcount;
+    private int sendx;
+    private int recvx;
+    /** Written once under {@link #lock} (volatile store); read lock-free by the fast paths. */
+    private volatile boolean closed;
+    final WaitQueue recvq = new WaitQueue();
+    final WaitQueue sendq = new WaitQueue();
+    /** Select's global lock order; assigned on first use (CAS from 0), so making a channel touches no shared counter. */
+    private volatile long lockOrder;
+
+    public HChan(int capacity, boolean timer) {
+        if (capacity < 0) {
+            throw new PanicException("makechan: size out of range");
+        }
+        this.cap = capacity;
+        this.timer = timer;
+        this.buf = capacity == 0 ? null : new Object[capacity];
+    }
+
+    // ---------------------------------------------------------------- send
+
+    /**
+     * Go's {@code chansend}: hands {@code v} to a waiting receiver, or buffers it, or (with
+     * {@code block}) waits. A goroutine ({@code g != null}) that must wait gets {@link #MUST_PARK}
+     * with its waiter enqueued and the lock held, and must suspend at once; a plain thread blocks
+     * here. Returns {@link #SENT} or, without {@code block}, {@link #WOULD_BLOCK}.
+     *
+     * @throws PanicException "send on closed channel"
+     */
+    public int send(Object v, G g, boolean block) {
+        if (g == null) {
+            markPlainThread();
+        }
+        if (!block && !closed && !readyForSend()) { // lock-free failure: see the class comment
+            return WOULD_BLOCK;
+        }
+        lock.lock();
+        if (closed) {
+            lock.unlock();
+            throw new PanicException("send on closed channel");
+        }
+        Waiter r = recvq.dequeue();
+        if (r != null) { // a receiver waits: hand the value over directly, bypassing the buffer
+            r.elem = v;
+            r.success = true;
+            lock.unlock();
+            r.wake();
+            return SENT;
+        }
+        if (bufPutLocked(v)) {
+            lock.unlock();
+            return SENT;
+        }
+        if (!block) {
+            lock.unlock();
+            return WOULD_BLOCK;
+        }
+        if (g == null) {
+            Waiter w = Waiter.forThread();
+            w.elem = v;
+            Parking.enterThreadWait();
+            sendq.enqueue(w);
+            w.awaitAsThread(this);
+            checkSent(w);
+            return SENT;
+        }
+        Waiter w = Parking.waiterFor(g);
+        w.elem = v;
+        sendq.enqueue(w);
+        Parking.prepare(g, w, this, "chan send");
+        return MUST_PARK;
+    }
+
+    /** The goroutine that got {@link #MUST_PARK} runs again: was its value taken, or the channel closed? */
+    public static void finishSend(G g) {
+        checkSent((Waiter) Parking.takeWaiting(g));
+    }
+
+    private static void checkSent(Waiter w) {
+        if (!w.success) {
+            throw new PanicException("send on closed channel");
+        }
+    }
+
+    /** Lock-free: would a send complete now without waiting? (Acquire loads; see the class comment.) */
+    private boolean readyForSend() {
+        return cap == 0 ? !recvq.isEmpty() : (int) QCOUNT.getAcquire(this) < cap;
+    }
+
+    // ---------------------------------------------------------------- receive
+
+    /**
+     * Go's {@code chanrecv}: a value, {@link #CLOSED} when closed and drained, {@link #EMPTY} when
+     * {@code block} is false and nothing is ready, or {@link #PARK} for a goroutine that must now
+     * suspend (waiter enqueued, lock held). A plain thread blocks here.
+     */
+    public Object recv(G g, boolean block) {
+        if (g == null) {
+            markPlainThread();
+        }
+        if (!block && !readyForRecv()) { // lock-free failure: see the class comment
+            if (!closed) {
+                return EMPTY;
+            }
+            if (!readyForRecv()) {
+                return CLOSED;
+            }
+        }
+        lock.lock();
+        if (closed && qcount == 0) {
+            lock.unlock();
+            return CLOSED;
+        }
+        Waiter sd = sendq.dequeue();
+        if (sd != null) {
+            Object v = recvFromLocked(sd);
+            lock.unlock();
+            sd.wake();
+            return v;
+        }
+        Object v = bufTakeLocked();
+        if (v != null) {
+            lock.unlock();
+            return v;
+        }
+        if (!block) {
+            lock.unlock();
+            return EMPTY;
+        }
+        if (g == null) {
+            Waiter w = Waiter.forThread();
+            Parking.enterThreadWait();
+            recvq.enqueue(w);
+            w.awaitAsThread(this);
+            return w.success ? w.elem : CLOSED;
+        }
+        Waiter w = Parking.waiterFor(g);
+        recvq.enqueue(w);
+        Parking.prepare(g, w, this, "chan receive");
+        return PARK;
+    }
+
+    /** The goroutine that got {@link #PARK} runs again: the value handed to it, or {@link #CLOSED}. */
+    public static Object finishRecv(G g) {
+        Waiter w = (Waiter) Parking.takeWaiting(g);
+        Object v = w.success ? w.elem : CLOSED;
+        w.elem = null;
+        return v;
+    }
+
+    /** Lock-free: is there something to receive now? (Acquire loads; see the class comment.) */
+    private boolean readyForRecv() {
+        return cap == 0 ? !sendq.isEmpty() : (int) QCOUNT.getAcquire(this) > 0;
+    }
+
+    // ---------------------------------------------------------------- close
+
+    /**
+     * Go's {@code closechan}: marks the channel closed and wakes every waiter; receivers get
+     * "closed", senders panic.
+     *
+     * @throws PanicException "close of closed channel"
+     */
+    public void close(G g) {
+        if (g == null) {
+            markPlainThread();
+        }
+        lock.lock();
+        if (closed) {
+            lock.unlock();
+            throw new PanicException("close of closed channel");
+        }
+        closed = true; // volatile store under the lock; the fast paths read it lock-free
+        Waiter wake = null;
+        for (Waiter w; (w = recvq.dequeue()) != null; ) {
+            w.elem = null;
+            w.success = false;
+            w.wakeLink = wake;
+            wake = w;
+        }
+        for (Waiter w; (w = sendq.dequeue()) != null; ) {
+            w.elem = null;
+            w.success = false; // it will panic
+            w.wakeLink = wake;
+            wake = w;
+        }
+        lock.unlock();
+        while (wake != null) { // ready everyone only now that the lock is released
+            Waiter w = wake;
+            wake = w.wakeLink; // read before wake: the woken party may reuse w at once
+            w.wakeLink = null;
+            w.wake();
+        }
+    }
+
+    /**
+     * A timer's send: never blocks (a value already waiting means this tick is dropped, as Go's
+     * tickers do), and does not mark the channel as touched by a plain thread (the timer thread
+     * acts for the runtime). Returns whether the value was delivered or buffered.
+     */
+    public boolean timerSend(Object v) {
+        lock.lock();
+        if (closed) {
+            lock.unlock();
+            return false;
+        }
+        Waiter r = recvq.dequeue();
+        if (r != null) {
+            r.elem = v;
+            r.success = true;
+            lock.unlock();
+            r.wake();
+            return true;
+        }
+        boolean buffered = bufPutLocked(v);
+        lock.unlock();
+        return buffered;
+    }
+
+    /** Timer channels: takes a buffered value out (a stopped or reset timer delivers no stale value). */
+    public boolean drain() {
+        lock.lock();
+        try {
+            return bufTakeLocked() != null;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    // ---------------------------------------------------------------- under the lock (also for SelectOp)
+
+    boolean isClosedLocked() {
+        return closed;
+    }
+
+    /** Buffers {@code v} if there is room. Lock held. */
+    boolean bufPutLocked(Object v) {
+        int n = qcount;
+        if (n >= cap) {
+            return false;
+        }
+        buf[sendx] = v;
+        if (++sendx == cap) {
+            sendx = 0;
+        }
+        QCOUNT.setRelease(this, n + 1); // pairs with the acquire loads of the fast paths and len
+        return true;
+    }
+
+    /** The oldest buffered value, or null when the buffer is empty. Lock held. */
+    Object bufTakeLocked() {
+        int n = qcount;
+        if (n == 0) {
+            return null;
+        }
+        Object v = buf[recvx];
+        buf[recvx] = null;
+        if (++recvx == cap) {
+            recvx = 0;
+        }
+        QCOUNT.setRelease(this, n - 1);
+        return v;
+    }
+
+    /**
+     * Go's {@code recv}: takes from {@code sd}, a dequeued sender. Unbuffered: its value. Buffered
+     * (the buffer is full, or sd would not wait): the head of the buffer, and sd's value goes to
+     * the tail, which is the same slot. Lock held; the caller wakes sd after unlocking.
+     */
+    Object recvFromLocked(Waiter sd) {
+        Object v;
+        if (cap == 0) {
+            v = sd.elem;
+        } else {
+            v = buf[recvx];
+            buf[recvx] = sd.elem;
+            if (++recvx == cap) {
+                recvx = 0;
+            }
+            sendx = recvx;
+        }
+        sd.elem = null;
+        sd.success = true;
+        return v;
+    }
+
+    // ---------------------------------------------------------------- misc
+
+    /** Buffered values now (0 for a timer channel, as Go 1.23). Any thread, lock-free. */
+    public int len() {
+        return timer ? 0 : (int) QCOUNT.getAcquire(this);
+    }
+
+    /** Buffer capacity (0 for a timer channel, as Go 1.23). */
+    public int cap() {
+        return timer ? 0 : cap;
+    }
+
+    /** Both wait queues remember a plain thread's operation (for the deadlock check). */
+    void markPlainThread() {
+        recvq.markPlainThread();
+        sendq.markPlainThread();
+    }
+
+    /** This channel's rank in the global lock order; unique, assigned on first use. */
+    long lockOrder() {
+        long o = lockOrder;
+        if (o == 0) {
+            long mine = LOCK_ORDER.incrementAndGet();
+            o = LOCK_ORDER_VH.compareAndSet(this, 0L, mine) ? mine : lockOrder; // one value wins for good
+        }
+        return o;
+    }
+
+    /** {@link ParkUnlock}: g0 releases the lock once the goroutine that waits here is parked. */
+    @Override
+    public void unlockAfterPark() {
+        lock.unlock();
+    }
+
+    private static final class Sentinel {
+        private final String name;
+
+        Sentinel(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    private static final VarHandle QCOUNT;
+    private static final VarHandle LOCK_ORDER_VH;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            QCOUNT = l.findVarHandle(HChan.class, "qcount", int.class);
+            LOCK_ORDER_VH = l.findVarHandle(HChan.class, "lockOrder", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+}

@@ -1,0 +1,297 @@
+package io.jgo.internal.chan;
+
+import io.jgo.PanicException;
+import io.jgo.internal.sched.G;
+import io.jgo.internal.sched.ParkUnlock;
+import io.jgo.internal.sched.Parking;
+import io.jgo.internal.sched.SelectWait;
+import io.jgo.internal.sched.Waiter;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One execution of a select (Go's {@code selectgo}) over send and receive cases; a null channel is
+ * never ready. The public face is {@code io.jgo.Select}, which runs the chosen case's body.
+ *
+ * <ol>
+ *   <li>Poll order: a uniformly random permutation of the cases (Fisher-Yates), so among ready
+ *       cases each is equally likely. Lock order: the distinct channels sorted by
+ *       {@link HChan#lockOrder}, one global order, so two selects never deadlock each other.</li>
+ *   <li>Pass 1, every channel locked: the first ready case in poll order completes (a waiting
+ *       partner, the buffer, or a closed channel) and the select is done. None, with a default:
+ *       unlock, default fires.</li>
+ *   <li>Pass 2: one {@link Waiter} per case, all sharing this {@link SelectWait}, enqueued in lock
+ *       order; park once. The locks are released by {@link #unlockAfterPark} after the goroutine is
+ *       WAITING (or before a plain thread blocks).</li>
+ *   <li>Pass 3, after the wake: the winning waker set {@link SelectWait#winner}; lock everything
+ *       again and take the other waiters off their queues (wakers that lost the CAS may already
+ *       have dropped some).</li>
+ * </ol>
+ * Allocates per blocking call (the waiters, the orders); a select that completes in pass 1 allocates
+ * only this object and its two small order arrays.
+ */
+public final class SelectOp extends SelectWait implements ParkUnlock {
+
+    public static final int SEND = 0;
+    public static final int RECV = 1;
+    /** {@link #run} result: nothing ready and no default; the goroutine's waiters are enqueued and the locks held: suspend now. */
+    public static final int MUST_PARK = -2;
+    /** {@link #run} result: nothing ready, default fires. */
+    public static final int DEFAULT = -1;
+
+    private final HChan[] chans;
+    private final int[] kinds;
+    private final Object[] values;
+    /** Case indices of non-null channels, sorted by lock order (duplicates adjacent). */
+    private int[] lockOrder;
+    private int nLocked;
+    private Waiter[] waiters;
+
+    /** The caller's case array, kept for the resume (a resumed call gets no arguments). */
+    public Object cases;
+    /** The case that fired, what it received (null when closed) and whether it received a value. */
+    public int fired = -1;
+    public Object received;
+    public boolean ok;
+
+    /** Cases {@code 0..n-1}, filled with {@link #set}; on the selecting thread. */
+    public SelectOp(int n, boolean goroutine) {
+        super(goroutine);
+        chans = new HChan[n];
+        kinds = new int[n];
+        values = new Object[n];
+    }
+
+    public void set(int i, HChan c, int kind, Object value) {
+        chans[i] = c;
+        kinds[i] = kind;
+        values[i] = value;
+    }
+
+    /**
+     * Passes 1 and 2. Returns the index of the case that fired, {@link #DEFAULT} (only with
+     * {@code hasDefault}), or, for a goroutine, {@link #MUST_PARK}. A plain thread blocks here until
+     * a case fires. A select whose channels are all null and that has no default blocks forever
+     * (Go's "select (no cases)"): a goroutine gets {@link #MUST_PARK} with nothing enqueued.
+     */
+    public int run(G g, boolean hasDefault) {
+        int n = sortLockOrder();
+        if (n == 0) {
+            if (hasDefault) {
+                return DEFAULT;
+            }
+            return blockForever(g);
+        }
+        if (g == null) {
+            for (int k = 0; k < n; k++) {
+                chans[lockOrder[k]].markPlainThread();
+            }
+        }
+        int[] poll = pollOrder(n);
+        lockAll();
+        for (int i : poll) {
+            if (pollCase(i)) {
+                return fired;
+            }
+        }
+        if (hasDefault) {
+            unlockAll();
+            return DEFAULT;
+        }
+        enqueueAll(g);
+        if (g == null) {
+            Parking.enterThreadWait(); // still before anyone can wake us: we hold every lock
+            awaitAsThread(this);
+            finish();
+            return fired;
+        }
+        Parking.prepare(g, this, this, "select");
+        return MUST_PARK;
+    }
+
+    /** Pass 1 for case {@code i}, everything locked: completes it and unlocks if it is ready. */
+    private boolean pollCase(int i) {
+        HChan c = chans[i];
+        if (kinds[i] == SEND) {
+            if (c.isClosedLocked()) {
+                unlockAll();
+                throw new PanicException("send on closed channel");
+            }
+            Waiter r = c.recvq.dequeue();
+            if (r != null) {
+                r.elem = values[i];
+                r.success = true;
+                fire(i, null, false);
+                r.wake();
+                return true;
+            }
+            if (c.bufPutLocked(values[i])) {
+                fire(i, null, false);
+                return true;
+            }
+            return false;
+        }
+        Waiter sd = c.sendq.dequeue();
+        if (sd != null) {
+            fire(i, c.recvFromLocked(sd), true);
+            sd.wake();
+            return true;
+        }
+        Object v = c.bufTakeLocked();
+        if (v != null) {
+            fire(i, v, true);
+            return true;
+        }
+        if (c.isClosedLocked()) {
+            fire(i, null, false);
+            return true;
+        }
+        return false;
+    }
+
+    private void fire(int i, Object v, boolean received) {
+        unlockAll();
+        fired = i;
+        this.received = v;
+        ok = received;
+    }
+
+    /** Pass 2: a waiter per non-null case, in lock order. Everything locked. */
+    private void enqueueAll(G g) {
+        waiters = new Waiter[chans.length];
+        for (int k = 0; k < nLocked; k++) {
+            int i = lockOrder[k];
+            Waiter w = Waiter.forSelect(g, this, i);
+            HChan c = chans[i];
+            if (kinds[i] == SEND) {
+                w.elem = values[i];
+                c.sendq.enqueue(w);
+            } else {
+                c.recvq.enqueue(w);
+            }
+            waiters[i] = w;
+        }
+        setWaiters(waiters);
+    }
+
+    /**
+     * Pass 3, on the selecting goroutine (or thread) after it was woken: removes the losing waiters
+     * and reads the outcome of the winner.
+     *
+     * @throws PanicException "send on closed channel" when a send case was woken by a close
+     */
+    public void finish() {
+        Waiter win = winner();
+        lockAll();
+        for (int k = 0; k < nLocked; k++) {
+            int i = lockOrder[k];
+            Waiter w = waiters[i];
+            if (w != win) {
+                if (kinds[i] == SEND) {
+                    chans[i].sendq.remove(w);
+                } else {
+                    chans[i].recvq.remove(w);
+                }
+            }
+        }
+        unlockAll();
+        fired = win.caseIndex;
+        if (kinds[fired] == SEND) {
+            if (!win.success) {
+                throw new PanicException("send on closed channel");
+            }
+        } else {
+            ok = win.success;
+            received = win.success ? win.elem : null;
+        }
+        win.elem = null;
+    }
+
+    /** Pass 3 for a goroutine: the select it parked on. */
+    public static SelectOp resumed(G g) {
+        SelectOp op = (SelectOp) Parking.takeWaiting(g);
+        op.finish();
+        return op;
+    }
+
+    private int blockForever(G g) {
+        if (g != null) {
+            Parking.prepare(g, null, NOTHING, "select (no cases)");
+            return MUST_PARK;
+        }
+        for (;;) { // a plain thread in an empty select never wakes, and can wake nobody
+            LockSupport.park(this);
+        }
+    }
+
+    private static final ParkUnlock NOTHING = () -> { };
+
+    // ---------------------------------------------------------------- orders and locks
+
+    /** Insertion sort of the non-null cases by lock order (selects are small); returns their count. */
+    private int sortLockOrder() {
+        int[] order = new int[chans.length];
+        long[] keys = new long[chans.length];
+        int n = 0;
+        for (int i = 0; i < chans.length; i++) {
+            HChan c = chans[i];
+            if (c == null) {
+                continue;
+            }
+            long key = c.lockOrder();
+            int j = n++;
+            while (j > 0 && keys[j - 1] > key) {
+                keys[j] = keys[j - 1];
+                order[j] = order[j - 1];
+                j--;
+            }
+            keys[j] = key;
+            order[j] = i;
+        }
+        lockOrder = order;
+        nLocked = n;
+        return n;
+    }
+
+    /** The non-null cases in a uniformly random order (Fisher-Yates over the lock-ordered ones). */
+    private int[] pollOrder(int n) {
+        int[] p = new int[n];
+        ThreadLocalRandom rnd = ThreadLocalRandom.current();
+        for (int k = 0; k < n; k++) {
+            int j = rnd.nextInt(k + 1);
+            p[k] = p[j];
+            p[j] = lockOrder[k];
+        }
+        return p;
+    }
+
+    /** Locks every distinct channel in the global lock order. */
+    private void lockAll() {
+        HChan prev = null;
+        for (int k = 0; k < nLocked; k++) {
+            HChan c = chans[lockOrder[k]];
+            if (c != prev) {
+                c.lock.lock();
+                prev = c;
+            }
+        }
+    }
+
+    /** Unlocks every distinct channel, in reverse lock order. */
+    private void unlockAll() {
+        HChan prev = null;
+        for (int k = nLocked - 1; k >= 0; k--) {
+            HChan c = chans[lockOrder[k]];
+            if (c != prev) {
+                c.lock.unlock();
+                prev = c;
+            }
+        }
+    }
+
+    /** {@link ParkUnlock}: g0 (or the blocking plain thread) releases every channel once the selector is parked. */
+    @Override
+    public void unlockAfterPark() {
+        unlockAll();
+    }
+}

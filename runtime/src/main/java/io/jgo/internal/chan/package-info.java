@@ -1,0 +1,41 @@
+/**
+ * Channels and select: Go's {@code chan.go} and {@code select.go}, behind {@code io.jgo.Chan} and
+ * {@code io.jgo.Select}.
+ *
+ * <h2>Design</h2>
+ * {@link io.jgo.internal.chan.HChan} is Go's {@code hchan}: a ring buffer, a FIFO queue of waiting
+ * receivers and one of waiting senders ({@code io.jgo.internal.sched.WaitQueue} of
+ * {@code Waiter}s, Go's sudogs), a closed flag and one lock. Every decision follows Go: a send
+ * first looks for a waiting receiver and hands the value over directly (the receiver is readied
+ * into the sender's runnext), then for room in the buffer, then waits; a receive from a full
+ * buffer with a waiting sender takes the head and moves that sender's value to the tail; close
+ * wakes everyone (receivers see "closed", senders panic). {@link io.jgo.internal.chan.SelectOp} is
+ * {@code selectgo}: random poll order, one global lock order, pass 1 (poll), pass 2 (enqueue on
+ * every channel, park once), pass 3 (dequeue from the others), with the winner among racing
+ * wakers picked by a CAS ({@code io.jgo.internal.sched.SelectWait}).
+ *
+ * <h2>Invariants and threads</h2>
+ * The lock of a channel guards its buffer indices, its queues and the waiters on them; it is never
+ * held while anyone is parked (a parking goroutine holds it only until g0 made it WAITING, see the
+ * parking seam in {@code io.jgo.internal.sched.Parking}) and never while readying a goroutine.
+ * Several channel locks are taken only by a select, in {@code HChan.lockOrder} order. Fields read
+ * without the lock ({@code qcount}, {@code closed}, the head of each queue) are read with acquire
+ * loads by the failing non-blocking fast paths, whose linearizability argument (Go's) is in
+ * {@link io.jgo.internal.chan.HChan}'s class comment. Any thread may operate on a channel:
+ * goroutines of any runtime and plain threads, which block in place.
+ *
+ * <h2>Resumable frames</h2>
+ * The public operations are hand-written {@code @Goroutine} leaves: on a park they yield with
+ * {@code Stack.suspendLeaf}, and when re-entered ({@code isResuming}) they read their outcome from
+ * the waiter the G parked on. A resumed call gets no arguments back from its rewritten caller (only
+ * the receiver), so everything needed after a park lives in the waiter or the {@code SelectOp}.
+ * {@code Select.select} is also a middle frame: a case body may suspend, and select then saves its
+ * own record and unwinds like rewritten code.
+ *
+ * <h2>Rejected</h2>
+ * A lock-free channel (Koval et al.'s buffered channel): faster under contention, but far more
+ * complex to combine with select and close, and Go's own channels take a lock too.
+ * {@code ReentrantLock} per channel rather than a spin lock: a goroutine may hold it across an
+ * unwind of many frames.
+ */
+package io.jgo.internal.chan;

@@ -1,0 +1,117 @@
+package io.jgo.internal.sched;
+
+import io.jgo.internal.Stack;
+
+/**
+ * The parking seam: how every blocking primitive (WaitGroup, channels, select, the sync types,
+ * timers) blocks a goroutine or a plain thread and how it is woken. Nothing else in the runtime
+ * parks a goroutine.
+ *
+ * <h2>A goroutine</h2>
+ * The primitive, holding its lock, puts a {@link Waiter} on a {@link WaitQueue}, calls
+ * {@link #prepare} (records the waiter on the G, the wait reason and what to unlock), and its
+ * {@code @Goroutine} leaf method yields with {@code Stack.suspendLeaf(via, id, YIELD_PARK)}. g0 makes
+ * the G WAITING and only then runs the {@link ParkUnlock} (Go's {@code gopark(unlockf)}); a
+ * select's unlock releases every channel lock it holds. When the leaf runs again
+ * ({@code isResuming}, or right after a pinned {@code suspendLeaf} returns false) it takes its
+ * waiter back with {@link #takeWaiting} and reads the outcome ({@link Waiter#success},
+ * {@link Waiter#elem}, {@link SelectWait#winner}).
+ *
+ * <h2>A plain thread</h2>
+ * {@link #enterThreadWait} before its waiter becomes visible (no deadlock report while a plain
+ * thread may still act), then {@link Waiter#awaitAsThread} / {@link SelectWait#awaitAsThread},
+ * which unlock, block the thread and leave the count. The primitive marks its wait queues
+ * ({@link WaitQueue#markPlainThread}) on every operation from a plain thread.
+ *
+ * <h2>Waking</h2>
+ * A waker dequeues under the lock, fills the waiter, unlocks, then {@link Waiter#wake}: a goroutine
+ * goes to the runnext of the waker's P when the waker is a goroutine of the same runtime holding a
+ * P, else to the target runtime's global queue followed by wakep ({@link Sched#ready}).
+ */
+public final class Parking {
+
+    private Parking() {
+    }
+
+    /** The goroutine owning {@code s}, or null when {@code s} is a plain thread's stack. */
+    public static G goroutineOf(Stack s) {
+        Stack.Owner o = s.owner();
+        return o instanceof G ? (G) o : null;
+    }
+
+    /** The G's reusable waiter for a wait on one primitive, cleared. Owner only. */
+    public static Waiter waiterFor(G g) {
+        Waiter w = g.cachedWaiter;
+        if (w == null) {
+            w = g.cachedWaiter = new Waiter(g, null, null);
+        } else {
+            w.reset();
+        }
+        return w;
+    }
+
+    /**
+     * The G, holding the locks {@code unlock} releases, is about to yield with {@code YIELD_PARK}:
+     * {@code waiting} (a {@link Waiter} or {@link SelectWait}) is what it will read back.
+     */
+    public static void prepare(G g, Object waiting, ParkUnlock unlock, String reason) {
+        g.waiting = waiting;
+        g.prepareParkUnlocking(unlock, reason);
+    }
+
+    /**
+     * The common blocking step of a leaf primitive, called with the primitive's lock held (which
+     * {@code unlock} releases): enqueues a waiter for the caller on {@code q} (its {@code elem} set to
+     * {@code elem}). A plain thread blocks until woken and gets the waiter back (lock released); a
+     * goroutine gets null with its park prepared: the leaf must now call {@code suspendLeaf} and,
+     * once running again, take its waiter with {@link #takeWaiting}.
+     */
+    public static Waiter enqueueAndWait(G g, WaitQueue q, Object elem, ParkUnlock unlock, String reason) {
+        if (g == null) {
+            q.markPlainThread();
+            Waiter w = Waiter.forThread();
+            w.elem = elem;
+            enterThreadWait();
+            q.enqueue(w);
+            w.awaitAsThread(unlock);
+            return w;
+        }
+        Waiter w = waiterFor(g);
+        w.elem = elem;
+        q.enqueue(w);
+        prepare(g, w, unlock, reason);
+        return null;
+    }
+
+    /** After the wait: the record given to {@link #prepare}; clears it. Owner only. */
+    public static Object takeWaiting(G g) {
+        Object w = g.waiting;
+        g.waiting = null;
+        return w;
+    }
+
+    /** A plain thread is about to block in a jgo call: counted before its waiter is visible. */
+    public static void enterThreadWait() {
+        PlainThreads.enter();
+    }
+
+    static void exitThreadWait() {
+        PlainThreads.exit();
+    }
+
+    /**
+     * May a plain thread still wake {@code g}, parked? True when a queue it waits on belongs to a
+     * primitive a plain thread has touched. For the deadlock check; racy by design (any thread).
+     */
+    public static boolean mayBeWokenByPlainThread(G g) {
+        Object w = g.waiting;
+        if (w instanceof Waiter) {
+            WaitQueue q = ((Waiter) w).queue;
+            return q != null && q.touchedByPlainThread();
+        }
+        if (w instanceof SelectWait) {
+            return ((SelectWait) w).touchedByPlainThread();
+        }
+        return false;
+    }
+}

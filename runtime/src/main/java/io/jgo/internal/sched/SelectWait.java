@@ -1,0 +1,95 @@
+package io.jgo.internal.sched;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One blocked select: the waiters of its cases share this record, and the first waker to win
+ * {@link #tryWin} (a sender, a receiver, a close, a timer's send) completes the select; every other
+ * waker skips that select's waiters. Go keeps the flag in the G ({@code g.selectDone}); a record of
+ * its own serves plain threads too.
+ *
+ * <p>Race, as numbered interleavings: waker A on channel 1 and waker B on channel 2 both find a
+ * waiter of this select, each under its own channel's lock. 1. A: CAS done 0 -> 1 succeeds.
+ * 2. B: CAS fails; B unlinks its waiter and looks at the next one. 3. A writes the value, sets
+ * {@link #winner}, unlocks, wakes. The selector then locks every channel of the select and removes
+ * its remaining waiters; waiters B already unlinked are skipped ({@link WaitQueue#remove}).
+ */
+public class SelectWait {
+
+    /** 0 until a waker wins; CAS'd to 1 by exactly one waker (pairs with every other waker's CAS). */
+    private volatile int done;
+    /** The winning waiter; written by the winner before {@link Waiter#wake}, read by the selector after it runs again. */
+    private Waiter winner;
+    /** Every case's waiter, set by the selector before it parks; for the deadlock check. */
+    private volatile Waiter[] waiters;
+    /** The blocked plain thread, or null for a goroutine. */
+    private final Thread thread;
+    /** Plain-thread handshake: written after {@link #winner}, read by {@link #awaitAsThread}. */
+    private volatile boolean woken;
+
+    /** A select blocking the calling thread ({@code goroutine}: false for a plain thread). */
+    public SelectWait(boolean goroutine) {
+        this.thread = goroutine ? null : Thread.currentThread();
+    }
+
+    /** Claims this select for {@code w}; true for exactly one caller. Under {@code w}'s queue lock. */
+    boolean tryWin(Waiter w) {
+        if (done == 0 && DONE.compareAndSet(this, 0, 1)) {
+            winner = w;
+            return true;
+        }
+        return false;
+    }
+
+    /** The case that fired; read by the selector once it runs again. */
+    public Waiter winner() {
+        return winner;
+    }
+
+    /** Records the waiters of every case (before the select parks). */
+    public void setWaiters(Waiter[] ws) {
+        waiters = ws;
+    }
+
+    /** Does any case wait on a primitive a plain thread has touched? Racy; for the deadlock check. */
+    boolean touchedByPlainThread() {
+        Waiter[] ws = waiters;
+        if (ws != null) {
+            for (Waiter w : ws) {
+                if (w != null && w.queue != null && w.queue.touchedByPlainThread()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    void wakeThread() {
+        woken = true; // volatile write after winner and the waiter's fields, pairs with awaitAsThread
+        LockSupport.unpark(thread);
+    }
+
+    /** The plain thread releases {@code unlock} and blocks until a case fires. */
+    public void awaitAsThread(ParkUnlock unlock) {
+        unlock.unlockAfterPark();
+        try {
+            while (!woken) { // volatile read, pairs with wakeThread
+                LockSupport.park(this);
+            }
+        } finally {
+            Parking.exitThreadWait();
+        }
+    }
+
+    private static final VarHandle DONE;
+
+    static {
+        try {
+            DONE = MethodHandles.lookup().findVarHandle(SelectWait.class, "done", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+}

@@ -1,0 +1,119 @@
+package io.jgo.internal.sched;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One blocked party on one wait queue (Go's {@code sudog}): a goroutine or a plain thread, a value
+ * slot, whether the operation completed ({@link #success}), the select it belongs to, and the
+ * links of a FIFO {@link WaitQueue}. A goroutine blocked on one primitive reuses its G's cached
+ * waiter ({@link Parking#waiterFor}); a select uses one waiter per case.
+ *
+ * <h2>Who writes what</h2>
+ * The blocked party fills the waiter and enqueues it under the primitive's lock. A waker, under
+ * the same lock, dequeues it (a select waiter only if the waker wins {@link SelectWait#tryWin}),
+ * writes {@link #elem} and {@link #success}, and after unlocking calls {@link #wake}. The woken party
+ * reads the fields after it runs again: for a goroutine the run queue orders the waker's writes
+ * before the resume (the queue put is a release, the dequeue an acquire); for a plain thread the
+ * volatile {@link #woken} flag does. After {@link #wake} the waker never touches the waiter again,
+ * so the woken party may reuse it.
+ */
+public final class Waiter {
+
+    /** The parked goroutine, or null for a plain thread. */
+    G g;
+    /** The blocked plain thread, or null for a goroutine. */
+    Thread thread;
+    /** The value slot: a sender's value, or what a receiver was handed. Guarded by the queue's lock until woken. */
+    public Object elem;
+    /** True when woken by a completed operation, false when woken by a close. */
+    public boolean success;
+    /** The select this waiter is one case of, or null. */
+    SelectWait select;
+    /** When the party first started waiting (System.nanoTime; a mutex's starvation clock, Go's {@code waitStartTime}). */
+    public long waitStart;
+    /** The case index within {@link #select}. */
+    public int caseIndex;
+    /** The queue the waiter was last put on (kept after dequeue: it names the primitive for the deadlock check). */
+    WaitQueue queue;
+    /** FIFO links; guarded by {@link #queue}'s owner lock. {@link #queued} is true while linked. */
+    Waiter next;
+    Waiter prev;
+    boolean queued;
+    /** Link of a batch of waiters to wake after unlocking (a close, a WaitGroup reaching zero); waker only. */
+    public Waiter wakeLink;
+    /** Plain-thread handshake: written by the waker after the fields above, read by the thread in {@link #awaitAsThread}. */
+    private volatile boolean woken;
+
+    Waiter(G g, Thread thread, SelectWait select) {
+        this.g = g;
+        this.thread = thread;
+        this.select = select;
+    }
+
+    /** A waiter for the calling plain thread. */
+    public static Waiter forThread() {
+        return new Waiter(null, Thread.currentThread(), null);
+    }
+
+    /** A waiter for case {@code index} of {@code sw}, owned by {@code g} (null: a plain thread). */
+    public static Waiter forSelect(G g, SelectWait sw, int index) {
+        Waiter w = new Waiter(g, g == null ? Thread.currentThread() : null, sw);
+        w.caseIndex = index;
+        return w;
+    }
+
+    /** Is the blocked party a plain thread? */
+    public boolean isThread() {
+        return g == null;
+    }
+
+    /** Is this waiter one case of a select? */
+    public boolean isSelect() {
+        return select != null;
+    }
+
+    /**
+     * Makes the blocked party runnable again: a goroutine is readied (runnext of the waker's P when
+     * the waker is a goroutine of the same runtime holding a P, else the global queue and wakep);
+     * a plain thread is unparked. Called after the waker released the queue's lock; the waker must
+     * not touch this waiter afterwards.
+     */
+    public void wake() {
+        G target = g;
+        if (target != null) {
+            target.sched.ready(target);
+        } else if (select != null) {
+            select.wakeThread();
+        } else {
+            Thread t = thread;
+            woken = true; // volatile write after elem/success, pairs with the read in awaitAsThread
+            LockSupport.unpark(t);
+        }
+    }
+
+    /**
+     * The plain thread blocks until {@link #wake}; {@code unlock} is released first. The caller
+     * entered {@link Parking#enterThreadWait} before the waiter became visible.
+     */
+    public void awaitAsThread(ParkUnlock unlock) {
+        unlock.unlockAfterPark();
+        try {
+            while (!woken) { // volatile read, pairs with the write in wake
+                LockSupport.park(this);
+            }
+        } finally {
+            Parking.exitThreadWait();
+        }
+    }
+
+    /** Clears a reused waiter (the G's cached one) before it is filled again. Owner only. */
+    void reset() {
+        elem = null;
+        success = false;
+        caseIndex = 0;
+        waitStart = 0;
+        queue = null;
+        next = prev = wakeLink = null;
+        queued = false;
+    }
+}

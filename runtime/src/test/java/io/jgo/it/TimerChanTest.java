@@ -1,0 +1,114 @@
+package io.jgo.it;
+
+import static io.jgo.Select.otherwise;
+import static io.jgo.Select.recv;
+import static io.jgo.Select.select;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jgo.Chan;
+import io.jgo.Go;
+import io.jgo.Ticker;
+import io.jgo.Timer;
+import io.jgo.internal.Stack;
+import java.lang.ref.WeakReference;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Time on channels: Go.after, Timer and Ticker with Go 1.23 semantics. No timing assertions: only order and outcomes. */
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class TimerChanTest {
+
+    @Test
+    void afterDeliversTheTimeOnceAndIsNotADeadlock() {
+        long pins = Stack.pinCount();
+        Instant[] got = new Instant[1];
+        Instant start = Instant.now();
+        Go.run(() -> {
+            Chan<Instant> c = Go.after(Duration.ofMillis(20));
+            assertEquals(0, c.len());
+            assertEquals(0, c.cap());
+            got[0] = c.recv(); // main waits on a pending timer: no deadlock report
+            assertNull(c.tryRecv(), "fires once");
+        });
+        assertFalse(got[0].isBefore(start));
+        assertEquals(pins, Stack.pinCount());
+    }
+
+    /** The README's "select with a timeout case". */
+    @Test
+    void selectWithATimeoutCase() {
+        AtomicBoolean timedOut = new AtomicBoolean();
+        Go.run(() -> {
+            Chan<String> never = Chan.make(0);
+            int i = select(recv(never, v -> { }), recv(Go.after(Duration.ofMillis(10)), t -> timedOut.set(true)));
+            assertEquals(1, i);
+        });
+        assertTrue(timedOut.get());
+    }
+
+    @Test
+    void stopReportsWhetherTheTimerWasActive() {
+        Go.run(() -> {
+            Timer t = Go.newTimer(Duration.ofHours(1));
+            assertTrue(t.stop());
+            assertFalse(t.stop());
+            assertEquals(1, select(recv(t.c(), null), otherwise(null)), "a stopped timer delivers nothing");
+
+            Timer fired = Go.newTimer(Duration.ofMillis(1));
+            assertNotNull(fired.c().recv());
+            assertFalse(fired.stop(), "fired and received: not active");
+        });
+    }
+
+    /** Go 1.23: after a reset, the first value received is from the new arming, never a stale one. */
+    @Test
+    void resetAfterFireDeliversNoStaleValue() {
+        Go.run(() -> {
+            for (int i = 0; i < 20; i++) {
+                Timer t = Go.newTimer(Duration.ofNanos(1));
+                Go.sleep(Duration.ofMillis(1)); // it has probably fired (the outcome must be the same either way)
+                Instant beforeReset = Instant.now();
+                assertTrue(t.reset(Duration.ofMillis(1)), "unreceived (or still armed): active");
+                Instant v = t.c().recv();
+                assertFalse(v.isBefore(beforeReset), "stale value " + v + " before reset at " + beforeReset);
+            }
+        });
+    }
+
+    @Test
+    void tickerTicksUntilStoppedThenNothingStale() {
+        Go.run(() -> {
+            Ticker tk = Go.newTicker(Duration.ofMillis(1));
+            Instant last = Instant.MIN;
+            for (int i = 0; i < 5; i++) {
+                Instant v = tk.c().recv();
+                assertFalse(v.isBefore(last));
+                last = v;
+            }
+            tk.stop();
+            assertEquals(1, select(recv(tk.c(), null), otherwise(null)), "no tick after stop");
+            tk.reset(Duration.ofMillis(1));
+            assertNotNull(tk.c().recv());
+            tk.stop();
+            assertNull(Go.tick(Duration.ZERO));
+        });
+    }
+
+    /** An unreferenced, unstopped timer (and its channel) is garbage; the armed task holds it weakly. */
+    @Test
+    void unreferencedUnstoppedTimerIsCollectable() throws InterruptedException {
+        WeakReference<Chan<Instant>> ref = new WeakReference<>(Go.after(Duration.ofHours(1)));
+        for (int i = 0; i < 50 && ref.get() != null; i++) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        assertNull(ref.get());
+    }
+}
