@@ -14,6 +14,8 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -96,6 +98,77 @@ class BlockingCallsTest {
         for (int i = 0; i < 100; i++) {
             assertEquals(i, got.get(i));
         }
+    }
+
+    @Goroutine
+    static void awaitLatchOnly(CountDownLatch latch) throws InterruptedException {
+        latch.await();
+    }
+
+    /**
+     * The issue's scenario without sysmon: at one P, 50 goroutines block in {@code CountDownLatch.await}
+     * and 50 in {@code BlockingQueue.take}, none wrapped by the user; a CPU-bound goroutine that
+     * releases them all still gets the P, and every blocked one completes afterwards.
+     */
+    @Test
+    @Timeout(120)
+    void aHundredBlockedJdkCallsDoNotStopACpuBoundGoroutine() {
+        AtomicInteger completed = new AtomicInteger();
+        AtomicLong result = new AtomicLong();
+        TestRuntimes.withoutSysmon("blocked-mix", 1).runMain(() -> {
+            CountDownLatch release = new CountDownLatch(1);
+            BlockingQueue<Integer> q = new ArrayBlockingQueue<>(50);
+            List<Integer> taken = new CopyOnWriteArrayList<>();
+            WaitGroup wg = new WaitGroup();
+            wg.add(101);
+            for (int i = 0; i < 50; i++) {
+                Go.go(() -> {
+                    try {
+                        awaitLatchOnly(release);
+                        takeAll(q, 1, taken);
+                    } catch (InterruptedException e) {
+                        throw new IllegalStateException(e);
+                    }
+                    completed.incrementAndGet();
+                    wg.done();
+                });
+                Go.go(() -> {
+                    try {
+                        takeAll(q, 1, taken);
+                    } catch (InterruptedException e) {
+                        throw new IllegalStateException(e);
+                    }
+                    completed.incrementAndGet();
+                    wg.done();
+                });
+            }
+            Go.go(() -> {
+                long x = 0;
+                for (int i = 0; i < 5_000_000; i++) {
+                    x = x * 31 + i;
+                }
+                result.set(x);
+                for (int i = 0; i < 50; i++) {
+                    q.add(i); // never blocks: room for all 50
+                }
+                release.countDown();
+                for (int i = 50; i < 100; i++) {
+                    try {
+                        q.put(i);
+                    } catch (InterruptedException e) {
+                        throw new IllegalStateException(e);
+                    }
+                }
+                wg.done();
+            });
+            wg.await();
+        });
+        assertEquals(100, completed.get());
+        long x = 0;
+        for (int i = 0; i < 5_000_000; i++) {
+            x = x * 31 + i;
+        }
+        assertEquals(x, result.get());
     }
 
     @Goroutine
