@@ -178,9 +178,10 @@ class SyncMoreTest {
             });
             Parked.await("semaphore.Acquire", 2);
             assertFalse(sem.tryAcquire(1));
-            sem.release(8);
+            sem.release(3); // 5 free: exactly the big one's; the small one stays queued behind it
             wg.await();
             assertEquals("big small ", order.toString());
+            sem.release(5);
             assertThrows(PanicException.class, () -> sem.release(1));
         });
     }
