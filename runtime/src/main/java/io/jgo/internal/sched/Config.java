@@ -13,6 +13,9 @@ package io.jgo.internal.sched;
  *   <li>{@code -Djgo.schedtrace=MS}, {@code -Djgo.scheddetail}: Go's SCHED lines on stderr.</li>
  *   <li>{@code -Djgo.maxthreads=N}: the most Ms (carrier threads plus M0) a runtime may have,
  *       default 10,000 as in Go; starting one more is a fatal error naming the limit.</li>
+ *   <li>{@code -Djgo.preempt=off}: sysmon never asks a goroutine to yield nor takes a running
+ *       goroutine's P (run to completion, as Go with preemption off); {@code loops} (default) and
+ *       {@code calls} only tell the rewrite where to poll.</li>
  * </ul>
  * Tests may also replace the clock sysmon decides by ({@link #clock}) and run without the sysmon
  * thread ({@link #sysmon(boolean)}), driving its rounds by hand ({@code Sysmon.round}).
@@ -34,6 +37,8 @@ public final class Config {
     java.util.function.LongSupplier clock = System::nanoTime;
     /** Whether the runtime runs a sysmon thread (tests that drive rounds by hand turn it off). */
     boolean sysmon = true;
+    /** Whether sysmon preempts running goroutines and retakes the Ps of those that do not answer. */
+    boolean preempt = true;
 
     static final int DEFAULT_MAX_THREADS = 10_000;
 
@@ -46,6 +51,7 @@ public final class Config {
         String detail = System.getProperty("jgo.scheddetail");
         c.schedDetail = detail != null && !"false".equalsIgnoreCase(detail) && !"0".equals(detail);
         c.maxThreads = (int) Math.max(2, parseLong(System.getProperty("jgo.maxthreads"), DEFAULT_MAX_THREADS));
+        c.preempt = !"off".equalsIgnoreCase(System.getProperty("jgo.preempt", "loops").trim());
         return c;
     }
 

@@ -191,7 +191,7 @@ final class Sysmon implements Runnable {
                 pd.schedtick = tick;
                 pd.schedwhen = now;
             } else if (pd.schedwhen + FORCE_PREEMPT_NS <= now) {
-                if (s == P.RUNNING) {
+                if (s == P.RUNNING && sched.config.preempt) { // -Djgo.preempt=off: run to completion
                     // One slice to run, one more to answer the preemption request.
                     if (pd.schedwhen + 2 * FORCE_PREEMPT_NS <= now && retakeRunning(pp)) {
                         n++;
