@@ -182,8 +182,8 @@ final class AgentOptions {
             String[] names = value.split(":", -1);
             for (int i = 0; i < names.length; i++) {
                 String name = names[i].trim();
-                String problem = name.isEmpty() || name.indexOf('/') >= 0 ? packageProblem(name)
-                        : name.lastIndexOf('.') <= 0 ? quote(name) + " is not a fully qualified method (package.Class.method)"
+                boolean unqualified = !name.isEmpty() && name.indexOf('/') < 0 && name.lastIndexOf('.') <= 0;
+                String problem = unqualified ? quote(name) + " is not a fully qualified method (package.Class.method)"
                         : packageProblem(name);
                 if (problem != null) {
                     throw fail(key + " method " + (i + 1) + " of " + names.length + " " + problem);
