@@ -48,6 +48,7 @@ public final class Cond {
         long via = s.takeCallSite();
         Object recv = s.callee; // this Cond, as the caller's virtual call site left it
         G g = Parking.goroutineOf(s);
+        waiters.touch(g); // see Parking, "Reach"
         if (s.isResuming()) {
             if (s.onAttention(AWAIT_ID) != LABEL_RELOCK) { // pops await's own record
                 Parking.takeWaiting(g); // signalled
@@ -81,6 +82,7 @@ public final class Cond {
 
     /** Wakes the longest-waiting goroutine or thread, if any. */
     public void signal() {
+        waiters.touch();
         Waiter w;
         lk.lock();
         try {
@@ -96,6 +98,7 @@ public final class Cond {
 
     /** Wakes every waiter. */
     public void broadcast() {
+        waiters.touch();
         Waiter wake = null;
         lk.lock();
         try {

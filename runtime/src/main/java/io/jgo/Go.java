@@ -19,11 +19,30 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Every call acts on the runtime of the calling goroutine; from a plain thread, on a default
  * runtime started lazily with daemon carrier threads. {@link #run} starts a fresh runtime of its
  * own. Settings: {@code GOMAXPROCS} (environment) or {@code -Djgo.maxprocs}, {@code -Djgo.stacksize}
- * (carrier stack), {@code -Djgo.deadlock=off}, {@code -Djgo.schedtrace=MS}, {@code -Djgo.scheddetail},
- * {@code -Djgo.maxthreads} (most carrier threads, default 10,000).
+ * (carrier stack), {@code -Djgo.deadlock=off}, {@code -Djgo.threadLocals=carrier},
+ * {@code -Djgo.schedtrace=MS}, {@code -Djgo.scheddetail}, {@code -Djgo.maxthreads} (most carrier
+ * threads, default 10,000).
  *
- * <p>Inside a goroutine {@code Thread.currentThread()} is the carrier thread, and {@code ThreadLocal}
- * values belong to the carrier, not to the goroutine.
+ * <h2>Thread identity</h2>
+ * Inside a goroutine {@code Thread.currentThread()} is the carrier thread, but what Java code keeps
+ * per thread belongs to the goroutine, as Loom gives each virtual thread its own:
+ * <ul>
+ *   <li>{@code ThreadLocal} and {@code InheritableThreadLocal} values are per goroutine; a goroutine
+ *       started with {@link #go} inherits its starter's inheritable values through
+ *       {@code childValue}, as a child thread does. This needs {@code java.lang} open to jgo: the
+ *       agent opens it; without the agent (classes rewritten at build time) run with
+ *       {@code --add-opens java.base/java.lang=ALL-UNNAMED}, else values stay carrier-scoped, with
+ *       a one-time warning. {@code -Djgo.threadLocals=carrier} keeps carrier-scoped values on
+ *       purpose.</li>
+ *   <li>The interrupt status is per goroutine: it never stays on the carrier after the goroutine
+ *       that set it parks, yields or ends, and it comes back when that goroutine runs again, on
+ *       any carrier. {@code Thread.interrupt()} of a carrier from outside interrupts the goroutine
+ *       running on it at that moment (or blocked on it: pinned, in {@link #syscall}), as if that
+ *       goroutine had interrupted itself; a carrier between goroutines drops it, and a parked
+ *       goroutine cannot be reached that way. A plain thread blocked in a jgo call ({@code await},
+ *       {@code recv}, {@code lock}, {@link #sleep}) keeps waiting when interrupted and keeps its
+ *       interrupt status.</li>
+ * </ul>
  */
 public final class Go {
 
@@ -41,9 +60,33 @@ public final class Go {
 
     /**
      * Runs {@code main} as the main goroutine of a fresh runtime, on the calling thread, and returns
-     * when it returns; goroutines still alive then are dropped (a warning gives their count). An
-     * exception escaping any goroutine ends the run with a {@link PanicException} naming it; a
-     * deadlock with a {@link DeadlockException}.
+     * when it returns. An exception escaping any goroutine ends the run with a {@link PanicException}
+     * naming it; a deadlock with a {@link DeadlockException}.
+     *
+     * <p><b>Main</b> continues the calling thread: it sees the caller's {@code ThreadLocal} values and
+     * interrupt status, and {@code run} returns leaving the thread's interrupt status as main left it.
+     *
+     * <p><b>Shutdown.</b> When main returns, the runtime stops and {@code run} waits (at most a
+     * quarter of a second) for its threads to end, so it leaves no thread behind. Goroutines still
+     * alive then are dropped, with a warning that gives their count: a parked or queued one never
+     * runs again (its {@code finally} blocks do not run, as in Go); a running one is stopped at its
+     * next safe point; one whose frames block its carrier (pinned, in {@link #syscall}, whose
+     * carrier is interrupted) is unwound by an internal error which, if caught, is thrown again at
+     * its next wait or yield, so it can never carry on as a goroutine. A goroutine that has only
+     * its return left when main returns finishes and is not counted.
+     *
+     * <p><b>Deadlock.</b> A {@link DeadlockException} ("all goroutines are asleep - deadlock!", with a
+     * dump) is thrown only when it is certain: every goroutine is parked, no timer is pending, no
+     * goroutine is in a syscall, no plain thread is blocked in a jgo call, nothing was readied or
+     * started from outside during a 50 ms grace period, and no parked goroutine waits on a
+     * primitive ({@link WaitGroup}, {@link Chan}, {@link Mutex}, {@link RWMutex}, {@link Cond},
+     * {@link Semaphore}, {@link Once}, ...) that a plain thread or another runtime's goroutine has
+     * ever used, since that party may still release it. When that last condition is all that keeps
+     * the check from firing, the run is in doubt: after 10 s of it a warning with the goroutine dump
+     * is printed once, and the run goes on waiting. A primitive that a plain thread uses only after
+     * everything has parked is not seen in time: use it from that thread first (a {@code tryLock},
+     * {@code trySend} or {@code add(0)} is enough), or turn the check off with
+     * {@code -Djgo.deadlock=off}.
      *
      * @throws IllegalStateException when called from inside a goroutine
      */
@@ -146,13 +189,18 @@ public final class Go {
     /** A plain thread inside a jgo call: counted, so no deadlock is reported while it may still act. */
     private static void sleepThread(long nanos) {
         PlainThreads.enter();
+        boolean interrupted = false;
         try {
             long deadline = System.nanoTime() + nanos;
             for (long left = nanos; left > 0; left = deadline - System.nanoTime()) {
+                interrupted |= Thread.interrupted(); // a set flag would make parkNanos return at once: taken off, put back below
                 LockSupport.parkNanos(left);
             }
         } finally {
             PlainThreads.exit();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

@@ -59,6 +59,7 @@ public final class Mutex {
         Stack s = Stack.current();
         long via = s.takeCallSite();
         G g = Parking.goroutineOf(s);
+        waiters.touch(g); // see Parking, "Reach": a holder outside makes our waiters wakeable
         long waitStart = 0;
         if (s.isResuming()) {
             s.resumeLeaf();
@@ -69,9 +70,6 @@ public final class Mutex {
             waitStart = w.waitStart;
         } else if (STATE.compareAndSet(this, 0, LOCKED)) {
             return;
-        }
-        if (g == null) {
-            waiters.markPlainThread();
         }
         for (;;) {
             Waiter w = lockSlow(g, waitStart);
@@ -146,6 +144,7 @@ public final class Mutex {
 
     /** Locks if that needs no waiting; reports whether it did. */
     public boolean tryLock() {
+        waiters.touch();
         return tryAcquireNormal();
     }
 
@@ -155,11 +154,9 @@ public final class Mutex {
      * @throws PanicException "sync: unlock of unlocked mutex"
      */
     public void unlock() {
+        waiters.touch();
         if (STATE.compareAndSet(this, LOCKED, 0)) {
             return;
-        }
-        if (Parking.goroutineOf(Stack.current()) == null) {
-            waiters.markPlainThread();
         }
         Waiter wake;
         qlock.lock();

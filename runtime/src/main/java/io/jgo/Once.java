@@ -54,6 +54,7 @@ public final class Once {
                 return;
             }
             G g = Parking.goroutineOf(s);
+            waiters.touch(g); // see Parking, "Reach": a first caller outside makes our waiters wakeable
             lock.lock();
             if (done) {
                 lock.unlock();
@@ -61,7 +62,6 @@ public final class Once {
             }
             if (running) {
                 if (g == null) {
-                    waiters.markPlainThread();
                     Waiter w = Waiter.forThread();
                     Parking.enterThreadWait();
                     waiters.enqueue(w);

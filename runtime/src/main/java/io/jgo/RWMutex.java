@@ -38,6 +38,7 @@ public final class RWMutex {
         Stack s = Stack.current();
         long via = s.takeCallSite();
         G g = Parking.goroutineOf(s);
+        touch(g);
         if (s.isResuming()) {
             s.resumeLeaf();
             Parking.takeWaiting(g); // the unlocking writer counted us in
@@ -61,6 +62,7 @@ public final class RWMutex {
      * @throws PanicException "sync: RUnlock of unlocked RWMutex"
      */
     public void rUnlock() {
+        touch(Parking.goroutineOf(Stack.current()));
         Waiter wake = null;
         lk.lock();
         try {
@@ -84,6 +86,7 @@ public final class RWMutex {
         Stack s = Stack.current();
         long via = s.takeCallSite();
         G g = Parking.goroutineOf(s);
+        touch(g);
         if (s.isResuming()) {
             s.resumeLeaf();
             Parking.takeWaiting(g); // handed over: we are the writer
@@ -108,6 +111,7 @@ public final class RWMutex {
      * @throws PanicException "sync: Unlock of unlocked RWMutex"
      */
     public void unlock() {
+        touch(Parking.goroutineOf(Stack.current()));
         Waiter wake = null;
         lk.lock();
         try {
@@ -135,6 +139,12 @@ public final class RWMutex {
         }
     }
 
+    /** Records the calling party on both queues (see Parking, "Reach"). Any thread. */
+    private void touch(G g) {
+        readersWaiting.touch(g);
+        writersWaiting.touch(g);
+    }
+
     /** Hands the mutex to the first queued writer (none if its runtime stopped). lk held. */
     private Waiter admitWriterLocked() {
         Waiter w = writersWaiting.dequeue();
@@ -154,6 +164,7 @@ public final class RWMutex {
 
     /** Tries to lock for writing without waiting. */
     public boolean tryLock() {
+        touch(Parking.goroutineOf(Stack.current()));
         lk.lock();
         try {
             if (!writer && readers == 0) {

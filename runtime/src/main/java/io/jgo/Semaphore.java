@@ -39,6 +39,7 @@ public final class Semaphore {
         Stack s = Stack.current();
         long via = s.takeCallSite();
         G g = Parking.goroutineOf(s);
+        waiters.touch(g); // see Parking, "Reach"
         if (s.isResuming()) {
             s.resumeLeaf();
             Parking.takeWaiting(g); // release counted our units in
@@ -58,6 +59,7 @@ public final class Semaphore {
 
     /** Acquires {@code n} units only if that needs no waiting. */
     public boolean tryAcquire(long n) {
+        waiters.touch();
         lk.lock();
         try {
             if (size - cur >= n && waiters.peek() == null) {
@@ -76,6 +78,7 @@ public final class Semaphore {
      * @throws PanicException "semaphore: released more than held"
      */
     public void release(long n) {
+        waiters.touch();
         Waiter wake = null;
         lk.lock();
         try {

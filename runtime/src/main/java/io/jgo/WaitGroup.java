@@ -31,9 +31,7 @@ public final class WaitGroup {
 
     /** Adds {@code delta} (may be negative); at zero, wakes every waiter. */
     public void add(int delta) {
-        if (Parking.goroutineOf(Stack.current()) == null) {
-            waiters.markPlainThread();
-        }
+        waiters.touch(); // see Parking, "Reach"
         Waiter wake = null;
         long c;
         lock.lock();
@@ -75,13 +73,13 @@ public final class WaitGroup {
             return; // readied by add: the counter reached zero
         }
         G g = Parking.goroutineOf(s);
+        waiters.touch(g);
         lock.lock();
         if (counter == 0) {
             lock.unlock();
             return;
         }
         if (g == null) {
-            waiters.markPlainThread();
             Waiter w = Waiter.forThread();
             Parking.enterThreadWait(); // before a goroutine can see the waiter: no deadlock report while we wait
             waiters.enqueue(w);

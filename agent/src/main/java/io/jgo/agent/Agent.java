@@ -74,6 +74,7 @@ public final class Agent {
             diagnostics.quiet(false);
         }
         warmUp(transformer, diagnostics);
+        JavaLangOpener.open(instrumentation); // per-goroutine ThreadLocals need it; before main, so before any goroutine
         instrumentation.addTransformer(transformer, false);
         if (options.verbose()) {
             System.err.println("jgo: agent " + (attached ? "attached" : "started") + " (" + options + ")"

@@ -8,7 +8,9 @@
  * loader, so what is learned in one loader's view never shapes another's frames) and one
  * {@link io.jgo.agent.RewritingTransformer}, runs the instrumenter's whole-pipeline warm-up and one
  * warm-up transform (so the rewrite's classes are loaded before any transform can need them,
- * avoiding {@code ClassCircularityError}), and registers the transformer. There are no static
+ * avoiding {@code ClassCircularityError}), opens {@code java.lang} to the runtime's module for
+ * per-goroutine {@code ThreadLocal}s ({@link io.jgo.agent.JavaLangOpener}), and registers the
+ * transformer. There are no static
  * fields besides constants: everything hangs off the registered transformer.
  *
  * <p>Start-up cost is the design's main constraint (target: under 5 % on a large class path). The

@@ -95,9 +95,7 @@ public final class HChan implements ParkUnlock {
      * @throws PanicException "send on closed channel"
      */
     public int send(Object v, G g, boolean block) {
-        if (g == null) {
-            markPlainThread();
-        }
+        touch(g); // see Parking, "Reach"
         if (!block && !closed && !readyForSend()) { // lock-free failure: see the class comment
             return WOULD_BLOCK;
         }
@@ -162,9 +160,7 @@ public final class HChan implements ParkUnlock {
      * suspend (waiter enqueued, lock held). A plain thread blocks here.
      */
     public Object recv(G g, boolean block) {
-        if (g == null) {
-            markPlainThread();
-        }
+        touch(g); // see Parking, "Reach"
         if (!block && !readyForRecv()) { // lock-free failure: see the class comment
             if (!closed) {
                 return EMPTY;
@@ -229,9 +225,7 @@ public final class HChan implements ParkUnlock {
      * @throws PanicException "close of closed channel"
      */
     public void close(G g) {
-        if (g == null) {
-            markPlainThread();
-        }
+        touch(g); // see Parking, "Reach"
         lock.lock();
         if (closed) {
             lock.unlock();
@@ -363,10 +357,10 @@ public final class HChan implements ParkUnlock {
         return timer ? 0 : cap;
     }
 
-    /** Both wait queues remember a plain thread's operation (for the deadlock check). */
-    void markPlainThread() {
-        recvq.markPlainThread();
-        sendq.markPlainThread();
+    /** Both wait queues record the calling party, {@code g} or a plain thread (for the deadlock check). */
+    void touch(G g) {
+        recvq.touch(g);
+        sendq.touch(g);
     }
 
     /** This channel's rank in the global lock order; unique, assigned on first use. */

@@ -82,10 +82,8 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
             }
             return blockForever(g);
         }
-        if (g == null) {
-            for (int k = 0; k < n; k++) {
-                chans[lockOrder[k]].markPlainThread();
-            }
+        for (int k = 0; k < n; k++) {
+            chans[lockOrder[k]].touch(g); // see Parking, "Reach"
         }
         int[] poll = pollOrder(n);
         lockAll();

@@ -11,6 +11,9 @@ package io.jgo.internal.sched;
  *       deep goroutine stacks can be resumed.</li>
  *   <li>{@code -Djgo.deadlock=off}: no deadlock detection in {@code Go.run}.</li>
  *   <li>{@code -Djgo.schedtrace=MS}, {@code -Djgo.scheddetail}: Go's SCHED lines on stderr.</li>
+ *   <li>{@code -Djgo.threadLocals=carrier}: {@code ThreadLocal} values belong to the carrier, not
+ *       the goroutine ({@code goroutine}, the default, gives each goroutine its own); process-wide,
+ *       read once by {@link ThreadLocalMaps}, so not part of this per-runtime object.</li>
  *   <li>{@code -Djgo.maxthreads=N}: the most Ms (carrier threads plus M0) a runtime may have,
  *       default 10,000 as in Go; starting one more is a fatal error naming the limit.</li>
  *   <li>{@code -Djgo.preempt=off}: sysmon never asks a goroutine to yield nor takes a running

@@ -127,6 +127,16 @@ public final class G implements Stack.Owner {
     volatile Object waiting;
     /** The waiter reused by every single-primitive wait of this G (Go's per-P sudog cache); owner only. */
     Waiter cachedWaiter;
+    /**
+     * The G's interrupt status while it is off its carrier ({@link Identity}); the thread's flag
+     * holds it while the G runs. Owned by the thread that runs the G or is locked to it; the run
+     * queues publish it to the next carrier, as they publish the stack.
+     */
+    boolean interrupted;
+    /** The G's {@code ThreadLocal} maps while it is off its carrier ({@link Identity}); same owner. */
+    Object locals;
+    /** The G's {@code InheritableThreadLocal} map while it is off its carrier; same owner. */
+    Object inheritable;
 
     G(Sched sched, boolean main) {
         this.sched = sched;

@@ -34,10 +34,10 @@ final class Handoff {
      */
     void parkPinned(G g, int kind) {
         M m = g.m;
+        if (sched.stopping) {
+            throw dropped(g); // any kind: a G that caught an earlier Dropped gets it again here
+        }
         if (kind != Stack.YIELD_PARK) {
-            if (sched.stopping) {
-                throw Dropped.INSTANCE;
-            }
             if (g.status() == G.SYSCALL) { // retaken while it ran: take a P back, Go's exitsyscall
                 exitSyscall(g);
             } else if (retiringP(m)) {
@@ -60,15 +60,40 @@ final class Handoff {
             P pp = m.releaseP();
             sched.handoffP(pp);
         }
-        boolean handedP = awaitHandoff(m);
+        boolean handedP = awaitHandoff(m, g);
         g.pinnedWait = false;
         if (!handedP) {
-            throw Dropped.INSTANCE;
+            throw dropped(g);
         }
         g.casStatus(G.RUNNABLE, G.RUNNING);
         if (!g.main) {
             g.lockedM = null;
         }
+        Identity.restoreAfterBlocked(g);
+    }
+
+    /**
+     * The runtime has stopped while {@code g}'s frames are on its carrier (pinned, or leaving a
+     * syscall): the {@link Dropped} to throw, so frames that cannot unwind by returning unwind by
+     * an exception, run their {@code finally} blocks, and the carrier can exit.
+     *
+     * <p>User code may catch it, but g never carries on as a goroutine: every park, yield and
+     * syscall exit of a stopped runtime's G comes through a check of {@code stopping} that throws
+     * it again, g's stack gets a preemption request, so the next rewritten prologue unwinds by
+     * returning (nothing there to catch), and g0 abandons a G that comes back to it after the
+     * stop ({@code M.execute}). Only a catch-all loop that calls neither rewritten code nor jgo
+     * keeps its carrier busy, as it would keep any thread busy. A leaf lock still held (the park
+     * was prepared, not committed) is released first, or the primitive would stay locked for good;
+     * the G's waiter stays queued and is skipped by every waker (runtime stopped). Own thread of g.
+     */
+    private static Dropped dropped(G g) {
+        g.stack.requestPreempt();
+        ParkUnlock u = g.parkUnlock;
+        g.parkUnlock = null;
+        if (u != null) {
+            u.unlockAfterPark();
+        }
+        return Dropped.INSTANCE;
     }
 
     /** Is the M's P being retired? (null when sysmon retook it a moment ago: leaveRunning sorts that out) */
@@ -133,6 +158,9 @@ final class Handoff {
      */
     void exitSyscall(G g) {
         M m = g.m;
+        if (sched.stopping) {
+            throw dropped(g); // the runtime stopped during the call: g carries on no further
+        }
         P old = m.oldP;
         m.oldP = null;
         if (old != null && old.casStatus(P.SYSCALL, P.RUNNING)) {
@@ -168,13 +196,14 @@ final class Handoff {
         sched.global.put(g);
         sched.emit(Trace.Event.SYSCALL_EXIT, g.id, -1, m.id, -1, 2);
         sched.wakep();
-        if (!awaitHandoff(m)) {
-            throw Dropped.INSTANCE;
+        if (!awaitHandoff(m, g)) {
+            throw dropped(g);
         }
         g.casStatus(G.RUNNABLE, G.RUNNING);
         if (!g.main) {
             g.lockedM = null;
         }
+        Identity.restoreAfterBlocked(g);
     }
 
     /**
@@ -188,33 +217,44 @@ final class Handoff {
         target.wake(pp, false);
     }
 
-    /** M0 waits out the grace period (or until handed a P), then confirms the suspected deadlock. */
-    private void confirmDeadlock(M m0, long epoch) {
-        long deadline = System.nanoTime() + Deadlock.GRACE_NANOS;
+    /**
+     * M0 waits out the grace period of suspicion {@code s} (or until handed a P), then confirms it;
+     * {@code main} is the G M0 is locked to (an interrupt meanwhile is kept for it, see {@link Identity}).
+     */
+    private void confirmDeadlock(M m0, G main, DeadlockWatch.Suspicion s) {
+        long deadline = System.nanoTime() + s.graceNanos();
         long left;
-        while (m0.nextP == null && sched.failure.get() == null && (left = deadline - System.nanoTime()) > 0) {
+        // A newer suspicion ends the wait early: a doubt's long wait must not delay the report of a
+        // certain deadlock that arose meanwhile (awaitHandoff takes the newer one next).
+        while (m0.nextP == null && sched.failure.get() == null && !sched.stopping && !sched.deadlockWatch.pending()
+                && (left = deadline - System.nanoTime()) > 0) {
+            Identity.stashWhileBlocked(main);
             LockSupport.parkNanos(this, left);
         }
-        if (m0.nextP == null) {
-            Deadlock.confirm(sched, epoch);
+        if (m0.nextP == null && !sched.stopping && !sched.deadlockWatch.pending()) {
+            Deadlock.confirm(sched, s);
         }
     }
 
     /**
      * A locked M without a P waits until another M hands it one ({@link M#wake}); returns false
-     * when the runtime stops (or, for M0, fails) first. Own thread only.
+     * when the runtime stops (or, for M0, fails) first. {@code g} is the G locked to {@code m}: an
+     * interrupt that reaches the thread meanwhile is kept for g ({@link Identity}) and the flag
+     * cleared before every park, so the wait never spins (a set flag makes {@code park} return at
+     * once). Own thread only.
      */
-    boolean awaitHandoff(M m) {
+    boolean awaitHandoff(M m, G g) {
         P np;
         while ((np = m.nextP) == null) { // volatile read, pairs with the write in M.wake
             if (sched.stopping || m == sched.m0 && sched.failure.get() != null) {
                 return false;
             }
-            long epoch;
-            if (m == sched.m0 && (epoch = sched.deadlockWatch.takeSuspicion()) >= 0) {
-                confirmDeadlock(m, epoch);
+            DeadlockWatch.Suspicion s;
+            if (m == sched.m0 && (s = sched.deadlockWatch.takeSuspicion()) != null) {
+                confirmDeadlock(m, g, s);
                 continue;
             }
+            Identity.stashWhileBlocked(g);
             LockSupport.park(this);
         }
         m.nextP = null;

@@ -42,6 +42,8 @@ final class M implements Runnable {
     boolean spinning;
     /** The G being executed; written by this M, read racily by dumps. */
     volatile G curg;
+    /** g0's own {@code ThreadLocal} map while a goroutine's is installed on the thread ({@link Identity}); own thread only. */
+    Object g0Locals;
     /** Owner only: whether the G returned by findRunnable inherits the time slice. */
     private boolean inheritTime;
     /** xorshift state for the steal order; owner only. */
@@ -107,19 +109,28 @@ final class M implements Runnable {
         curg = g;
         g.casStatus(G.RUNNABLE, G.RUNNING);
         sched.emit(Trace.Event.EXECUTE, g.id, pp.id, id, -1, inherit ? 1 : 0);
+        Thread t = thread;
+        Identity.enter(g, this, t); // g's interrupt status and ThreadLocal maps onto this thread
         Stack before = ThreadStacks.installOnCurrentThread(g.stack);
         Throwable panic = null;
         try {
             g.stack.prepareResume();
             Entry.call(g.stack, g.body);
-        } catch (Throwable t) {
-            panic = t;
+        } catch (Throwable e) {
+            panic = e;
         } finally {
             ThreadStacks.installOnCurrentThread(before);
+            // Before the park commits below: once it has, a readier may hand g to another carrier,
+            // which reads what leave saved (published by the status CAS of the commit).
+            Identity.leave(g, this, t);
             curg = null;
         }
-        if (panic instanceof Dropped) {
-            return; // the runtime stopped while g waited on this thread: g is abandoned as it is
+        if (panic instanceof Dropped || sched.stopping && abandoned(g)) {
+            // The runtime stopped while g's frames were on this thread (pinned, in a syscall) and g
+            // let go of them, by the Dropped or by returning after catching it: g is abandoned as it
+            // is (never queued, never counted as ended; Go.run's warning counts it as dropped).
+            sched.abandon(g);
+            return;
         }
         if (panic == null && g.stack.suspending) {
             g.stack.endUnwind();
@@ -131,6 +142,16 @@ final class M implements Runnable {
             return; // m.p is null if sysmon retook it (it cleared it before releasing the G's status)
         }
         sched.goexit(this, g, panic);
+    }
+
+    /**
+     * A G back on g0 after the runtime stopped: was it already handed on (WAITING or RUNNABLE: a
+     * park or yield committed before a {@link Dropped} unwound it)? Then g0 must not dispose of it
+     * again. A G still RUNNING or in SYSCALL ended or unwound normally and is disposed of as usual.
+     */
+    private static boolean abandoned(G g) {
+        int s = g.status();
+        return s != G.RUNNING && s != G.SYSCALL;
     }
 
     /**
@@ -286,6 +307,9 @@ final class M implements Runnable {
                     return false;
                 }
                 long deadline = sched.timers.becomeWaiter(this);
+                // An idle carrier runs no goroutine: an interrupt that reaches it now is nobody's
+                // and is dropped (see Identity); a set flag would make every park return at once.
+                Thread.interrupted();
                 if (deadline == Long.MAX_VALUE) {
                     LockSupport.park(this);
                     continue;

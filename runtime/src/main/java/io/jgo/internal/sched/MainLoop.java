@@ -55,22 +55,41 @@ final class MainLoop {
             if (m0.p != null) {
                 sched.handoffP(m0.releaseP());
             }
-            if (!sched.handoff.awaitHandoff(m0)) {
+            if (!sched.handoff.awaitHandoff(m0, g)) {
                 return;
             }
         }
     }
 
+    /**
+     * Stops the runtime and waits for its threads, then counts what was dropped. The count comes
+     * after the wait, not before: a goroutine that has passed its last statement (main was readied
+     * by its {@code wg.done()}) but not yet returned finishes its step while the carriers stop, so
+     * it is not miscounted as dropped. Whatever is still live then was parked, queued or cut off
+     * at a safe point. Main's interrupt status goes back onto the calling thread ({@link Identity}).
+     */
     private void finish() {
-        PanicException f = sched.failure.get();
-        int leftover = sched.numGoroutine() - (sched.mainG.status() == G.DEAD ? 0 : 1);
+        PanicException f = sched.failure.get(); // before the stop: what dropped goroutines do while stopping does not count
         sched.shutdown();
+        int busy = sched.awaitStopped(STOP_WAIT_NANOS);
+        Identity.restoreAfterBlocked(sched.mainG);
         if (f != null) {
             throw f;
         }
+        int leftover = sched.numGoroutine() - (sched.mainG.status() == G.DEAD ? 0 : 1);
         if (leftover > 0) {
             Warnings.always("Go.run: main returned with " + leftover + " goroutine" + (leftover == 1 ? "" : "s")
-                    + " still alive; " + (leftover == 1 ? "it is" : "they are") + " dropped");
+                    + " still alive; " + (leftover == 1 ? "it is" : "they are") + " dropped"
+                    + (busy == 0 ? "" : " (" + busy + " thread" + (busy == 1 ? " is" : "s are")
+                            + " still busy in code that reaches no safe point; a daemon, it ends when that code returns)"));
         }
     }
+
+    /**
+     * How long {@code Go.run} waits, after main returned, for its threads to stop. Idle carriers stop
+     * at once; the wait only runs out for a goroutine that reaches no safe point (blocked in code
+     * nobody rewrote, or in a {@code Go.syscall} that ignores interrupts), whose carrier, a daemon,
+     * is then left to end by itself.
+     */
+    static final long STOP_WAIT_NANOS = 250_000_000L;
 }

@@ -20,8 +20,14 @@ import io.jgo.internal.Stack;
  * <h2>A plain thread</h2>
  * {@link #enterThreadWait} before its waiter becomes visible (no deadlock report while a plain
  * thread may still act), then {@link Waiter#awaitAsThread} / {@link SelectWait#awaitAsThread},
- * which unlock, block the thread and leave the count. The primitive marks its wait queues
- * ({@link WaitQueue#markPlainThread}) on every operation from a plain thread.
+ * which unlock, block the thread and leave the count; an interrupt is kept on the thread's flag,
+ * not acted on, and never makes the wait spin.
+ *
+ * <h2>Reach</h2>
+ * Every public operation of a primitive, fast paths included, first calls
+ * {@link WaitQueue#touch} on the queues it owns: a primitive that a plain thread (or another
+ * runtime) has used makes its waiters wakeable in the eyes of the deadlock check
+ * ({@link #mayBeWokenFromOutside}). {@link #enqueueAndWait} touches for the waiting party itself.
  *
  * <h2>Waking</h2>
  * A waker dequeues under the lock, fills the waiter, unlocks, then {@link Waiter#wake}: a goroutine
@@ -67,8 +73,8 @@ public final class Parking {
      * once running again, take its waiter with {@link #takeWaiting}.
      */
     public static Waiter enqueueAndWait(G g, WaitQueue q, Object elem, ParkUnlock unlock, String reason) {
+        q.touch(g);
         if (g == null) {
-            q.markPlainThread();
             Waiter w = Waiter.forThread();
             w.elem = elem;
             enterThreadWait();
@@ -100,17 +106,18 @@ public final class Parking {
     }
 
     /**
-     * May a plain thread still wake {@code g}, parked? True when a queue it waits on belongs to a
-     * primitive a plain thread has touched. For the deadlock check; racy by design (any thread).
+     * May someone outside {@code g}'s runtime still wake {@code g}, parked? True when a queue it
+     * waits on belongs to a primitive that a plain thread or another runtime's goroutine has used
+     * ({@link WaitQueue#reachedFromOutside}). For the deadlock check; racy by design (any thread).
      */
-    public static boolean mayBeWokenByPlainThread(G g) {
+    static boolean mayBeWokenFromOutside(G g) {
         Object w = g.waiting;
         if (w instanceof Waiter) {
             WaitQueue q = ((Waiter) w).queue;
-            return q != null && q.touchedByPlainThread();
+            return q != null && q.reachedFromOutside(g.sched);
         }
         if (w instanceof SelectWait) {
-            return ((SelectWait) w).touchedByPlainThread();
+            return ((SelectWait) w).reachedFromOutside(g.sched);
         }
         return false;
     }

@@ -22,7 +22,22 @@ public final class Runtimes {
         return g != null ? g.sched : null;
     }
 
+    /**
+     * The default runtime. Its carriers are daemons, so it never delays the JVM's exit; a shutdown
+     * hook stops it without waiting for anything, so no goroutine is started, readied or resumed
+     * while the JVM runs its other hooks.
+     */
     private static final class Default {
-        static final Sched INSTANCE = new Sched(Config.fromSystem().name("jgo-default"));
+        static final Sched INSTANCE = start();
+
+        private static Sched start() {
+            Sched s = new Sched(Config.fromSystem().name("jgo-default"));
+            try {
+                Runtime.getRuntime().addShutdownHook(new Thread(s::shutdown, "jgo-default-shutdown"));
+            } catch (IllegalStateException exiting) {
+                s.shutdown(); // first used while the JVM shuts down: stopped at once
+            }
+            return s;
+        }
     }
 }

@@ -99,6 +99,7 @@ public final class Sched {
      * {@link #wakep}. Any thread.
      */
     public G newproc(Runnable body) {
+        Object inherited = ThreadLocalMaps.inherit(); // first: childValue is user code and may throw
         G me = claimCallerP();
         P pp = me == null ? null : me.m.p;
         G g;
@@ -108,6 +109,7 @@ public final class Sched {
             }
             g = allocG(pp, false);
             g.body = body;
+            g.inheritable = inherited; // like a child thread: copies of the spawner's inheritable values
             g.id = newId(pp);
             g.casStatus(g.status(), G.RUNNABLE);
             live.increment();
@@ -197,10 +199,13 @@ public final class Sched {
     /** Go's {@code goexit0}: {@code g} ended (or panicked) on {@code m}; recycle it. g0 only. True if the P was retaken meanwhile. */
     boolean goexit(M m, G g, Throwable panic) {
         emit(Trace.Event.GO_END, g.id, -1, m.id, -1, panic == null ? 0 : 1);
-        if (panic != null) {
+        if (panic != null && !stopping) { // after the stop, a dropped G's exception is no panic: the program is over
             Panics.onPanic(this, g, panic);
         }
         g.stack.reset();
+        if (!g.main) {
+            Identity.forget(g); // main's status stays saved: Go.run puts it back on the caller's thread
+        }
         g.body = null;
         g.waitReason = null;
         g.parkUnlock = null;
@@ -312,6 +317,9 @@ public final class Sched {
      * thread, after the work is published.
      */
     public void wakep() {
+        if (stopping) {
+            return; // no new M once the runtime stops (Go.run waits for the ones it has)
+        }
         // StoreLoad: the work just published (queue put) is ordered before this read of nmspinning.
         // Pairs with the volatile decrement in Spinning.stop followed by the spinner's re-check of the
         // queues: either we see no spinner (and start one) or the spinner's re-check sees our work.
@@ -340,6 +348,15 @@ public final class Sched {
             m = midle.poll();
         }
         if (m == null) {
+            if (stopping) { // no new carrier for a stopped runtime: pp goes back, nothing runs any more
+                synchronized (lock) {
+                    idlePs.putLocked(pp, P.RUNNING);
+                }
+                if (spinning) {
+                    this.spinning.unclaim();
+                }
+                return;
+            }
             if (allm.size() >= config.maxThreads) {
                 threadExhaustion(pp, spinning);
                 return;
@@ -501,18 +518,109 @@ public final class Sched {
         g.prepareParkUnlocking(new Timers.ArmOnPark(g, RuntimeTimer.deadline(nanos)), "sleep");
     }
 
-    /** Stops every M of this runtime at its next safe point; dropped goroutines never run again. */
+    /**
+     * Stops every M of this runtime at its next safe point; dropped goroutines never run again.
+     * Never blocks (the default runtime calls it from a JVM shutdown hook); {@link #awaitStopped}
+     * waits for the threads. A goroutine running now is asked to yield at its next rewritten
+     * prologue (it unwinds by returning, nothing to catch) and is abandoned by g0; one blocked on
+     * its carrier gets {@link Dropped} ({@code Handoff.dropped}); one in a syscall gets its
+     * carrier interrupted, as the interrupt of a carrier is the interrupt of the goroutine on it
+     * ({@link Identity}), so an interruptible JDK call returns and the syscall's exit drops it.
+     * Any thread.
+     */
     void shutdown() {
-        stopping = true;
+        stopping = true; // volatile write: every M, waiter and waker checks it
         timers.shutdown();
         sysmon.stop();
         for (M m : allm) {
             if (m != m0) {
-                LockSupport.unpark(m.thread);
+                stopCarrier(m);
             }
         }
         if (tracer != null) {
             tracer.interrupt();
+        }
+    }
+
+    /** Wakes {@code m} so it sees {@code stopping}, and cuts short what its goroutine is doing. */
+    private static void stopCarrier(M m) {
+        G g = m.curg; // racy: a G that leaves meanwhile is on g0, which sees stopping
+        if (g != null) {
+            g.stack.requestPreempt();
+            if (g.status() == G.SYSCALL && !g.pinnedWait) {
+                m.thread.interrupt();
+            }
+        }
+        LockSupport.unpark(m.thread);
+    }
+
+    /**
+     * After {@link #shutdown}: waits until every carrier, sysmon and the tracer have ended, or
+     * {@code nanos} have passed (a goroutine that never reaches a safe point keeps its carrier,
+     * a daemon). Returns how many threads are still alive. An interrupt of the caller meanwhile is
+     * kept on its flag. Any thread but one of this runtime's.
+     */
+    int awaitStopped(long nanos) {
+        long deadline = System.nanoTime() + nanos;
+        boolean interrupted = false;
+        int alive;
+        for (;;) {
+            alive = 0;
+            for (Thread t : threads()) {
+                long left = deadline - System.nanoTime();
+                if (t.isAlive() && left > 0) {
+                    try {
+                        t.join(Math.max(1, Math.min(left / 1_000_000, 10)));
+                    } catch (InterruptedException e) {
+                        interrupted = true; // kept for the caller, below
+                    }
+                }
+                if (t.isAlive()) {
+                    alive++;
+                }
+            }
+            if (alive == 0 || deadline - System.nanoTime() <= 0) {
+                break;
+            }
+            for (M m : allm) {
+                if (m != m0) {
+                    stopCarrier(m); // again: the goroutine's own attention writes may have erased the request
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        return alive;
+    }
+
+    /** This runtime's threads but M0: carriers (an exiting one removes itself), sysmon, tracer. */
+    private List<Thread> threads() {
+        List<Thread> ts = new java.util.ArrayList<>();
+        for (M m : allm) {
+            if (m != m0) {
+                ts.add(m.thread);
+            }
+        }
+        Thread s = sysmon.thread();
+        if (s != null) {
+            ts.add(s);
+        }
+        if (tracer != null) {
+            ts.add(tracer);
+        }
+        return ts;
+    }
+
+    /**
+     * A dropped G came back to g0 after its runtime stopped (see {@code M.execute}): a leaf lock it
+     * still holds is released, so the primitive stays usable by others. g0 only.
+     */
+    void abandon(G g) {
+        ParkUnlock u = g.parkUnlock;
+        g.parkUnlock = null;
+        if (u != null) {
+            u.unlockAfterPark();
         }
     }
 

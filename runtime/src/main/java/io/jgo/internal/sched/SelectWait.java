@@ -53,12 +53,12 @@ public class SelectWait {
         waiters = ws;
     }
 
-    /** Does any case wait on a primitive a plain thread has touched? Racy; for the deadlock check. */
-    boolean touchedByPlainThread() {
+    /** Does any case wait on a primitive reached from outside {@code sched}? Racy; for the deadlock check. */
+    boolean reachedFromOutside(Sched sched) {
         Waiter[] ws = waiters;
         if (ws != null) {
             for (Waiter w : ws) {
-                if (w != null && w.queue != null && w.queue.touchedByPlainThread()) {
+                if (w != null && w.queue != null && w.queue.reachedFromOutside(sched)) {
                     return true;
                 }
             }
@@ -74,12 +74,17 @@ public class SelectWait {
     /** The plain thread releases {@code unlock} and blocks until a case fires. */
     public void awaitAsThread(ParkUnlock unlock) {
         unlock.unlockAfterPark();
+        boolean interrupted = false;
         try {
             while (!woken) { // volatile read, pairs with wakeThread
+                interrupted |= Thread.interrupted(); // kept, not acted on: see Waiter.awaitAsThread
                 LockSupport.park(this);
             }
         } finally {
             Parking.exitThreadWait();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

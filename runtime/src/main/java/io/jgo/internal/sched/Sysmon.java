@@ -82,6 +82,11 @@ final class Sysmon implements Runnable {
         t.start();
     }
 
+    /** The thread, or null if it never started. Any thread. */
+    Thread thread() {
+        return thread;
+    }
+
     /** The runtime stops: wake the thread so it sees {@code sched.stopping}. Any thread. */
     void stop() {
         Thread t = thread;

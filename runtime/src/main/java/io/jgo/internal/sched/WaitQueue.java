@@ -1,28 +1,40 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.Stack;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
  * A FIFO queue of {@link Waiter}s (Go's {@code waitq}), guarded by the lock of the primitive that
- * owns it: every method but {@link #isEmpty} and {@link #touchedByPlainThread} must be called with
- * that lock held.
+ * owns it: every method but {@link #isEmpty}, {@link #touch} and {@link #reachedFromOutside} must
+ * be called with that lock held.
  *
  * <p>{@link #dequeue} skips the waiters of a select that another waker already won (Go's
  * {@code selectDone} CAS) and the waiters of goroutines whose runtime has stopped (they will never
  * run again: handing them a value would lose it).
  *
- * <p>{@link #touchedByPlainThread} records whether a plain thread ever operated on the primitive:
- * such a thread may still wake a goroutine parked here, so the deadlock check must count those
- * waiters as wakeable.
+ * <h2>Reach: who may still wake a waiter</h2>
+ * Every public operation of every primitive on the parking seam calls {@link #touch} on its queues
+ * first (fast paths included), which records who operates on the primitive: nobody yet, the
+ * goroutines of one runtime, or {@link #OUTSIDE} (a plain thread, or goroutines of two runtimes).
+ * For a runtime's deadlock check ({@link Deadlock}), a goroutine parked on a queue that someone
+ * outside that runtime has reached may still be woken by them, whom the runtime cannot see: it is
+ * never reported as deadlocked. The field only ever moves null -> runtime -> OUTSIDE (or null ->
+ * OUTSIDE), so once settled a touch is one volatile load and a compare.
  */
 public final class WaitQueue {
 
     /** Head; written under the owner's lock with release stores, read lock-free with acquire loads by {@link #isEmpty}. */
     private Waiter first;
     private Waiter last;
-    /** Set (never cleared) the first time a plain thread operates on the primitive; volatile. */
-    private volatile boolean plainThread;
+    /**
+     * Who has operated on the primitive: null, the {@link Sched} whose goroutines alone have, or
+     * {@link #OUTSIDE}. Moves forward only, by CAS (two runtimes touching at once both count);
+     * volatile, read by the deadlock check of any runtime.
+     */
+    private volatile Object reach;
+    /** {@link #reach} once a plain thread, or goroutines of a second runtime, have operated. */
+    private static final Object OUTSIDE = new Object();
 
     /**
      * No waiter right now? Lock-free, for the non-blocking fast paths: an acquire load of the head,
@@ -114,23 +126,47 @@ public final class WaitQueue {
         w.queued = false;
     }
 
-    /** Records that a plain thread operated on the primitive (a read first: no store once set). Any thread. */
-    public void markPlainThread() {
-        if (!plainThread) {
-            plainThread = true;
+    /**
+     * Records the calling party, {@code g} (the caller's goroutine, or null on a plain thread):
+     * call on entry to every operation, before taking the primitive's lock. Any thread.
+     */
+    public void touch(G g) {
+        Object r = reach; // volatile read: once OUTSIDE (or this runtime, for its goroutines), no write
+        if (r == OUTSIDE) {
+            return;
+        }
+        Object me = g == null ? OUTSIDE : g.sched;
+        while (r != me && r != OUTSIDE) {
+            if (REACH.compareAndSet(this, r, r == null ? me : OUTSIDE)) {
+                return;
+            }
+            r = reach;
         }
     }
 
-    /** Has a plain thread ever operated on the primitive? Any thread; for the deadlock check. */
-    public boolean touchedByPlainThread() {
-        return plainThread;
+    /** {@link #touch} for a caller that does not know its goroutine (a fast path). Any thread. */
+    public void touch() {
+        if (reach != OUTSIDE) { // volatile read: skip the lookup once settled
+            touch(Parking.goroutineOf(Stack.current()));
+        }
+    }
+
+    /**
+     * May someone outside {@code sched} (a plain thread, another runtime's goroutine) still wake a
+     * waiter here? Any thread; for the deadlock check.
+     */
+    public boolean reachedFromOutside(Sched sched) {
+        Object r = reach;
+        return r != null && r != sched;
     }
 
     private static final VarHandle FIRST;
+    private static final VarHandle REACH;
 
     static {
         try {
             FIRST = MethodHandles.lookup().findVarHandle(WaitQueue.class, "first", Waiter.class);
+            REACH = MethodHandles.lookup().findVarHandle(WaitQueue.class, "reach", Object.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

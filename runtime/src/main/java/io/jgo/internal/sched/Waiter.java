@@ -94,15 +94,25 @@ public final class Waiter {
     /**
      * The plain thread blocks until {@link #wake}; {@code unlock} is released first. The caller
      * entered {@link Parking#enterThreadWait} before the waiter became visible.
+     *
+     * <p>An interrupt does not end the wait (no jgo blocking call declares
+     * {@code InterruptedException}) and is not lost: the flag is taken off before each park (a set
+     * flag makes {@code park} return at once, and the thread would spin) and put back when the
+     * wait is over.
      */
     public void awaitAsThread(ParkUnlock unlock) {
         unlock.unlockAfterPark();
+        boolean interrupted = false;
         try {
             while (!woken) { // volatile read, pairs with the write in wake
+                interrupted |= Thread.interrupted();
                 LockSupport.park(this);
             }
         } finally {
             Parking.exitThreadWait();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

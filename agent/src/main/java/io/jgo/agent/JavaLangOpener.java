@@ -1,0 +1,45 @@
+package io.jgo.agent;
+
+import java.lang.instrument.Instrumentation;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Opens {@code java.base/java.lang} to the modules the jgo runtime can be loaded in, so the runtime
+ * can give each goroutine its own {@code ThreadLocal} maps (it reaches the private fields
+ * {@code Thread.threadLocals} and {@code Thread.inheritableThreadLocals} through
+ * {@code MethodHandles.privateLookupIn}; see {@code io.jgo.internal.sched.ThreadLocalMaps}).
+ *
+ * <p>The runtime sits on the class path, so its module is the unnamed module of the loader that
+ * loads {@code io.jgo}: normally the system class loader, which also loads this agent. The agent
+ * must not load a runtime class to find out (it would land in the wrong loader, or too early), so
+ * it opens the package to the unnamed modules of the system loader and of its own loader, without
+ * naming any runtime class. A runtime loaded by another loader (an application server's) finds the package
+ * closed and falls back to carrier-scoped values with a one-time warning; the JVM flag
+ * {@code --add-opens java.base/java.lang=ALL-UNNAMED} opens it to every unnamed module.
+ */
+final class JavaLangOpener {
+
+    private JavaLangOpener() {
+    }
+
+    /** Returns false (and says why on stderr) when the JVM refuses; the runtime then warns once itself. */
+    static boolean open(Instrumentation instrumentation) {
+        Module javaBase = Object.class.getModule();
+        Set<Module> to = new LinkedHashSet<>();
+        to.add(ClassLoader.getSystemClassLoader().getUnnamedModule());
+        ClassLoader own = JavaLangOpener.class.getClassLoader();
+        if (own != null) {
+            to.add(own.getUnnamedModule());
+        }
+        try {
+            instrumentation.redefineModule(javaBase, Set.of(), Map.of(), Map.of("java.lang", to), Set.of(), Map.of());
+            return true;
+        } catch (RuntimeException e) { // UnmodifiableModuleException, IllegalArgumentException
+            System.err.println("jgo agent: could not open java.lang to the runtime (" + e
+                    + "); ThreadLocal values will belong to carrier threads");
+            return false;
+        }
+    }
+}

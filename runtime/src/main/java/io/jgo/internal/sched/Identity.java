@@ -1,0 +1,90 @@
+package io.jgo.internal.sched;
+
+/**
+ * What Java code keeps per thread, made per goroutine: the interrupt status and the
+ * {@code ThreadLocal} maps ({@link ThreadLocalMaps}). Inside a goroutine
+ * {@code Thread.currentThread()} is the carrier, so both live on the carrier while the goroutine
+ * runs; g0 moves them into the G when it leaves the carrier ({@link #leave}) and back when it runs
+ * again ({@link #enter}), so a goroutine that migrates takes them along and never leaves them to
+ * the next goroutine on that carrier. Between goroutines the carrier has g0's own map back (the
+ * scheduler's code may use {@code ThreadLocal}s), and no inheritable map, so a goroutine that g0
+ * starts (a timer's {@code Go.afterFunc}) inherits nothing.
+ *
+ * <h2>Interrupts</h2>
+ * <ul>
+ *   <li>A goroutine's status is saved in {@link G#interrupted} when it parks, yields or ends (the
+ *       carrier's flag is cleared in the same step) and restored when it runs again, on whichever
+ *       carrier. A G that stays on its thread while blocked (pinned, in a syscall's return path, main
+ *       on M0) keeps it through {@link #stashWhileBlocked}: the thread parks with its flag clear
+ *       (a set flag makes {@code LockSupport.park} return at once: a spinning carrier) and the
+ *       status comes back when the G carries on.</li>
+ *   <li>{@code Thread.interrupt()} of a carrier from outside interrupts the goroutine that runs on
+ *       it at that moment (or that is locked to it: pinned, in a syscall, main on M0), exactly as if
+ *       that goroutine had interrupted itself; a carrier that runs no goroutine (its g0 is idle or
+ *       scheduling) drops it. Carriers never stop because of an interrupt: a runtime stops through
+ *       {@code Go.run} returning, or the JVM exiting.</li>
+ *   <li>The main goroutine of {@code Go.run} continues the calling thread: it starts with the
+ *       caller's interrupt status and {@code ThreadLocal}s, and {@code Go.run} returns leaving the
+ *       thread's status as main left it. Main's maps are the thread's own, never swapped.</li>
+ * </ul>
+ *
+ * <p>Threads: every method runs on the thread that runs (or is locked to) {@code g}, which owns g's
+ * identity fields while it does; the run queues' release/acquire pairs publish them to the next
+ * carrier, as they publish the G's stack.
+ */
+final class Identity {
+
+    private Identity() {
+    }
+
+    /** g0 of {@code m}, on m's thread {@code t}, right before it runs {@code g}. */
+    static void enter(G g, M m, Thread t) {
+        if (!g.main) {
+            Thread.interrupted(); // an interrupt that reached the carrier between goroutines is dropped (class comment)
+            if (ThreadLocalMaps.PER_GOROUTINE) {
+                m.g0Locals = ThreadLocalMaps.locals(t); // g0's own (runtime code on g0 may use ThreadLocals)
+                ThreadLocalMaps.set(t, g.locals, g.inheritable);
+            }
+        }
+        if (g.interrupted) {
+            g.interrupted = false;
+            t.interrupt();
+        }
+    }
+
+    /** g0 of {@code m}, on m's thread {@code t}, right after {@code g} parked, yielded or ended on it. */
+    static void leave(G g, M m, Thread t) {
+        g.interrupted = Thread.interrupted(); // clears the carrier's flag: it never survives the goroutine
+        if (!g.main && ThreadLocalMaps.PER_GOROUTINE) {
+            g.locals = ThreadLocalMaps.locals(t);
+            g.inheritable = ThreadLocalMaps.inheritable(t);
+            ThreadLocalMaps.set(t, m.g0Locals, null); // g0 gets its own map back and inherits nothing
+            m.g0Locals = null;
+        }
+    }
+
+    /**
+     * The calling thread, which runs or is locked to {@code g}, is about to park (or parks again
+     * after a wake-up) while g waits on it: moves the thread's flag into g, so the park blocks.
+     */
+    static void stashWhileBlocked(G g) {
+        if (Thread.interrupted()) {
+            g.interrupted = true;
+        }
+    }
+
+    /** The blocked wait is over and g carries on on this thread: its status comes back. */
+    static void restoreAfterBlocked(G g) {
+        if (g.interrupted) {
+            g.interrupted = false;
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A G is dead: its maps go (so a reused G starts empty), its status with them. */
+    static void forget(G g) {
+        g.locals = null;
+        g.inheritable = null;
+        g.interrupted = false;
+    }
+}

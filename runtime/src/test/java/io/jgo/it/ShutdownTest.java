@@ -1,0 +1,140 @@
+package io.jgo.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import io.jgo.Go;
+import io.jgo.Goroutine;
+import io.jgo.WaitGroup;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * {@code Go.run} cleans up after itself: its threads are gone when it returns, dropped goroutines
+ * never carry on (not even one that catches {@code Throwable}), and a goroutine that has only its
+ * return left is not counted as dropped.
+ */
+@Timeout(300)
+class ShutdownTest {
+
+    @Test
+    void aThousandRunsLeaveNoThreadBehind() {
+        int before = Thread.getAllStackTraces().size();
+        String err = capturingStderr(() -> {
+            for (int i = 0; i < 1_000; i++) {
+                Go.run(() -> {
+                    WaitGroup never = new WaitGroup();
+                    never.add(1);
+                    Object monitor = new Object();
+                    for (int k = 0; k < 3; k++) {
+                        Go.go(never::await); // parked for good: dropped
+                    }
+                    Go.go(() -> Go.sleep(Duration.ofHours(1))); // a pending timer: cancelled
+                    Go.go(() -> {
+                        for (;;) {
+                            Go.gosched(); // runnable for ever: dropped at a yield
+                        }
+                    });
+                    Go.go(() -> {
+                        synchronized (monitor) {
+                            never.await(); // pinned: its carrier blocks, then gets Dropped
+                        }
+                    });
+                    Go.gosched();
+                });
+            }
+        });
+        List<String> left = Thread.getAllStackTraces().keySet().stream().map(Thread::getName)
+                .filter(n -> n.matches("jgo-(m\\d+|timers|schedtrace)")).collect(Collectors.toList());
+        assertEquals(List.of(), left);
+        int after = Thread.getAllStackTraces().size();
+        assertFalse(after > before + 2, "threads before " + before + ", after " + after);
+        assertFalse(err.contains("still busy"), err.lines().filter(l -> l.contains("busy")).findFirst().orElse(""));
+    }
+
+    @Test
+    void aDroppedGoroutineThatCatchesThrowableNeverCarriesOn() {
+        List<String> caught = new CopyOnWriteArrayList<>();
+        AtomicBoolean resumed = new AtomicBoolean();
+        AtomicBoolean ended = new AtomicBoolean();
+        capturingStderr(() -> Go.run(() -> {
+            WaitGroup never = new WaitGroup();
+            never.add(1);
+            Go.go(() -> {
+                for (int i = 0; i < 3; i++) {
+                    try {
+                        awaitUnderALibraryFrame(never);
+                        resumed.set(true);
+                    } catch (Throwable t) { // swallows everything, then tries to wait again
+                        caught.add(t.getClass().getSimpleName());
+                    }
+                }
+                ended.set(true);
+            });
+            while (!Go.dumpGoroutines().contains(", pinned]")) {
+                Go.gosched(); // until the goroutine waits, pinned
+            }
+        }));
+        // Every retry is refused again: the goroutine never gets past a wait, whatever it catches.
+        assertFalse(caught.isEmpty());
+        assertEquals(List.of(), caught.stream().filter(c -> !c.equals("Dropped")).collect(Collectors.toList()));
+        assertFalse(resumed.get());
+    }
+
+    /** Waits under a library frame (Optional.ifPresent, never rewritten), so the goroutine pins its carrier. */
+    @Goroutine
+    static void awaitUnderALibraryFrame(WaitGroup wg) {
+        Optional.of(wg).ifPresent(WaitGroup::await);
+    }
+
+    /** The README's Hello: every goroutine has reached {@code wg.done()} when main returns. */
+    @Test
+    void goroutinesThatOnlyHaveTheirReturnLeftAreNotDropped() {
+        AtomicInteger printed = new AtomicInteger();
+        String err = capturingStderr(() -> {
+            for (int run = 0; run < 300; run++) {
+                Go.run(() -> {
+                    WaitGroup wg = new WaitGroup();
+                    for (int i = 0; i < 10; i++) {
+                        wg.add(1);
+                        Go.go(() -> {
+                            work(printed);
+                            wg.done();
+                        });
+                    }
+                    wg.await();
+                });
+            }
+        });
+        assertEquals(3_000, printed.get());
+        assertFalse(err.contains("still alive"), err);
+    }
+
+    @Goroutine
+    static void work(AtomicInteger printed) {
+        Go.gosched();
+        printed.incrementAndGet();
+    }
+
+    static String capturingStderr(Runnable body) {
+        PrintStream old = System.err;
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(buffer, true, StandardCharsets.UTF_8));
+        try {
+            body.run();
+        } finally {
+            System.setErr(old);
+        }
+        return buffer.toString(StandardCharsets.UTF_8);
+    }
+}
