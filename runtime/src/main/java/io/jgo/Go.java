@@ -66,8 +66,8 @@ public final class Go {
      * <p><b>Main</b> continues the calling thread: it sees the caller's {@code ThreadLocal} values and
      * interrupt status, and {@code run} returns leaving the thread's interrupt status as main left it.
      *
-     * <p><b>Shutdown.</b> When main returns, the runtime stops and {@code run} waits (at most a
-     * quarter of a second) for its threads to end, so it leaves no thread behind. Goroutines still
+     * <p><b>Shutdown.</b> When main returns, the runtime stops and {@code run} waits (a second at
+     * most) for its threads to end, so it leaves no thread behind. Goroutines still
      * alive then are dropped, with a warning that gives their count: a parked or queued one never
      * runs again (its {@code finally} blocks do not run, as in Go); a running one is stopped at its
      * next safe point; one whose frames block its carrier (pinned, in {@link #syscall}, whose

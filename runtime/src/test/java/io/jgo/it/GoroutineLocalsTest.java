@@ -5,7 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jgo.Go;
 import io.jgo.WaitGroup;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -14,7 +19,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * {@code ThreadLocal} and {@code InheritableThreadLocal} values belong to the goroutine, as Loom
- * gives each virtual thread its own (the tests run with the agent, which opens {@code java.lang}).
+ * gives each virtual thread its own (the tests run with the agent, which opens {@code java.lang});
+ * {@link #theModesInFreshJvms} runs the same program without the agent, in each mode.
  */
 @Timeout(120)
 class GoroutineLocalsTest {
@@ -149,5 +155,81 @@ class GoroutineLocalsTest {
             MDC.remove();
         }
         assertEquals("plain/child", seen.get());
+    }
+
+    /**
+     * The program {@link #theModesInFreshJvms} runs: 40 goroutines one after another at one P, each
+     * noting what {@code MDC} held when it started and on which carrier, then leaving its own value
+     * behind. With fewer carriers than goroutines, some carrier runs two of them, so carrier-scoped
+     * values show up in a later goroutine; per-goroutine values never do. Prints
+     * {@code carriers=N leaked=M}.
+     */
+    public static final class ModesProgram {
+        public static void main(String[] args) {
+            Set<String> carriers = new HashSet<>();
+            int[] leaked = new int[1];
+            Go.run(() -> {
+                Go.maxProcs(1);
+                for (int i = 0; i < 40; i++) {
+                    String mine = "g" + i;
+                    WaitGroup wg = new WaitGroup();
+                    wg.add(1);
+                    Go.go(() -> {
+                        synchronized (carriers) {
+                            carriers.add(Thread.currentThread().getName());
+                            if (MDC.get() != null) {
+                                leaked[0]++;
+                            }
+                        }
+                        MDC.set(mine); // never removed
+                        wg.done();
+                    });
+                    wg.await(); // without the agent main pins M0 here; the goroutines run on carriers
+                }
+            });
+            System.out.println("carriers=" + carriers.size() + " leaked=" + leaked[0]);
+        }
+    }
+
+    /**
+     * The build-time path (no agent): with {@code --add-opens java.base/java.lang=ALL-UNNAMED}
+     * values are per goroutine; without it they stay with the carrier and a warning says what to
+     * add; {@code -Djgo.threadLocals=carrier} keeps them with the carrier on purpose, silently.
+     */
+    @Test
+    void theModesInFreshJvms() throws Exception {
+        String opened = runModes("--add-opens", "java.base/java.lang=ALL-UNNAMED");
+        assertTrue(opened.contains(" leaked=0"), opened);
+        assertTrue(!opened.contains(CARRIER_WARNING), opened);
+
+        String closed = runModes();
+        assertTrue(closed.contains(CARRIER_WARNING), closed);
+        assertTrue(closed.contains("--add-opens java.base/java.lang=ALL-UNNAMED"), "the warning names the flag: " + closed);
+        assertLeaked(closed);
+
+        String carrier = runModes("--add-opens", "java.base/java.lang=ALL-UNNAMED", "-Djgo.threadLocals=carrier");
+        assertTrue(!carrier.contains(CARRIER_WARNING), carrier);
+        assertLeaked(carrier);
+    }
+
+    /** The start of the one-time warning when java.lang is closed to jgo. */
+    private static final String CARRIER_WARNING = "ThreadLocal values belong to the carrier thread";
+
+    private static void assertLeaked(String out) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("carriers=(\\d+) leaked=(\\d+)").matcher(out);
+        assertTrue(m.find(), out);
+        assertTrue(Integer.parseInt(m.group(1)) < 40, "some carrier ran two goroutines: " + out);
+        assertTrue(Integer.parseInt(m.group(2)) > 0, "carrier-scoped values reached a later goroutine: " + out);
+    }
+
+    private static String runModes(String... flags) throws Exception {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java");
+        cmd.addAll(List.of(flags));
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), ModesProgram.class.getName()));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), out);
+        return out;
     }
 }

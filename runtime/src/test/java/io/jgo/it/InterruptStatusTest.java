@@ -2,10 +2,15 @@ package io.jgo.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jgo.Chan;
 import io.jgo.Go;
+import io.jgo.Goroutine;
+import io.jgo.Mutex;
 import io.jgo.WaitGroup;
+import io.jgo.testing.Await;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -13,14 +18,19 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
  * The interrupt status belongs to the goroutine (see {@code io.jgo.internal.sched.Identity}): it
  * never stays on a carrier after the goroutine that set it, it travels with the goroutine, and a
- * plain thread blocked in a jgo call keeps its flag without spinning. Waits below end when the
- * awaited state is reached; a hang is the failure (the class timeout).
+ * thread blocked in a jgo call keeps its flag without spinning. "Parked" is read from thread
+ * states, never from CPU time: a thread whose flag stays set cannot stay parked (every
+ * {@code LockSupport.park} returns at once), so "parked and not interrupted" in one pass over the
+ * threads is what a spinning thread never shows. Waits poll without a clock deciding the outcome
+ * ({@link Await}: its deadline only turns a hang into a failure).
  */
 @Timeout(120)
 class InterruptStatusTest {
@@ -47,18 +57,17 @@ class InterruptStatusTest {
                 });
             }
             wg.await();
-            awaitAllParked(carriers); // a carrier left interrupted never parks: this would not return
+            awaitAllParked("the idiom's carriers, idle", carriers); // interrupted carriers spin: never all parked
 
             for (Thread c : carriers) {
-                c.interrupt(); // from outside, on idle carriers: dropped (nobody runs there)
+                c.interrupt(); // from outside, on idle carriers: nobody runs there, dropped
             }
-            awaitAllParked(carriers);
+            awaitAllParked("idle carriers interrupted from outside", carriers);
 
             WaitGroup later = new WaitGroup();
             for (int i = 0; i < 16; i++) {
                 later.add(1);
                 Go.go(() -> {
-                    carriers.add(Thread.currentThread());
                     if (Thread.currentThread().isInterrupted()) {
                         spurious.add("started interrupted on " + Thread.currentThread().getName());
                     }
@@ -72,14 +81,16 @@ class InterruptStatusTest {
             }
             later.await();
         });
+        assertFalse(carriers.isEmpty());
         assertEquals(List.of(), spurious);
     }
 
     @Test
-    void interruptStatusTravelsWithItsGoroutineAndNeverReachesASibling() {
+    void interruptStatusSurvivesMigrations() {
         AtomicReference<String> failure = new AtomicReference<>();
         AtomicBoolean done = new AtomicBoolean();
         boolean[] endStatus = new boolean[1];
+        int[] migrations = new int[1];
         Go.run(() -> {
             Go.maxProcs(4);
             WaitGroup wg = new WaitGroup();
@@ -98,16 +109,15 @@ class InterruptStatusTest {
             wg.add(1);
             Go.go(() -> {
                 Thread.currentThread().interrupt();
-                Thread first = Thread.currentThread();
-                int migrations = 0;
-                Thread last = first;
-                while (migrations < 100) {
+                Thread last = Thread.currentThread();
+                while (migrations[0] < 100 && failure.get() == null) {
                     Go.gosched();
                     if (!Thread.currentThread().isInterrupted()) {
-                        failure.compareAndSet(null, "the goroutine lost its interrupt status after " + migrations + " migrations");
+                        failure.compareAndSet(null, "the goroutine lost its interrupt status after "
+                                + migrations[0] + " migrations");
                     }
                     if (Thread.currentThread() != last) {
-                        migrations++;
+                        migrations[0]++;
                         last = Thread.currentThread();
                     }
                 }
@@ -117,8 +127,45 @@ class InterruptStatusTest {
             });
             wg.await();
         });
-        assertEquals(null, failure.get());
+        assertNull(failure.get());
+        assertEquals(100, migrations[0]);
         assertTrue(endStatus[0]);
+    }
+
+    /** At one P every goroutine shares the one carrier, one after the other. */
+    @Test
+    void aSiblingOnTheSameCarrierNeverSeesTheInterrupt() {
+        List<String> seen = new CopyOnWriteArrayList<>();
+        Set<Thread> carriers = ConcurrentHashMap.newKeySet();
+        boolean[] kept = new boolean[1];
+        Go.run(() -> {
+            Go.maxProcs(1);
+            WaitGroup wg = new WaitGroup();
+            wg.add(2);
+            Go.go(() -> {
+                carriers.add(Thread.currentThread());
+                Thread.currentThread().interrupt();
+                for (int i = 0; i < 100; i++) {
+                    Go.gosched(); // the sibling runs in between, on this carrier
+                }
+                kept[0] = Thread.interrupted();
+                wg.done();
+            });
+            Go.go(() -> {
+                for (int i = 0; i < 100; i++) {
+                    carriers.add(Thread.currentThread());
+                    if (Thread.currentThread().isInterrupted()) {
+                        seen.add("round " + i);
+                    }
+                    Go.gosched();
+                }
+                wg.done();
+            });
+            wg.await();
+        });
+        assertEquals(1, carriers.size(), "one carrier for both: " + carriers);
+        assertEquals(List.of(), seen);
+        assertTrue(kept[0]);
     }
 
     @Test
@@ -137,74 +184,115 @@ class InterruptStatusTest {
         assertTrue(Thread.interrupted());
     }
 
+    /**
+     * The bug a JUnit timeout found: the Go.run caller (M0), interrupted while main is parked, spun
+     * at a full core in its wait for main's turn. Now the interrupt is main's, kept while it waits.
+     */
+    @Test
+    void interruptingTheGoRunCallerWhileMainIsParkedNeitherSpinsNorIsLost() throws Exception {
+        Thread m0 = Thread.currentThread();
+        WaitGroup release = new WaitGroup();
+        release.add(1); // on this plain thread: the helper may release it, no deadlock
+        AtomicReference<String> helperFailure = new AtomicReference<>();
+        Thread helper = new Thread(() -> {
+            try {
+                awaitParkedThread("M0 waiting for main", m0);
+                m0.interrupt();
+                awaitParkedThread("M0 parked again after the interrupt", m0);
+            } catch (Throwable t) {
+                helperFailure.set(t.toString());
+            } finally {
+                release.done();
+            }
+        });
+        boolean[] mainSaw = new boolean[1];
+        Go.run(() -> {
+            helper.start();
+            release.await();
+            mainSaw[0] = Thread.interrupted();
+        });
+        helper.join();
+        assertNull(helperFailure.get());
+        assertTrue(mainSaw[0], "the interrupt reached main when it ran again");
+        assertFalse(Thread.interrupted());
+    }
+
     @Test
     void plainThreadInWaitGroupAwaitKeepsItsFlagWithoutSpinning() throws Exception {
         WaitGroup wg = new WaitGroup();
         wg.add(1);
-        boolean[] flag = new boolean[1];
-        Thread plain = new Thread(() -> {
-            wg.await();
-            flag[0] = Thread.currentThread().isInterrupted();
-        });
-        plain.start();
-        awaitParked(plain);
-        plain.interrupt();
-        awaitParked(plain); // a thread that spins on a set flag never parks again: this would not return
-        wg.done();
-        plain.join();
-        assertTrue(flag[0], "the interrupt was kept");
+        assertPlainThreadKeepsFlag(wg::await, wg::done);
+    }
+
+    @Test
+    void plainThreadInChannelReceiveKeepsItsFlagWithoutSpinning() throws Exception {
+        Chan<Integer> c = Chan.make(0);
+        assertPlainThreadKeepsFlag(c::recv, () -> c.send(1));
+    }
+
+    @Test
+    void plainThreadInMutexLockKeepsItsFlagWithoutSpinning() throws Exception {
+        Mutex mu = new Mutex();
+        mu.lock();
+        assertPlainThreadKeepsFlag(mu::lock, mu::unlock);
     }
 
     @Test
     void plainThreadInGoSleepKeepsItsFlagWithoutSpinning() throws Exception {
+        AtomicBoolean wake = new AtomicBoolean();
+        assertPlainThreadKeepsFlag(() -> {
+            while (!wake.get()) {
+                Go.sleep(Duration.ofMillis(200)); // an interrupt does not cut a sleep short
+            }
+        }, () -> wake.set(true));
+    }
+
+    /** A plain thread blocks in {@code block}, is interrupted, must park again (flag kept aside), and ends with its flag set. */
+    private static void assertPlainThreadKeepsFlag(Runnable block, Runnable release) throws Exception {
+        AtomicBoolean returned = new AtomicBoolean();
         boolean[] flag = new boolean[1];
-        AtomicBoolean slept = new AtomicBoolean();
         Thread plain = new Thread(() -> {
-            Go.sleep(Duration.ofSeconds(2));
-            slept.set(true);
+            block.run();
+            returned.set(true);
             flag[0] = Thread.currentThread().isInterrupted();
         });
         plain.start();
-        awaitParked(plain);
+        awaitParkedThread("the plain thread blocked", plain);
         plain.interrupt();
-        awaitParked(plain); // parks again for the rest of the sleep (it would spin if the flag stayed set)
+        awaitParkedThread("the plain thread parked again after the interrupt", plain);
+        assertFalse(returned.get(), "an interrupt does not end the wait");
+        release.run();
         plain.join();
-        assertTrue(slept.get());
+        assertTrue(returned.get());
         assertTrue(flag[0], "the interrupt was kept");
     }
 
     /** Until every thread is parked (WAITING or TIMED_WAITING) and not interrupted, in one pass. */
-    private static void awaitAllParked(Set<Thread> threads) {
-        for (;;) {
-            boolean all = true;
-            for (Thread t : threads) {
-                all &= parked(t) && !t.isInterrupted();
-            }
-            if (all) {
-                return;
-            }
-            pause();
-        }
+    @Goroutine
+    private static void awaitAllParked(String what, Set<Thread> threads) {
+        Await.until(what + ": every carrier parked and not interrupted",
+                () -> threads.stream().allMatch(t -> parked(t) && !t.isInterrupted()),
+                () -> threads.stream().map(t -> t.getName() + " " + t.getState() + (t.isInterrupted() ? " interrupted" : ""))
+                        .collect(Collectors.joining(", ")));
     }
 
-    private static void awaitParked(Thread t) {
+    /** From a plain thread: until {@code t} is parked with its flag clear. */
+    private static void awaitParkedThread(String what, Thread t) {
+        long end = System.nanoTime() + Await.DEADLINE.toNanos();
         while (!parked(t) || t.isInterrupted()) {
-            assertFalse(t.getState() == Thread.State.TERMINATED, "the thread ended early");
-            pause();
+            if (t.getState() == Thread.State.TERMINATED) {
+                throw new AssertionError(what + ": the thread ended");
+            }
+            if (System.nanoTime() - end > 0) {
+                throw new AssertionError("waited for " + what + "; last seen " + t.getState()
+                        + (t.isInterrupted() ? ", interrupted" : ""));
+            }
+            LockSupport.parkNanos(1_000_000L); // this thread's own flag is clear: a real pause
         }
     }
 
     private static boolean parked(Thread t) {
         Thread.State s = t.getState();
         return s == Thread.State.WAITING || s == Thread.State.TIMED_WAITING;
-    }
-
-    /** Blocks the calling thread briefly (on M0 it keeps main's P; the carriers stay idle). */
-    private static void pause() {
-        try {
-            Thread.sleep(5);
-        } catch (InterruptedException e) {
-            throw new AssertionError(e);
-        }
     }
 }

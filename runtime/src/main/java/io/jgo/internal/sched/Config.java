@@ -30,6 +30,8 @@ public final class Config {
     int maxProcs = defaultMaxProcs();
     long stackSize = DEFAULT_STACK;
     boolean deadlockDetection = true;
+    /** How long every goroutine must sleep, in doubt, before the warning ({@link Deadlock}); tests shorten it. */
+    long doubtNanos = Deadlock.DOUBT_NANOS;
     long schedTraceMillis;
     boolean schedDetail;
     int runqCapacity = LocalRunQueue.CAPACITY;
@@ -83,6 +85,11 @@ public final class Config {
 
     Config deadlockDetection(boolean on) {
         deadlockDetection = on;
+        return this;
+    }
+
+    Config doubtNanos(long n) {
+        doubtNanos = n;
         return this;
     }
 

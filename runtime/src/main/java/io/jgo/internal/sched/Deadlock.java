@@ -17,8 +17,9 @@ import io.jgo.internal.Warnings;
  * anyone. A goroutine parked on a primitive that a plain thread (or a goroutine of another
  * runtime) has ever touched may still be woken by it, and jgo cannot see whether that party still
  * holds a reference ({@link WaitQueue#reachedFromOutside}, recorded by every operation of every
- * primitive on the parking seam). When every goroutine is asleep but some wait on such a
- * primitive, the run is <em>in doubt</em>: after {@link #DOUBT_NANOS} with nothing from outside, M0
+ * primitive on the parking seam, and by creating the primitive on a plain thread). When every
+ * goroutine is asleep but some wait on such a primitive, the run is <em>in doubt</em>: after
+ * {@link #DOUBT_NANOS} (10 s) with nothing from outside, M0
  * prints one warning with the goroutine dump and keeps waiting. A primitive used only by this
  * runtime's goroutines leaves no doubt.
  *
@@ -71,8 +72,8 @@ final class Deadlock {
         } else if (v == IN_DOUBT && s.doubt) {
             if (!sched.deadlockWatch.doubtWarned) {
                 sched.deadlockWatch.doubtWarned = true; // M0 only
-                Warnings.always("Go.run: every goroutine has been asleep for " + DOUBT_NANOS / 1_000_000_000L
-                        + " s, but some wait on a primitive that a plain thread (or another runtime) has used and"
+                Warnings.always("Go.run: every goroutine has been asleep for " + sched.config.doubtNanos / 1_000_000L
+                        + " ms, but some wait on a primitive that a plain thread (or another runtime) has used and"
                         + " may still release, so this is not reported as a deadlock. Goroutines:\n" + Dump.all(sched));
             }
         } else if (v != AWAKE) {

@@ -16,7 +16,7 @@ final class DeadlockWatch {
      * A positive check: everything was asleep at {@code epoch} (the {@code externalEvents} value).
      * With {@code doubt}, some sleepers wait on a primitive a thread outside this runtime has used
      * and may still release ({@link WaitQueue#reachedFromOutside}): never an exception, a warning
-     * after the longer {@link Deadlock#DOUBT_NANOS}.
+     * after the longer {@code Config.doubtNanos} ({@link Deadlock#DOUBT_NANOS} unless a test shortens it).
      */
     static final class Suspicion {
         final long epoch;
@@ -27,8 +27,8 @@ final class DeadlockWatch {
             this.doubt = doubt;
         }
 
-        long graceNanos() {
-            return doubt ? Deadlock.DOUBT_NANOS : Deadlock.GRACE_NANOS;
+        long graceNanos(Config config) {
+            return doubt ? config.doubtNanos : Deadlock.GRACE_NANOS;
         }
     }
 

@@ -222,7 +222,7 @@ final class Handoff {
      * {@code main} is the G M0 is locked to (an interrupt meanwhile is kept for it, see {@link Identity}).
      */
     private void confirmDeadlock(M m0, G main, DeadlockWatch.Suspicion s) {
-        long deadline = System.nanoTime() + s.graceNanos();
+        long deadline = System.nanoTime() + s.graceNanos(sched.config);
         long left;
         // A newer suspicion ends the wait early: a doubt's long wait must not delay the report of a
         // certain deadlock that arose meanwhile (awaitHandoff takes the newer one next).

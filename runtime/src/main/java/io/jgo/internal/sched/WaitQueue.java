@@ -14,8 +14,9 @@ import java.lang.invoke.VarHandle;
  * run again: handing them a value would lose it).
  *
  * <h2>Reach: who may still wake a waiter</h2>
- * Every public operation of every primitive on the parking seam calls {@link #touch} on its queues
- * first (fast paths included), which records who operates on the primitive: nobody yet, the
+ * A primitive created on a plain thread starts reached. Every public operation of every primitive
+ * on the parking seam calls {@link #touch} on its queues first (fast paths included), which
+ * records who operates on the primitive: nobody yet, the
  * goroutines of one runtime, or {@link #OUTSIDE} (a plain thread, or goroutines of two runtimes).
  * For a runtime's deadlock check ({@link Deadlock}), a goroutine parked on a queue that someone
  * outside that runtime has reached may still be woken by them, whom the runtime cannot see: it is
@@ -35,6 +36,17 @@ public final class WaitQueue {
     private volatile Object reach;
     /** {@link #reach} once a plain thread, or goroutines of a second runtime, have operated. */
     private static final Object OUTSIDE = new Object();
+
+    /**
+     * A queue for a primitive being created now: a primitive created by a plain thread is in that
+     * thread's hands from the start (the {@code WaitGroup} that {@code main} makes and a worker
+     * thread later releases), so it starts {@link #OUTSIDE}.
+     */
+    public WaitQueue() {
+        if (Parking.goroutineOf(Stack.current()) == null) {
+            reach = OUTSIDE;
+        }
+    }
 
     /**
      * No waiter right now? Lock-free, for the non-blocking fast paths: an acquire load of the head,

@@ -28,6 +28,14 @@ public final class TestRuntimes {
         return new Sched(new Config().maxProcs(procs).sysmon(false).name(name));
     }
 
+    /**
+     * A runtime of {@code procs} Ps whose deadlock check warns after {@code doubtMillis} of doubt
+     * (instead of 10 s); run its main goroutine with {@code runMain}.
+     */
+    public static Sched withDoubtAfter(String name, int procs, long doubtMillis) {
+        return new Sched(new Config().maxProcs(procs).doubtNanos(doubtMillis * 1_000_000L).name(name));
+    }
+
     /** Gs on the global run queue now. */
     public static int globalQueueSize(Sched s) {
         return s.global.size();
