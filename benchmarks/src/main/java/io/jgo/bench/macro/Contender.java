@@ -11,11 +11,15 @@ import java.util.List;
  */
 public enum Contender {
 
-    /** jgo goroutines: GOMAXPROCS through {@code -Djgo.maxprocs}. */
+    /**
+     * jgo goroutines: GOMAXPROCS through {@code -Djgo.maxprocs}. The classes are rewritten at build
+     * time (no agent), so the one flag per-goroutine {@code ThreadLocal}s need is given here, as the
+     * README tells every build-time user to.
+     */
     JGO("jgo") {
         @Override
         List<String> jvmFlags(int parallelism) {
-            return List.of("-Djgo.maxprocs=" + parallelism);
+            return List.of("-Djgo.maxprocs=" + parallelism, "--add-opens", "java.base/java.lang=ALL-UNNAMED");
         }
     },
 

@@ -218,6 +218,7 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
             return MUST_PARK;
         }
         for (;;) { // a plain thread in an empty select never wakes, and can wake nobody
+            Thread.interrupted(); // it never returns to act on an interrupt; a set flag would make park spin
             LockSupport.park(this);
         }
     }

@@ -105,6 +105,7 @@ final class Sysmon implements Runnable {
             } else if (idle > IDLE_ROUNDS) {
                 delay = Math.min(delay * 2, MAX_DELAY_MICROS);
             }
+            Thread.interrupted(); // nobody's to act on (sysmon stops through sched.stopping); a set flag would make it spin
             LockSupport.parkNanos(this, delay * 1_000);
             if (allIdle() && deepSleep() && syscallWake) {
                 syscallWake = false;
@@ -135,6 +136,7 @@ final class Sysmon implements Runnable {
         long until = Math.min(sleepUntil, sched.timers.earliest()); // re-read after publishing the flag
         while (deepSleep && allIdle() && !sched.stopping) {
             slept = true;
+            Thread.interrupted(); // as in run: an interrupt must not turn the deep sleep into a spin
             if (until == Long.MAX_VALUE) {
                 LockSupport.park(this);
             } else {

@@ -95,6 +95,40 @@
  * held one's queue to the global queue and lets its M retire it at its next safe point
  * ({@link io.jgo.internal.sched.Procs}). A goroutine that never polls delays only its own P's retirement.
  *
+ * <h2>Thread identity: interrupts and ThreadLocals</h2>
+ * {@link io.jgo.internal.sched.Identity}: g0 moves a goroutine's interrupt status and
+ * {@code ThreadLocal} maps onto the carrier in {@code M.execute} and back into the G when it
+ * unwinds, before the park commits (after that another carrier may run it); between goroutines
+ * the carrier holds g0's own map. Interrupt status follows the same rule when the G stays on its
+ * thread while blocked (pinned, leaving a syscall, main on M0 in {@code Handoff.awaitHandoff}):
+ * taken off the thread before every park (or the park returns at once and the thread spins), given
+ * back when the G carries on. An interrupt of a carrier that runs no goroutine is dropped
+ * ({@code M.waitForP}); of one that runs (or is locked to) a goroutine, it is that goroutine's.
+ * Plain threads blocked in jgo calls keep theirs aside the same way and put it back when they
+ * return. The maps are reached through private access to {@code java.lang.Thread}
+ * ({@link io.jgo.internal.sched.ThreadLocalMaps}); main keeps its thread's own. Rejected: copying
+ * values in and out (the cost grows with the number of ThreadLocals, and the map's identity
+ * matters to {@code ThreadLocal.remove}); wrapping {@code ThreadLocal} (libraries create their own).
+ *
+ * <h2>Deadlock: only when certain</h2>
+ * {@link io.jgo.internal.sched.Deadlock}: a report kills a correct program if it is wrong, so
+ * anything outside the goroutines that may still act keeps it silent: timers, syscalls, plain
+ * threads inside jgo calls, readies from outside during the grace period, and waiters on a
+ * primitive a plain thread (or another runtime) has created or used. That last mark lives in the
+ * parking seam, so every primitive has it: {@link io.jgo.internal.sched.WaitQueue#touch} on entry
+ * to every operation. It alone gives a warning with a dump after 10 s, never an exception.
+ *
+ * <h2>Shutdown</h2>
+ * {@code Sched.shutdown} (never blocks; the default runtime calls it from a JVM shutdown hook) sets
+ * {@code stopping}: Ms exit at their next safe point, readies from waiters of a stopped runtime
+ * are skipped, no M is started, running goroutines get a preemption request (they unwind by
+ * returning at the next rewritten prologue and g0 abandons them), goroutines in a syscall get their
+ * carrier interrupted. Goroutines whose frames block a carrier get
+ * {@link io.jgo.internal.sched.Dropped}, thrown again at any later wait, yield or syscall exit,
+ * so catching it does not let them carry on. {@code Go.run} then waits for its threads
+ * ({@code Sched.awaitStopped}, a second at most) and only then counts the dropped goroutines, so
+ * one that was merely returning is not counted. A dropped goroutine's exception is not a panic.
+ *
  * <h2>Rejected alternatives</h2>
  * <ul>
  *   <li>One global queue (Go's old GM scheduler, a plain {@code ForkJoinPool} submission queue):
@@ -115,7 +149,8 @@
  * named {@code <runtime>-m<N>}, at most {@code -Djgo.maxthreads} Ms (default 10,000; one more is a
  * fatal error naming the limit); M0 (the {@code Go.run} caller); one sysmon thread per runtime
  * ({@code <runtime>-sysmon}, started with the first M, asleep while every P is idle); with
- * {@code -Djgo.schedtrace} one tracer thread per runtime. No timer thread: see "Timers".
+ * {@code -Djgo.schedtrace} one tracer thread per runtime; for the default runtime, a JVM shutdown
+ * hook that only flags the stop. No timer thread: see "Timers".
  *
  * <h2>Timers</h2>
  * Go's per-P 4-ary heaps ({@link io.jgo.internal.sched.TimerHeap}), one facility for everything
