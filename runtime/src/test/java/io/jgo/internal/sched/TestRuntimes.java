@@ -28,6 +28,11 @@ public final class TestRuntimes {
         return new Sched(new Config().maxProcs(procs).sysmon(false).name(name));
     }
 
+    /** The same, reporting its decisions to {@code trace}. */
+    public static Sched withoutSysmonTraced(String name, int procs, Trace trace) {
+        return new Sched(new Config().maxProcs(procs).sysmon(false).trace(trace).name(name));
+    }
+
     /**
      * A runtime of {@code procs} Ps whose deadlock check warns after {@code doubtMillis} of doubt
      * (instead of 10 s); run its main goroutine with {@code runMain}.
