@@ -86,10 +86,10 @@ final class MainLoop {
     }
 
     /**
-     * How long {@code Go.run} waits, after main returned, for its threads to stop (one second at most). Idle carriers stop
-     * at once; the wait only runs out for a goroutine that reaches no safe point (blocked in code
-     * nobody rewrote, or in a {@code Go.syscall} that ignores interrupts), whose carrier, a daemon,
-     * is then left to end by itself.
+     * How long {@code Go.run} waits, after main returned, for its threads to stop. Idle carriers
+     * stop at once; the wait only runs out for a goroutine that reaches no safe point (blocked in
+     * code nobody rewrote, or in a {@code Go.syscall} that ignores interrupts), whose carrier, a
+     * daemon, is then left to end by itself.
      */
     static final long STOP_WAIT_NANOS = 1_000_000_000L;
 }
