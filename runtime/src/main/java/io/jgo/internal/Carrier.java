@@ -9,9 +9,30 @@ package io.jgo.internal;
 public final class Carrier extends Thread {
 
     Stack stack = new Stack(null);
+    /**
+     * What this carrier's g0 is firing timers for (the scheduler's P in {@code Timers.check}), or
+     * null: a field rather than a {@code ThreadLocal}, since goroutines' maps are swapped in and
+     * out of the carrier and g0 keeps none. Own thread only.
+     */
+    private Object firingTimersOf;
 
+    /**
+     * A daemon carrier that inherits no {@code InheritableThreadLocal} values from the thread that
+     * starts it: its goroutines bring their own (see {@code io.jgo.internal.sched.Identity}).
+     */
     public Carrier(ThreadGroup group, Runnable body, String name, long stackSize) {
-        super(group, body, name, stackSize);
+        super(group, body, name, stackSize, false);
         setDaemon(true);
+    }
+
+    /** See {@link #firingTimersOf}; called by the carrier's own thread. */
+    public void firingTimersOf(Object p) {
+        firingTimersOf = p;
+    }
+
+    /** What the calling thread's g0 is firing timers for, or null (also on any other kind of thread). */
+    public static Object firingTimersOfCurrent() {
+        Thread t = Thread.currentThread();
+        return t instanceof Carrier ? ((Carrier) t).firingTimersOf : null;
     }
 }

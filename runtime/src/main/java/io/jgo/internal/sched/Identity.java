@@ -6,9 +6,9 @@ package io.jgo.internal.sched;
  * {@code Thread.currentThread()} is the carrier, so both live on the carrier while the goroutine
  * runs; g0 moves them into the G when it leaves the carrier ({@link #leave}) and back when it runs
  * again ({@link #enter}), so a goroutine that migrates takes them along and never leaves them to
- * the next goroutine on that carrier. Between goroutines the carrier has g0's own map back (the
- * scheduler's code may use {@code ThreadLocal}s), and no inheritable map, so a goroutine that g0
- * starts (a timer's {@code Go.afterFunc}) inherits nothing.
+ * the next goroutine on that carrier. Between goroutines the carrier holds no map at all (the
+ * scheduler's code on g0 uses no {@code ThreadLocal}), so a goroutine that g0 starts (a timer's
+ * {@code Go.afterFunc}) inherits nothing.
  *
  * <h2>Interrupts</h2>
  * <ul>
@@ -37,13 +37,21 @@ final class Identity {
     private Identity() {
     }
 
-    /** g0 of {@code m}, on m's thread {@code t}, right before it runs {@code g}. */
-    static void enter(G g, M m, Thread t) {
+    /** g0, on its thread {@code t}, right before it runs {@code g}. */
+    static void enter(G g, Thread t) {
         if (!g.main) {
             Thread.interrupted(); // an interrupt that reached the carrier between goroutines is dropped (class comment)
             if (ThreadLocalMaps.PER_GOROUTINE) {
-                m.g0Locals = ThreadLocalMaps.locals(t); // g0's own (runtime code on g0 may use ThreadLocals)
-                ThreadLocalMaps.set(t, g.locals, g.inheritable);
+                // Stores only where the map differs: a reference store into the (old) Thread costs a
+                // GC barrier, and a goroutine without ThreadLocals then costs two loads here.
+                Object l = g.locals;
+                if (ThreadLocalMaps.locals(t) != l) {
+                    ThreadLocalMaps.setLocals(t, l);
+                }
+                Object i = g.inheritable;
+                if (ThreadLocalMaps.inheritable(t) != i) {
+                    ThreadLocalMaps.setInheritable(t, i);
+                }
             }
         }
         if (g.interrupted) {
@@ -52,14 +60,27 @@ final class Identity {
         }
     }
 
-    /** g0 of {@code m}, on m's thread {@code t}, right after {@code g} parked, yielded or ended on it. */
-    static void leave(G g, M m, Thread t) {
+    /** g0, on its thread {@code t}, right after {@code g} parked, yielded or ended on it. */
+    static void leave(G g, Thread t) {
         g.interrupted = Thread.interrupted(); // clears the carrier's flag: it never survives the goroutine
         if (!g.main && ThreadLocalMaps.PER_GOROUTINE) {
-            g.locals = ThreadLocalMaps.locals(t);
-            g.inheritable = ThreadLocalMaps.inheritable(t);
-            ThreadLocalMaps.set(t, m.g0Locals, null); // g0 gets its own map back and inherits nothing
-            m.g0Locals = null;
+            // g0 keeps no map: the carrier goes back to none (a map g0 code makes for itself is
+            // dropped at the next enter). A map's identity rarely changes, so g's field is written
+            // only when it did (the first ThreadLocal the goroutine set).
+            Object l = ThreadLocalMaps.locals(t);
+            if (l != null) {
+                if (g.locals != l) {
+                    g.locals = l;
+                }
+                ThreadLocalMaps.setLocals(t, null);
+            }
+            Object i = ThreadLocalMaps.inheritable(t);
+            if (i != null) {
+                if (g.inheritable != i) {
+                    g.inheritable = i;
+                }
+                ThreadLocalMaps.setInheritable(t, null);
+            }
         }
     }
 

@@ -42,8 +42,6 @@ final class M implements Runnable {
     boolean spinning;
     /** The G being executed; written by this M, read racily by dumps. */
     volatile G curg;
-    /** g0's own {@code ThreadLocal} map while a goroutine's is installed on the thread ({@link Identity}); own thread only. */
-    Object g0Locals;
     /** Owner only: whether the G returned by findRunnable inherits the time slice. */
     private boolean inheritTime;
     /** xorshift state for the steal order; owner only. */
@@ -110,7 +108,7 @@ final class M implements Runnable {
         g.casStatus(G.RUNNABLE, G.RUNNING);
         sched.emit(Trace.Event.EXECUTE, g.id, pp.id, id, -1, inherit ? 1 : 0);
         Thread t = thread;
-        Identity.enter(g, this, t); // g's interrupt status and ThreadLocal maps onto this thread
+        Identity.enter(g, t); // g's interrupt status and ThreadLocal maps onto this thread
         Stack before = ThreadStacks.installOnCurrentThread(g.stack);
         Throwable panic = null;
         try {
@@ -122,7 +120,7 @@ final class M implements Runnable {
             ThreadStacks.installOnCurrentThread(before);
             // Before the park commits below: once it has, a readier may hand g to another carrier,
             // which reads what leave saved (published by the status CAS of the commit).
-            Identity.leave(g, this, t);
+            Identity.leave(g, t);
             curg = null;
         }
         if (panic instanceof Dropped || sched.stopping && abandoned(g)) {

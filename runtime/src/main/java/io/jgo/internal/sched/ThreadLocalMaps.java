@@ -25,11 +25,13 @@ import java.lang.invoke.VarHandle;
  * The accessors are {@code static final} method handles of exact type, invoked with
  * {@code invokeExact}: the JIT inlines them to plain field loads and stores (the fields are plain;
  * only the thread itself reads its maps, so no ordering is needed). A switch (a goroutine leaving
- * its carrier and the next one entering) costs four loads and eight stores of plain fields
- * ({@link Identity}), plus the two reads of the interrupt flag that every mode pays.
+ * its carrier and the next one entering) costs four loads of plain fields, plus a store for each
+ * map that moves in or out ({@link Identity} stores only where a map differs, since a reference
+ * store into a {@code Thread} pays a GC write barrier); the two reads of the interrupt flag are paid
+ * in every mode.
  *
  * <h2>Threads</h2>
- * Only the thread that owns the maps calls {@link #locals}, {@link #inheritable} and {@link #set} on itself (a carrier's g0,
+ * Only the thread that owns the maps calls {@link #locals}, {@link #inheritable}, {@link #setLocals} and {@link #setInheritable} on itself (a carrier's g0,
  * switching goroutines), except {@link #inherit}, which reads the calling thread's own map.
  */
 final class ThreadLocalMaps {
@@ -118,10 +120,18 @@ final class ThreadLocalMaps {
         }
     }
 
-    /** Installs both maps on {@code t} (the calling thread); only with {@link #PER_GOROUTINE}. */
-    static void set(Thread t, Object locals, Object inheritable) {
+    /** Installs {@code locals} as {@code t}'s {@code threadLocals} (the calling thread); only with {@link #PER_GOROUTINE}. */
+    static void setLocals(Thread t, Object locals) {
         try {
             SET_LOCALS.invokeExact(t, locals);
+        } catch (Throwable e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Installs {@code inheritable} as {@code t}'s {@code inheritableThreadLocals}; only with {@link #PER_GOROUTINE}. */
+    static void setInheritable(Thread t, Object inheritable) {
+        try {
             SET_INHERITABLE.invokeExact(t, inheritable);
         } catch (Throwable e) {
             throw new AssertionError(e);

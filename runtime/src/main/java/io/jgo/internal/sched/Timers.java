@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.Carrier;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
@@ -53,17 +54,22 @@ final class Timers {
     void check(P pp) {
         long next = pp.timers.minWhen; // volatile read; no clock read when the heap is empty
         if (next != Long.MAX_VALUE && next <= System.nanoTime()) {
-            FIRING_ON.set(pp);
+            // Which P this g0 fires for, for wakeSleeper: kept on the carrier, not in a ThreadLocal
+            // (g0 keeps no ThreadLocal map of its own, see Identity).
+            Thread t = Thread.currentThread();
+            Carrier c = t instanceof Carrier ? (Carrier) t : null;
+            if (c != null) {
+                c.firingTimersOf(pp);
+            }
             try {
                 pp.timers.runExpired(System.nanoTime());
             } finally {
-                FIRING_ON.remove();
+                if (c != null) {
+                    c.firingTimersOf(null);
+                }
             }
         }
     }
-
-    /** The P whose holder (this thread's g0) is running its timers in {@link #check}, else unset. */
-    private static final ThreadLocal<P> FIRING_ON = new ThreadLocal<>();
 
     /** Is any timer armed or firing? Any thread. */
     boolean pending() {
@@ -220,7 +226,7 @@ final class Timers {
     /** The sleep timer's function: the sleeper, WAITING since before the timer was armed, becomes runnable. */
     private static void wakeSleeper(RuntimeTimer t) {
         G g = (G) t.owner;
-        P pp = FIRING_ON.get();
+        P pp = (P) Carrier.firingTimersOfCurrent(); // the P this thread's g0 fires for in check, else null
         if (pp != null && g.sched == t.sched) {
             g.sched.readyOnHeldP(pp, g);
         } else {

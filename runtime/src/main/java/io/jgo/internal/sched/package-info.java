@@ -99,7 +99,7 @@
  * {@link io.jgo.internal.sched.Identity}: g0 moves a goroutine's interrupt status and
  * {@code ThreadLocal} maps onto the carrier in {@code M.execute} and back into the G when it
  * unwinds, before the park commits (after that another carrier may run it); between goroutines
- * the carrier holds g0's own map. Interrupt status follows the same rule when the G stays on its
+ * the carrier holds no map (g0 uses no {@code ThreadLocal}). Interrupt status follows the same rule when the G stays on its
  * thread while blocked (pinned, leaving a syscall, main on M0 in {@code Handoff.awaitHandoff}):
  * taken off the thread before every park (or the park returns at once and the thread spins), given
  * back when the G carries on. An interrupt of a carrier that runs no goroutine is dropped
