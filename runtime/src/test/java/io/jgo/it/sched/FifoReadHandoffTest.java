@@ -14,6 +14,7 @@ import io.jgo.internal.sched.TraceRecorder;
 import io.jgo.testing.Pins;
 import java.io.File;
 import java.io.FileInputStream;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.RandomAccessFile;
@@ -97,6 +98,63 @@ class FifoReadHandoffTest {
             assertNotNull(enter, "the FIFO read did not enter a syscall (not wrapped): " + rec.events);
             assertEquals(0, enter.n, "a stream read enters a lazy syscall (the P stays, sysmon retakes it)");
             assertTrue(rec.of(Trace.Event.RETAKE).stream().anyMatch(r -> r.n == 0), "sysmon retook the P from the syscall");
+        } finally {
+            Files.deleteIfExists(fifo);
+            Files.deleteIfExists(fifo.getParent());
+        }
+    }
+
+    @Goroutine
+    static int openAndRead(Path fifo, AtomicBoolean opening) throws IOException {
+        opening.set(true);
+        try (FileInputStream in = new FileInputStream(fifo.toFile())) { // blocks until a writer opens the FIFO
+            return in.read();
+        }
+    }
+
+    @Goroutine
+    static void openAndWrite(Path fifo) throws IOException {
+        try (FileOutputStream out = new FileOutputStream(fifo.toFile())) {
+            out.write(7);
+        }
+    }
+
+    /**
+     * Opening a FIFO blocks until its other end is opened: the constructor is wrapped like a read,
+     * so at one P the goroutine opening the write end gets to run.
+     */
+    @Test
+    void openingAFifoHandsThePOnUntilTheOtherEndOpens() throws Exception {
+        Path fifo = makeFifo();
+        try {
+            TraceRecorder rec = new TraceRecorder();
+            AtomicLong reader = new AtomicLong();
+            AtomicInteger got = new AtomicInteger(-2);
+            Pins.none(() -> TestRuntimes.tracedWithoutPreemption("fifo-open", 1, rec).runMain(() -> {
+                AtomicBoolean opening = new AtomicBoolean();
+                WaitGroup wg = new WaitGroup();
+                wg.add(1);
+                Go.go(() -> {
+                    reader.set(Sched.currentG().id());
+                    try {
+                        got.set(openAndRead(fifo, opening));
+                    } catch (IOException e) {
+                        throw new IllegalStateException(e);
+                    }
+                    wg.done();
+                });
+                while (!opening.get()) {
+                    Go.gosched(); // one P: runs again only once the reader's open blocks and its P is retaken
+                }
+                try {
+                    openAndWrite(fifo);
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+                wg.await();
+            }));
+            assertEquals(7, got.get());
+            assertNotNull(rec.first(Trace.Event.SYSCALL_ENTER, reader.get()), "the open did not enter a syscall: " + rec.events);
         } finally {
             Files.deleteIfExists(fifo);
             Files.deleteIfExists(fifo.getParent());
