@@ -37,7 +37,9 @@ import org.junit.jupiter.api.Timeout;
  * the blocked reader gave its P up as a syscall (a hang, caught by the timeout, is the failure);
  * the trace shows the reader's syscall entry. FIFOs: Linux (mkfifo) only.
  */
-@Timeout(60)
+// SEPARATE_THREAD: without the handoff the test thread (M0 of the runtime) blocks in a FIFO open or
+// read that an interrupt does not end; the timeout must fail the test rather than wait on it.
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class FifoReadHandoffTest {
 
     @Goroutine
