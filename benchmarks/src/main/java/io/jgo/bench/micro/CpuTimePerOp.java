@@ -76,7 +76,7 @@ public final class CpuTimePerOp {
             }
             return s;
         });
-        report("refill alone (trySend + tryRecv, unbuffered-free path)", ops, n -> {
+        report("refill alone (tryRecv + trySend, buffered)", ops, n -> {
             long s = 0;
             for (long i = 0; i < n; i++) {
                 chans[0].tryRecv();
