@@ -97,6 +97,12 @@ public final class Stack {
     /** Why the current unwind happens: one of the {@code YIELD_} constants. Owner only. */
     public int yieldKind;
 
+    /**
+     * The owner's reusable select state ({@code io.jgo.internal.chan.SelectOp}), so a select that
+     * does not park allocates nothing; null while a select uses it. Owner only.
+     */
+    public Object selectCache;
+
     /** Suspensions, process-wide, that could not unwind and pinned a carrier instead (tests, diagnostics). */
     private static final java.util.concurrent.atomic.LongAdder PINS = new java.util.concurrent.atomic.LongAdder();
 
