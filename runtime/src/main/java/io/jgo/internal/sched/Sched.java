@@ -39,6 +39,14 @@ public final class Sched {
     final DeadlockWatch deadlockWatch = new DeadlockWatch(this);
     final Sysmon sysmon;
     final long startNanos = System.nanoTime();
+    /** Pins, handoffs, preemptions, retakes: for JMX and SchedStats; see {@link Counters}. */
+    final Counters counters = new Counters();
+    /**
+     * sysmon's last {@code System.nanoTime()}, refreshed every round (at most 10 ms apart while any P
+     * is busy), 0 while sysmon sleeps deeply or has not started: the cheap clock a parking G stamps
+     * its {@code waitSince} with ({@link #waitClock}). Written by sysmon only; volatile.
+     */
+    volatile long coarseNanos;
 
     /** The Ps in use, index = id; replaced (never mutated) under {@link #lock} by a resize; volatile for lock-free readers (stealing). */
     volatile P[] allp;
@@ -183,6 +191,7 @@ public final class Sched {
      * when sysmon had retaken the P (the M holds none now).
      */
     boolean parkCommit(G g, boolean pinned) {
+        g.waitSince = waitClock(); // before the status change that publishes it to dumps
         emit(Trace.Event.GO_PARK, g.id, -1, -1, -1, pinned ? 1 : 0);
         ParkUnlock u = g.parkUnlock;
         g.parkUnlock = null;
@@ -366,6 +375,7 @@ public final class Sched {
      * G). Start an M for it if it has work, or if nobody spins or idles; else it goes idle. Any thread.
      */
     void handoffP(P pp) {
+        counters.handoffs.increment();
         emit(Trace.Event.P_HANDOFF, -1, pp.id, -1, -1, 0);
         if (pp.retiring) {
             synchronized (lock) {
@@ -464,6 +474,7 @@ public final class Sched {
     }
 
     void parkPinned(G g, int kind) {
+        counters.pins.increment();
         handoff.parkPinned(g, kind);
     }
 
@@ -504,6 +515,7 @@ public final class Sched {
     /** Stops every M of this runtime at its next safe point; dropped goroutines never run again. */
     void shutdown() {
         stopping = true;
+        io.jgo.internal.observe.Observe.ended(this);
         timers.shutdown();
         sysmon.stop();
         for (M m : allm) {
@@ -534,6 +546,26 @@ public final class Sched {
     /** Every goroutine with id, status, wait reason and stack. */
     public String dump() {
         return Dump.all(this);
+    }
+
+    /** The runtime's configured name (its threads are named after it). */
+    public String name() {
+        return config.name;
+    }
+
+    /** A racy reading of the scheduler's state (SCHED line, JFR, JMX). Any thread. */
+    public SchedStats stats() {
+        return SchedStats.of(this);
+    }
+
+    /**
+     * A timestamp for a G that starts waiting (Go's {@code waitsince}), on {@code System.nanoTime}'s
+     * scale: sysmon's last reading when it is awake (a volatile read instead of a clock call on every
+     * park; at most one sysmon delay, 10 ms, behind), else the clock itself. Any thread.
+     */
+    long waitClock() {
+        long t = coarseNanos;
+        return t != 0 ? t : System.nanoTime();
     }
 
     /** Nanoseconds since this runtime started. */
