@@ -41,12 +41,8 @@ public final class Sched {
     final long startNanos = System.nanoTime();
     /** Pins, handoffs, preemptions, retakes: for JMX and SchedStats; see {@link Counters}. */
     final Counters counters = new Counters();
-    /**
-     * sysmon's last {@code System.nanoTime()}, refreshed every round (at most 10 ms apart while any P
-     * is busy), 0 while sysmon sleeps deeply or has not started: the cheap clock a parking G stamps
-     * its {@code waitSince} with ({@link #waitClock}). Written by sysmon only; volatile.
-     */
-    volatile long coarseNanos;
+    /** The cheap clock a parking G stamps its {@code waitSince} with; sysmon keeps it ({@link #waitClock}). */
+    final CoarseClock coarseClock = new CoarseClock();
 
     /** The Ps in use, index = id; replaced (never mutated) under {@link #lock} by a resize; volatile for lock-free readers (stealing). */
     volatile P[] allp;
@@ -560,12 +556,11 @@ public final class Sched {
 
     /**
      * A timestamp for a G that starts waiting (Go's {@code waitsince}), on {@code System.nanoTime}'s
-     * scale: sysmon's last reading when it is awake (a volatile read instead of a clock call on every
-     * park; at most one sysmon delay, 10 ms, behind), else the clock itself. Any thread.
+     * scale: a volatile read instead of a clock call on every park, at most one sysmon delay behind
+     * ({@link CoarseClock}). Any thread.
      */
     long waitClock() {
-        long t = coarseNanos;
-        return t != 0 ? t : System.nanoTime();
+        return coarseClock.now();
     }
 
     /** Nanoseconds since this runtime started. */

@@ -102,7 +102,7 @@ final class Sysmon implements Runnable {
                 delay = Math.min(delay * 2, MAX_DELAY_MICROS);
             }
             LockSupport.parkNanos(this, delay * 1_000);
-            sched.coarseNanos = System.nanoTime(); // the parking Gs' clock, see Sched.waitClock
+            sched.coarseClock.tick(); // the parking Gs' clock, see CoarseClock
             if (allIdle() && deepSleep() && syscallWake) {
                 syscallWake = false;
                 idle = 0;
@@ -127,7 +127,7 @@ final class Sysmon implements Runnable {
      */
     private boolean deepSleep() {
         sleepUntil = sched.timers.earliest();
-        sched.coarseNanos = 0; // no refresh while asleep: parking Gs read the clock themselves
+        sched.coarseClock.stop(); // no refresh while asleep: parking Gs read the clock themselves
         deepSleep = true;
         boolean slept = false;
         long until = Math.min(sleepUntil, sched.timers.earliest()); // re-read after publishing the flag
@@ -144,7 +144,7 @@ final class Sysmon implements Runnable {
             }
         }
         deepSleep = false;
-        sched.coarseNanos = System.nanoTime();
+        sched.coarseClock.tick();
         return slept;
     }
 

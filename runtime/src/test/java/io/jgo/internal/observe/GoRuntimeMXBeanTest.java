@@ -54,7 +54,8 @@ class GoRuntimeMXBeanTest {
 
                 assertEquals(1L, SERVER.getAttribute(name, "Goroutines"));
                 assertTrue((Integer) SERVER.getAttribute(name, "Threads") >= 1);
-                assertTrue((Integer) SERVER.getAttribute(name, "IdleProcs") <= 1, "main holds one of the two Ps");
+                int idle = (Integer) SERVER.getAttribute(name, "IdleProcs"); // 1, or 2 if sysmon took main's P on a loaded machine
+                assertTrue(idle >= 1 && idle <= 2, "idle Ps: " + idle);
                 assertEquals(0, SERVER.getAttribute(name, "GlobalRunQueue"));
                 assertArrayEquals(new int[2], (int[]) SERVER.getAttribute(name, "LocalRunQueues"));
                 String dump = (String) SERVER.invoke(name, "dumpGoroutines", null, null);

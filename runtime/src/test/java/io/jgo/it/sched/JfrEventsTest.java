@@ -12,6 +12,7 @@ import io.jgo.WaitGroup;
 import io.jgo.internal.sched.Blocking;
 import io.jgo.internal.sched.Sched;
 import io.jgo.internal.sched.TestRuntimes;
+import io.jgo.internal.sched.Trace;
 import io.jgo.testing.Await;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import jdk.jfr.Recording;
@@ -71,7 +73,12 @@ class JfrEventsTest {
             }
             r.enable("jgo.Scheduler").withPeriod(Duration.ofMillis(20));
             r.start();
-            Sched s = TestRuntimes.traced("jfr-events", 2, null);
+            AtomicInteger syscallRetakes = new AtomicInteger();
+            Sched s = TestRuntimes.traced("jfr-events", 2, (e, g, p, m, victim, n) -> {
+                if (e == Trace.Event.RETAKE && n == 0) {
+                    syscallRetakes.incrementAndGet();
+                }
+            });
             s.runMain(() -> {
                 Go.maxProcs(3);
                 pinnedId[0] = pinOnce();
@@ -79,11 +86,16 @@ class JfrEventsTest {
                 Go.go(() -> spinUntil(() -> s.stats().preemptions > preempted)); // a CPU-bound goroutine sysmon must ask
                 Await.until("a preemption", () -> s.stats().preemptions > preempted, () -> s.stats().preemptions + "");
                 Go.go(() -> Blocking.exit(Blocking.enter(null, Blocking.ALWAYS))); // a known-blocking call: handoff at once
-                long retaken = s.stats().retakes;
-                try {
-                    Go.syscall(() -> spinUntil(() -> s.stats().retakes > retaken)); // sysmon retakes the P of a long syscall
-                } catch (Exception e) {
-                    throw new AssertionError(e);
+                // sysmon retakes the P of a syscall that lasts. A goroutine whose P sysmon already took while
+                // it ran (a loaded machine can starve its thread for a slice) enters its syscall without a P,
+                // so nothing is left to retake: such an attempt gives up after a while and another starts.
+                while (syscallRetakes.get() == 0) {
+                    try {
+                        long giveUp = System.nanoTime() + 200_000_000L;
+                        Go.syscall(() -> spinUntil(() -> syscallRetakes.get() > 0 || System.nanoTime() - giveUp > 0));
+                    } catch (Exception e) {
+                        throw new AssertionError(e);
+                    }
                 }
                 Await.until("a jgo.Scheduler event of this runtime in the recording",
                         () -> read(snapshot(r)).stream().anyMatch(isSchedulerOf("jfr-events")), () -> "none yet");
