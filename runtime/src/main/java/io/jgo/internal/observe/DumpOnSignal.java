@@ -7,14 +7,16 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * {@code -Djgo.dumpOnSignal=USR2}: on that signal, every live runtime's goroutine dump goes to
+ * {@code -Djgo.dumpOnSignal=USR1}: on that signal, every live runtime's goroutine dump goes to
  * stderr, the way {@code SIGQUIT} shows a Go program's goroutines (the JVM keeps {@code QUIT} for
  * its own thread dump). Installed once per process, when the first runtime starts, through
  * {@code sun.misc.Signal} (module {@code jdk.unsupported}), reached reflectively so that a JVM
  * without it fails with a clear message instead of a linkage error.
  *
  * <p>A bad value ({@code FOO}, a signal the JVM or OS keeps such as {@code QUIT} or {@code KILL}, a
- * signal the JVM shuts down on: {@code INT}, {@code TERM}, {@code HUP}) throws {@link IllegalArgumentException} from the runtime's start naming
+ * signal the JVM shuts down on: {@code INT}, {@code TERM}, {@code HUP}; {@code USR2}, which
+ * {@code sun.misc.Signal} accepts but HotSpot uses to suspend threads, so that a running Flight
+ * Recorder would print a dump at every sample) throws {@link IllegalArgumentException} from the runtime's start naming
  * the property, the value and what to do; the runtime does not start. The handler runs on the JVM's
  * "Signal Dispatcher" thread and only reads the runtimes (a racy snapshot, as {@code Go.dumpGoroutines}).
  */
@@ -40,7 +42,7 @@ final class DumpOnSignal {
         installed = true;
     }
 
-    /** {@code USR2}, {@code usr2} and {@code SIGUSR2} all name SIGUSR2; anything else is refused. */
+    /** {@code USR1}, {@code usr1} and {@code SIGUSR1} all name SIGUSR1; what is no signal name, or a signal jgo must not take, is refused. */
     static String signalName(String value) {
         String v = value.trim().toUpperCase(Locale.ROOT);
         if (v.startsWith("SIG")) {
@@ -48,6 +50,10 @@ final class DumpOnSignal {
         }
         if (!NAME.matcher(v).matches()) {
             throw bad(value, "not a signal name");
+        }
+        if (v.equals("USR2")) {
+            throw bad(value, "HotSpot suspends threads with SIGUSR2 (Flight Recorder's sampler sends it many times a"
+                    + " second, and each would print a dump)");
         }
         if (SHUTDOWN.contains(v)) {
             throw bad(value, "the JVM shuts down on SIG" + v + "; handling it would stop Ctrl-C and kill from ending the program");
@@ -100,6 +106,6 @@ final class DumpOnSignal {
 
     private static IllegalArgumentException bad(String value, String why) {
         return new IllegalArgumentException("-D" + PROPERTY + "=" + value + ": " + why + "; give a signal the JVM"
-                + " leaves free, such as USR2 (-D" + PROPERTY + "=USR2), or remove the option");
+                + " leaves free, such as USR1 (-D" + PROPERTY + "=USR1), or remove the option");
     }
 }

@@ -32,8 +32,8 @@ class DumpOnSignalTest {
 
     @Test
     void signalNamesAreNormalized() {
-        assertEquals("USR2", DumpOnSignal.signalName("USR2"));
-        assertEquals("USR2", DumpOnSignal.signalName(" sigusr2 "));
+        assertEquals("USR1", DumpOnSignal.signalName("USR1"));
+        assertEquals("USR1", DumpOnSignal.signalName(" sigusr1 "));
         assertEquals("WINCH", DumpOnSignal.signalName("SIGWINCH"));
     }
 
@@ -41,7 +41,15 @@ class DumpOnSignalTest {
     void aValueThatIsNoSignalNameIsRefused() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DumpOnSignal.signalName("USR2;rm"));
         assertTrue(e.getMessage().startsWith("-Djgo.dumpOnSignal=USR2;rm: not a signal name; "), e.getMessage());
-        assertTrue(e.getMessage().contains("such as USR2"), e.getMessage());
+        assertTrue(e.getMessage().contains("such as USR1"), e.getMessage());
+    }
+
+    /** sun.misc.Signal takes USR2, but HotSpot's thread suspension (Flight Recorder's sampler) raises it. */
+    @Test
+    void usr2IsRefusedForHotSpotsOwnUse() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DumpOnSignal.signalName("SIGUSR2"));
+        assertTrue(e.getMessage().startsWith("-Djgo.dumpOnSignal=SIGUSR2: HotSpot suspends threads with SIGUSR2"), e.getMessage());
+        assertTrue(e.getMessage().contains("such as USR1 (-Djgo.dumpOnSignal=USR1)"), e.getMessage());
     }
 
     @Test
@@ -69,14 +77,14 @@ class DumpOnSignalTest {
     }
 
     @Test
-    void usr2PrintsEveryRuntimesGoroutinesToStderr() throws Exception {
-        assumeTrue(System.getProperty("os.name").toLowerCase(Locale.ROOT).contains("linux"), "kill -USR2 needs Linux");
+    void usr1PrintsEveryRuntimesGoroutinesToStderr() throws Exception {
+        assumeTrue(System.getProperty("os.name").toLowerCase(Locale.ROOT).contains("linux"), "kill -USR1 needs Linux");
         Path err = dir.resolve("stderr.txt");
-        Process p = new ProcessBuilder(command("-Djgo.dumpOnSignal=USR2", "wait", "-Djgo.maxprocs=2")).redirectError(err.toFile()).start();
+        Process p = new ProcessBuilder(command("-Djgo.dumpOnSignal=USR1", "wait", "-Djgo.maxprocs=2")).redirectError(err.toFile()).start();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
              OutputStream in = p.getOutputStream()) {
             assertEquals("parked", out.readLine(), "the child's goroutine parked");
-            Process kill = new ProcessBuilder("kill", "-USR2", Long.toString(p.pid())).inheritIO().start();
+            Process kill = new ProcessBuilder("kill", "-USR1", Long.toString(p.pid())).inheritIO().start();
             assertEquals(0, kill.waitFor());
             String stderr = "";
             for (int i = 0; i < 30_000 && !stderr.contains("[chan receive"); i++) { // until the handler has written
