@@ -1,21 +1,24 @@
 package io.jgo.it;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jgo.Go;
 import io.jgo.Goroutine;
 import io.jgo.WaitGroup;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Time-slice preemption with the real sysmon: a goroutine that spins calling a rewritten method is
- * asked to yield after 10 ms and does so at that method's prologue, so at GOMAXPROCS 1 another
- * goroutine gets to run and stop it. (A loop that calls nothing rewritten cannot be preempted by
- * the scheduler alone: that needs the instrumenter's back-edge polls, {@code -Djgo.preempt=loops};
- * until then sysmon only takes such a goroutine's P away after a second slice.)
+ * Time-slice preemption with the real sysmon, at GOMAXPROCS 1: a goroutine that spins calling a
+ * rewritten method is asked to yield after 10 ms and does so at that method's prologue; one that
+ * spins in a loop calling nothing yields at the loop's back-edge poll ({@code -Djgo.preempt=loops},
+ * the default); one stuck in library code nobody rewrote ({@code Arrays.sort}'s comparator) never
+ * answers and loses its P after a second slice. Each time another goroutine gets to run and
+ * release the spinner.
  */
 @Timeout(60)
 class PreemptionTest {
@@ -42,6 +45,74 @@ class PreemptionTest {
         });
         assertTrue(stop.get());
         assertTrue(spins.get() > 0);
+    }
+
+    @Test
+    void spinningLoopWithoutCallsDoesNotStopAnother() {
+        AtomicBoolean stop = new AtomicBoolean();
+        long[] spins = new long[1];
+        Go.run(() -> {
+            Go.maxProcs(1);
+            WaitGroup wg = new WaitGroup();
+            wg.add(2);
+            Go.go(() -> {
+                long n = 0;
+                while (!stop.get()) {
+                    n++; // no call: only the back-edge poll can answer preemption
+                }
+                spins[0] = n;
+                wg.done();
+            });
+            Go.go(() -> {
+                stop.set(true); // runs only if the spinner yielded or lost its P
+                wg.done();
+            });
+            wg.await();
+        });
+        assertTrue(spins[0] > 0);
+    }
+
+    /**
+     * The comparator (a plain lambda, called by {@code Arrays.sort}: nothing here is rewritten)
+     * holds up the sort until the other goroutine has run, which at one P only a retake allows:
+     * sysmon's request goes unanswered and the P goes to another carrier, which runs the other
+     * goroutine. A 30 s give-up turns a failure into an assertion instead of a hang.
+     */
+    @Test
+    void hogInUnrewrittenLibraryCodeLosesItsP() {
+        AtomicBoolean otherRan = new AtomicBoolean();
+        boolean[] sawOther = new boolean[1];
+        Integer[] data = new Integer[20_000];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = (i * 7_919) % data.length;
+        }
+        long giveUp = System.nanoTime() + 30_000_000_000L;
+        Go.run(() -> {
+            Go.maxProcs(1);
+            WaitGroup wg = new WaitGroup();
+            wg.add(2);
+            Go.go(() -> {
+                Go.go(() -> { // into runnext: a P is needed to run it
+                    otherRan.set(true);
+                    wg.done();
+                });
+                Arrays.sort(data, (x, y) -> {
+                    while (!otherRan.get() && System.nanoTime() - giveUp < 0) {
+                        Thread.onSpinWait();
+                    }
+                    return Integer.compare(x, y);
+                });
+                sawOther[0] = otherRan.get();
+                wg.done();
+            });
+            wg.await();
+        });
+        assertTrue(sawOther[0], "the other goroutine ran while the sort held the only P");
+        Integer[] sorted = new Integer[data.length];
+        for (int i = 0; i < sorted.length; i++) {
+            sorted[i] = i;
+        }
+        assertArrayEquals(sorted, data);
     }
 
     /** Rewritten (it may suspend), so its prologue answers a preemption request. */

@@ -98,6 +98,11 @@ public final class Config {
         return this;
     }
 
+    Config preempt(boolean on) {
+        preempt = on;
+        return this;
+    }
+
     Config name(String n) {
         name = n;
         return this;

@@ -145,6 +145,10 @@ final class P {
         long schedwhen;
         int syscalltick;
         long syscallwhen;
+        /** A late timer made sysmon ask this P's goroutine to yield on schedule tick {@link #timerAskTick}. */
+        boolean timerAsked;
+        int timerAskTick;
+        long timerAskWhen;
     }
 
     private static final VarHandle STATUS;

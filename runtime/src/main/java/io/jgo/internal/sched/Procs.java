@@ -6,8 +6,9 @@ import java.util.Arrays;
  * GOMAXPROCS at run time (Go's {@code procresize}), without stopping the world. A grow makes new
  * (or previously retired) Ps idle and wakes an M. A shrink marks the surplus Ps as retiring: an idle
  * one is retired at once; a held one has its queued Gs moved to the global queue right away (so a
- * goroutine that never polls cannot hold them hostage) and is retired by its M at the next safe
- * point (between goroutines, at a pinned Gosched, on handoff). The resize itself never waits.
+ * goroutine that never polls cannot hold them hostage), its goroutine is asked to yield, and it is
+ * retired by its M at the next safe point (between goroutines, at a pinned Gosched, on handoff).
+ * The resize itself never waits.
  */
 final class Procs {
 
@@ -64,11 +65,28 @@ final class Procs {
                 retireLocked(pp, P.RUNNING);
             } else {
                 evacuate(pp);
+                askToYield(pp);
             }
         }
         sched.allp = Arrays.copyOf(every, n); // volatile write: publishes the new array to stealers
         sched.gomaxprocs = n;
         return old;
+    }
+
+    /**
+     * Asks the goroutine running on a retiring P to yield at its next prologue or loop head, so its
+     * M reaches the safe point that retires the P instead of running on past the new GOMAXPROCS
+     * until a time slice ends (or for ever, with sysmon off). A G in a syscall is not asked: its
+     * exitsyscall finds the P retiring. Racy read of pp.m and m.curg: a G that has just left gets a
+     * stale request, which costs it one early yield at most. sched.lock held.
+     */
+    private void askToYield(P pp) {
+        M m = pp.m;
+        G g = m == null ? null : m.curg;
+        if (g != null && g.status() == G.RUNNING) {
+            g.stack.requestPreempt();
+            sched.emit(Trace.Event.PREEMPT, g.id, pp.id, m.id, -1, 0);
+        }
     }
 
     /**

@@ -26,14 +26,21 @@ import java.util.concurrent.locks.LockSupport;
  *       word ({@link G#tryScan}), detaches the P from its M, leaves the G in SYSCALL and hands the P
  *       off. The G carries on without a P; it gets one back through exitsyscall's path when it next
  *       reaches the scheduler: g0 after an unwind, a pinned safe point, a park, a syscall.</li>
+ *   <li><b>Late timers</b> (beyond Go, which lets a sleeper wait out a whole slice). A timer on the
+ *       heap of a RUNNING P that is {@link #TIMER_PREEMPT_NS} late means its holder is inside one
+ *       long goroutine and will not reach {@code checkTimers}: sysmon asks that goroutine to yield, so
+ *       g0 runs the heap and the readied sleeper takes the P's runnext. A goroutine that does not
+ *       answer within {@link #TIMER_RETAKE_NS} loses its P as in the blocked-carrier retake, so the
+ *       P's new M runs the timer. Timers on a P in a syscall or without an M are run by sysmon itself
+ *       once {@link #TIMER_BACKSTOP_NS} late (what they ready goes to the global queue). Between
+ *       rounds sysmon sleeps no later than the next such deadline of a running P.</li>
  * </ul>
  *
  * <h2>Cadence</h2>
  * 20 µs between rounds while rounds retake something; after 50 rounds in a row that retake
  * nothing the delay doubles each round up to 10 ms. When every P is idle sysmon sleeps until woken
  * ({@link #deepSleep}, Go's {@code sysmonwait}): a P leaving the idle list (new work) or a syscall
- * entry wakes it, so an idle runtime costs no CPU. (The timer heaps of a later step will bound
- * that sleep by the next timer.)
+ * entry wakes it, so an idle runtime costs no CPU; that sleep ends at the earliest timer of any P.
  *
  * <h2>Threads</h2>
  * Started with the runtime's first carrier (or M0); {@link SysmonTick}s and the cadence state are
@@ -67,6 +74,15 @@ final class Sysmon implements Runnable {
     private volatile long sleepUntil = Long.MAX_VALUE;
     /** How late a timer must be before sysmon runs it itself (the Ps' Ms run it first when they can). */
     static final long TIMER_BACKSTOP_NS = 1_000_000L;
+    /** How late a timer on a running P's heap must be before sysmon asks the P's goroutine to yield. */
+    static final long TIMER_PREEMPT_NS = 500_000L;
+    /** How long a goroutine asked to yield for a late timer may leave the request unanswered before it loses its P. */
+    static final long TIMER_RETAKE_NS = 1_000_000L;
+    /**
+     * When the next round has a late-timer decision to make (the earliest timer of a running P plus
+     * {@link #TIMER_PREEMPT_NS}, or a pending ask's retake time); sysmon's thread only.
+     */
+    private long nextTimerDecision = Long.MAX_VALUE;
 
     Sysmon(Sched sched) {
         this.sched = sched;
@@ -101,7 +117,12 @@ final class Sysmon implements Runnable {
             } else if (idle > IDLE_ROUNDS) {
                 delay = Math.min(delay * 2, MAX_DELAY_MICROS);
             }
-            LockSupport.parkNanos(this, delay * 1_000);
+            long park = delay * 1_000;
+            long untilTimer = nextTimerDecision - sched.nanotime();
+            if (untilTimer < park) {
+                park = Math.max(untilTimer, MIN_DELAY_MICROS * 1_000);
+            }
+            LockSupport.parkNanos(this, park);
             sched.coarseClock.tick(); // the parking Gs' clock, see CoarseClock
             if (allIdle() && deepSleep() && syscallWake) {
                 syscallWake = false;
@@ -178,19 +199,30 @@ final class Sysmon implements Runnable {
      * were retaken. sysmon's thread, or a test's with the thread turned off.
      */
     int round(long now) {
-        // Timers nobody ran in time (their P's M is busy in a long goroutine, or no M woke).
-        if (sched.timers.earliest() + TIMER_BACKSTOP_NS <= now) {
-            sched.timers.runAllExpired(now);
-        }
         int n = 0;
+        nextTimerDecision = Long.MAX_VALUE;
         for (P pp : sched.allp) {
             int s = pp.status();
+            long due = pp.timers.minWhen;
             if (s != P.RUNNING && s != P.SYSCALL) {
+                // Idle Ps' timers are the timer waiter's; sysmon is the backstop when no M woke.
+                if (due != Long.MAX_VALUE && due + TIMER_BACKSTOP_NS <= now) {
+                    pp.timers.runExpired(now);
+                }
                 continue;
             }
             P.SysmonTick pd = pp.sysmonTick;
             boolean sysretake = false;
             int tick = pp.schedtickOpaque();
+            if (s == P.RUNNING && due != Long.MAX_VALUE && sched.config.preempt) {
+                int late = lateTimer(pp, pd, tick, due, now);
+                if (late < 0) {
+                    n++;
+                    continue;
+                }
+            } else if (due != Long.MAX_VALUE && due + TIMER_BACKSTOP_NS <= now) {
+                pp.timers.runExpired(now); // a P in a syscall: nobody runs its heap
+            }
             if (pd.schedtick != tick) {
                 pd.schedtick = tick;
                 pd.schedwhen = now;
@@ -210,6 +242,38 @@ final class Sysmon implements Runnable {
             }
         }
         return n;
+    }
+
+    /**
+     * The late-timer duty for a RUNNING {@code pp} whose earliest timer is due at {@code due}: ask its
+     * goroutine to yield once the timer is {@link #TIMER_PREEMPT_NS} late, and retake the P if the
+     * ask is still unanswered (same schedule tick) {@link #TIMER_RETAKE_NS} later. Returns -1 if it
+     * retook the P, else 0; records when the next decision falls due.
+     */
+    private int lateTimer(P pp, P.SysmonTick pd, int tick, long due, long now) {
+        if (pd.timerAsked && pd.timerAskTick != tick) {
+            pd.timerAsked = false; // answered: the P scheduled since (and ran its timers)
+        }
+        long askAt = due + TIMER_PREEMPT_NS;
+        if (askAt > now) {
+            nextTimerDecision = Math.min(nextTimerDecision, askAt);
+            return 0;
+        }
+        if (!pd.timerAsked) {
+            preemptOne(pp);
+            pd.timerAsked = true;
+            pd.timerAskTick = tick;
+            pd.timerAskWhen = now;
+        } else if (pd.timerAskWhen + TIMER_RETAKE_NS <= now) {
+            pd.timerAsked = false;
+            if (retakeRunning(pp)) {
+                return -1;
+            }
+            pp.timers.runExpired(now); // nobody to take the P from (g0 between goroutines): the backstop
+            return 0;
+        }
+        nextTimerDecision = Math.min(nextTimerDecision, pd.timerAskWhen + TIMER_RETAKE_NS);
+        return 0;
     }
 
     /** Go's {@code preemptone}: asks the G running on {@code pp} to yield at its next prologue. */

@@ -141,4 +141,60 @@ class SysmonTest {
         }));
         assertTrue(e.getMessage().contains("1-thread limit") && e.getMessage().contains("jgo.maxthreads"), e.getMessage());
     }
+
+    /**
+     * A timer on the heap of a P whose goroutine runs on is half a millisecond late: sysmon asks the
+     * goroutine to yield (so g0 runs the heap and the sleeper gets the P's runnext); a goroutine that
+     * leaves the ask unanswered for another millisecond loses its P, well before the two time slices
+     * of the blocked-carrier rule. The timer is an hour ahead of the real clock, so only the test's
+     * clock makes it late and nothing but sysmon's decisions can run it.
+     */
+    @Test
+    void lateTimerOnABusyPGetsItsGoroutineAskedThenRetaken() {
+        TraceRecorder rec = new TraceRecorder();
+        long due = System.nanoTime() + 3_600_000 * MS;
+        AtomicLong clock = new AtomicLong(due - 5 * MS);
+        Sched s = handDriven(1, rec, clock);
+        int[] retakes = new int[3];
+        int[] bits = new int[2];
+        s.runMain(() -> {
+            RuntimeTimer t = new RuntimeTimer(s, x -> { });
+            t.resetAt(due, Sched.currentG().m.p);
+            s.sysmon.round(clock.get());
+            retakes[0] = s.sysmon.round(clock.addAndGet(5 * MS + Sysmon.TIMER_PREEMPT_NS - 1_000));
+            bits[0] = preemptBit();
+            retakes[1] = s.sysmon.round(clock.addAndGet(1_000));
+            bits[1] = preemptBit();
+            retakes[2] = s.sysmon.round(clock.addAndGet(Sysmon.TIMER_RETAKE_NS));
+            assertEquals(G.SYSCALL, Sched.currentG().status(), "running on without a P");
+            Go.gosched(); // back through exitsyscall's path
+            assertTrue(t.stop(), "sysmon never ran the timer: it is an hour ahead of the real clock");
+        });
+        assertEquals(0, bits[0], "under half a millisecond late: the P's own M may still run it");
+        assertTrue(bits[1] != 0, "half a millisecond late on a busy P: its goroutine is asked to yield");
+        assertEquals(0, retakes[0] + retakes[1]);
+        assertEquals(1, retakes[2], "the ask went unanswered for a millisecond: the P is retaken");
+        assertEquals(1, rec.of(Trace.Event.RETAKE).size());
+        assertEquals(5 * MS + Sysmon.TIMER_PREEMPT_NS + Sysmon.TIMER_RETAKE_NS < 2 * Sysmon.FORCE_PREEMPT_NS, true,
+                "the late-timer retake comes before the time-slice one");
+    }
+
+    /** With -Djgo.preempt=off sysmon never asks for a late timer; it runs the timer itself once a millisecond late. */
+    @Test
+    void withPreemptionOffALateTimerIsRunBySysmon() {
+        long due = System.nanoTime() + 3_600_000 * MS;
+        AtomicLong clock = new AtomicLong(due);
+        Sched s = new Sched(new Config().maxProcs(1).sysmon(false).preempt(false).clock(clock::get).name("late-off"));
+        int[] fired = new int[1];
+        int[] bit = new int[1];
+        s.runMain(() -> {
+            RuntimeTimer t = new RuntimeTimer(s, x -> fired[0]++);
+            t.resetAt(due, Sched.currentG().m.p);
+            s.sysmon.round(clock.addAndGet(Sysmon.TIMER_PREEMPT_NS));
+            bit[0] = preemptBit();
+            s.sysmon.round(clock.addAndGet(Sysmon.TIMER_BACKSTOP_NS));
+        });
+        assertEquals(0, bit[0], "no preemption when it is off");
+        assertEquals(1, fired[0], "sysmon ran the late timer itself");
+    }
 }

@@ -28,6 +28,11 @@ public final class TestRuntimes {
         return new Sched(new Config().maxProcs(procs).sysmon(false).name(name));
     }
 
+    /** The same, reporting its decisions to {@code trace}. */
+    public static Sched withoutSysmonTraced(String name, int procs, Trace trace) {
+        return new Sched(new Config().maxProcs(procs).sysmon(false).trace(trace).name(name));
+    }
+
     /** Gs on the global run queue now. */
     public static int globalQueueSize(Sched s) {
         return s.global.size();

@@ -97,6 +97,41 @@ class ResizeTest {
         assertEquals(Set.of(1, 2, 3), retired(rec));
     }
 
+    /**
+     * With sysmon off (no time slices), three goroutines loop until P1..P3 are retired, holding
+     * three of four Ps while main shrinks GOMAXPROCS to 1: the shrink asks each holder's goroutine
+     * to yield, so each M reaches the safe point that retires its P while the loops still run (the
+     * loops' back-edge polls answer). A shrink that only waited for the next safe point would leave
+     * them running on four Ps until they give up after 30 s, with no P retired.
+     */
+    @Test
+    void shrinkAsksTheGoroutinesOnRetiringPsToYield() {
+        TraceRecorder rec = new TraceRecorder();
+        Sched s = TestRuntimes.withoutSysmonTraced("shrink-ask", 4, rec);
+        AtomicInteger laps = new AtomicInteger();
+        long giveUp = System.nanoTime() + 30_000_000_000L; // a failing run ends in an assertion, not a hang
+        Pins.none(() -> s.runMain(() -> {
+            WaitGroup started = new WaitGroup();
+            started.add(3);
+            WaitGroup done = new WaitGroup();
+            done.add(3);
+            for (int i = 0; i < 3; i++) {
+                Go.go(() -> {
+                    started.done();
+                    while (retired(rec).size() < 3 && System.nanoTime() - giveUp < 0) {
+                        laps.incrementAndGet();
+                    }
+                    done.done();
+                });
+            }
+            started.await();
+            Go.maxProcs(1);
+            done.await();
+        }));
+        assertEquals(Set.of(1, 2, 3), retired(rec));
+        assertEquals(1, s.maxProcs());
+    }
+
     private static Set<Integer> retired(TraceRecorder rec) {
         return rec.of(Trace.Event.P_RETIRE).stream().map(r -> r.p).collect(Collectors.toSet());
     }
