@@ -13,10 +13,12 @@ import jdk.jfr.FlightRecorder;
 import jdk.jfr.FlightRecorderListener;
 
 /**
- * One daemon thread, {@code jgo-observe}, that keeps the JMX beans in step with the live runtimes
- * and hooks the periodic {@code jgo.Scheduler} event into Flight Recorder. It exists because the
- * first call to {@code ManagementFactory.getPlatformMBeanServer()} and Flight Recorder's set-up each
- * take a few hundred milliseconds of class loading: a {@code Go.run} must not wait for them.
+ * One daemon thread, {@code jgo-observe}, that keeps the JMX beans in step with the live runtimes.
+ * It exists because the first call to {@code ManagementFactory.getPlatformMBeanServer()} takes a few
+ * hundred milliseconds of class loading: a {@code Go.run} must not wait for it. The first runtime
+ * start also adds a Flight Recorder listener (cheap: it initializes nothing) that, when the recorder
+ * initializes, turns the events on ({@code Events.flightRecorderReady}) and registers the periodic
+ * {@code jgo.Scheduler} event.
  *
  * <p>Each time a runtime starts or ends ({@link #changed}) the thread wakes and reconciles: it
  * registers a bean for every live runtime that has none and unregisters the beans of runtimes
@@ -47,6 +49,9 @@ final class Registrar implements Runnable {
     static void changed() {
         DIRTY.set(true); // volatile write before the unpark: the thread's getAndSet sees it
         if (STARTED.compareAndSet(false, true)) {
+            // On the first starter's thread, so that a recording already running (or started right
+            // after) gets this runtime's first events: a listener only, which initializes nothing.
+            hookFlightRecorder();
             Thread t = new Thread(new Registrar(), "jgo-observe");
             t.setDaemon(true);
             thread = t;
@@ -61,7 +66,6 @@ final class Registrar implements Runnable {
 
     @Override
     public void run() {
-        hookFlightRecorder();
         for (;;) {
             if (!DIRTY.getAndSet(false)) {
                 LockSupport.park(this);
@@ -82,6 +86,7 @@ final class Registrar implements Runnable {
             FlightRecorder.addListener(new FlightRecorderListener() {
                 @Override
                 public void recorderInitialized(FlightRecorder recorder) {
+                    Events.flightRecorderReady();
                     FlightRecorder.addPeriodicEvent(SchedulerEvent.class, Registrar::emitScheduler);
                 }
             });

@@ -17,8 +17,9 @@
  *   <tr><td>{@code jgo.SyscallHandoff} (stack trace)</td><td>the goroutine, once per blocking call</td><td>off</td></tr>
  * </table>
  * The events off by default are the per-goroutine ones whose rate follows the workload; on, they
- * cost their commit. An event that is off costs one {@code isEnabled()} check, which reads a static
- * field of the (then JFR-instrumented) event class, or a constant before JFR starts.
+ * cost their commit. Before Flight Recorder initializes, an emission point reads one volatile flag
+ * and no event class is loaded; after, an event that is off costs one {@code isEnabled()} check, a
+ * static field of the JFR-instrumented event class.
  *
  * <h2>Threads and process-wide state</h2>
  * JMX, signals and Flight Recorder are process-wide, so {@link io.jgo.internal.observe.Observe}
