@@ -39,7 +39,9 @@ final class Deadlock {
     /** M0, after the grace period: still asleep and nothing from outside since {@code epoch}? Then fail. */
     static void confirm(Sched sched, long epoch) {
         if (allAsleep(sched, epoch)) {
-            sched.fail(new DeadlockException(Dump.all(sched)));
+            String dump = Dump.all(sched);
+            io.jgo.internal.observe.Events.deadlock(sched, dump);
+            sched.fail(new DeadlockException(dump));
         }
     }
 

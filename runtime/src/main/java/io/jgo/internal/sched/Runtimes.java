@@ -23,6 +23,6 @@ public final class Runtimes {
     }
 
     private static final class Default {
-        static final Sched INSTANCE = new Sched(Config.fromSystem().name("jgo-default"));
+        static final Sched INSTANCE = io.jgo.internal.observe.Observe.started(new Sched(Config.fromSystem().name("jgo-default")));
     }
 }

@@ -39,6 +39,10 @@ public final class Sched {
     final DeadlockWatch deadlockWatch = new DeadlockWatch(this);
     final Sysmon sysmon;
     final long startNanos = System.nanoTime();
+    /** Pins, handoffs, preemptions, retakes: for JMX and SchedStats; see {@link Counters}. */
+    final Counters counters = new Counters();
+    /** The cheap clock a parking G stamps its {@code waitSince} with; sysmon keeps it ({@link #waitClock}). */
+    final CoarseClock coarseClock = new CoarseClock();
 
     /** The Ps in use, index = id; replaced (never mutated) under {@link #lock} by a resize; volatile for lock-free readers (stealing). */
     volatile P[] allp;
@@ -183,6 +187,7 @@ public final class Sched {
      * when sysmon had retaken the P (the M holds none now).
      */
     boolean parkCommit(G g, boolean pinned) {
+        g.waitSince = waitClock(); // before the status change that publishes it to dumps
         emit(Trace.Event.GO_PARK, g.id, -1, -1, -1, pinned ? 1 : 0);
         ParkUnlock u = g.parkUnlock;
         g.parkUnlock = null;
@@ -366,6 +371,7 @@ public final class Sched {
      * G). Start an M for it if it has work, or if nobody spins or idles; else it goes idle. Any thread.
      */
     void handoffP(P pp) {
+        counters.handoffs.increment();
         emit(Trace.Event.P_HANDOFF, -1, pp.id, -1, -1, 0);
         if (pp.retiring) {
             synchronized (lock) {
@@ -464,6 +470,7 @@ public final class Sched {
     }
 
     void parkPinned(G g, int kind) {
+        counters.pins.increment();
         handoff.parkPinned(g, kind);
     }
 
@@ -504,6 +511,7 @@ public final class Sched {
     /** Stops every M of this runtime at its next safe point; dropped goroutines never run again. */
     void shutdown() {
         stopping = true;
+        io.jgo.internal.observe.Observe.ended(this);
         timers.shutdown();
         sysmon.stop();
         for (M m : allm) {
@@ -534,6 +542,25 @@ public final class Sched {
     /** Every goroutine with id, status, wait reason and stack. */
     public String dump() {
         return Dump.all(this);
+    }
+
+    /** The runtime's configured name (its threads are named after it). */
+    public String name() {
+        return config.name;
+    }
+
+    /** A racy reading of the scheduler's state (SCHED line, JFR, JMX). Any thread. */
+    public SchedStats stats() {
+        return SchedStats.of(this);
+    }
+
+    /**
+     * A timestamp for a G that starts waiting (Go's {@code waitsince}), on {@code System.nanoTime}'s
+     * scale: a volatile read instead of a clock call on every park, at most one sysmon delay behind
+     * ({@link CoarseClock}). Any thread.
+     */
+    long waitClock() {
+        return coarseClock.now();
     }
 
     /** Nanoseconds since this runtime started. */
