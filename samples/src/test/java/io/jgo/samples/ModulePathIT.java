@@ -111,6 +111,31 @@ class ModulePathIT {
         assertTrue(refused.output().contains("package io.jgo.internal.sched is not visible"), refused.output());
     }
 
+    /**
+     * The descriptor is compiled alone (see runtime/pom.xml), so javac cannot notice a runtime class
+     * that uses a JDK module the descriptor does not require (jdk.jfr, java.management, ...): it
+     * would fail only on the module path, at run time. jdeps compares the descriptor with what the
+     * classes use.
+     */
+    @Test
+    void theRuntimeModuleRequiresWhatItsClassesUse() throws Exception {
+        Commands.Result checked = ok(Commands.jdk("jdeps", "--module-path", runtimeJar, "--check", "io.jgo.runtime"));
+        String out = checked.output();
+        int declared = out.indexOf("[Module descriptor]");
+        int suggested = out.indexOf("[Suggested module descriptor");
+        int reduced = out.indexOf("[Transitive reduced graph");
+        assertTrue(declared >= 0 && suggested > declared, out);
+        assertEquals(requires(out.substring(suggested, reduced < 0 ? out.length() : reduced)),
+                requires(out.substring(declared, suggested)), "runtime/src/main/module/module-info.java must require: " + out);
+    }
+
+    /** The module names of the {@code requires} lines of a jdeps section, without versions. */
+    private static List<String> requires(String section) {
+        return section.lines().map(String::strip).filter(l -> l.startsWith("requires "))
+                .map(l -> l.replaceAll(" \\(@[^)]*\\)", "").replace(";", ""))
+                .sorted().toList();
+    }
+
     @Test
     void theRuntimeJarCarriesJctoolsRelocatedAndNothingElse() throws Exception {
         try (ZipFile jar = new ZipFile(runtimeJar)) {
