@@ -39,14 +39,14 @@ import org.objectweb.asm.tree.VarInsnNode;
  */
 final class BlockingCalls {
 
-    static final String RUNTIME_CLASS = "io/jgo/internal/sched/Blocking";
+    static final String RUNTIME_CLASS = "io/jgo/internal/Blocking";
     static final String SLEEP = "sleep";
     static final String SLEEP_DESC = "(J)V";
     private static final String ENTER = "enter";
     private static final String ENTER_DESC = "(Ljava/lang/Object;I)Z";
     private static final String EXIT = "exit";
     private static final String EXIT_DESC = "(Z)V";
-    /** Rules, as {@code io.jgo.internal.sched.Blocking} numbers them. */
+    /** Rules, as {@code io.jgo.internal.Blocking} numbers them. */
     private static final int ALWAYS = 0;
     private static final int BY_CLASS = 1;
     private static final String TIMEOUT = "Ljava/util/concurrent/TimeUnit;";

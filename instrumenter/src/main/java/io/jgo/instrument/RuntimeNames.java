@@ -109,7 +109,7 @@ final class RuntimeNames {
             classEntry("io/jgo/Select$Case", "java/lang/Object"),
             goroutineInterface("io/jgo/Select$OnRecv", "accept(Ljava/lang/Object;)V"),
             goroutineInterface("io/jgo/Select$OnRecvOk", "accept(Lio/jgo/Chan$Result;)V"),
-            classEntry("io/jgo/internal/sched/Blocking", "java/lang/Object", "sleep(J)V"),
+            classEntry("io/jgo/internal/Blocking", "java/lang/Object", "sleep(J)V"),
             classEntry("io/jgo/PanicException", "java/lang/RuntimeException"),
             classEntry("io/jgo/DeadlockException", "io/jgo/PanicException"),
             interfaceEntry("io/jgo/Goroutine", "java/lang/annotation/Annotation"),
