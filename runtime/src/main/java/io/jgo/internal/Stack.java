@@ -8,17 +8,19 @@ package io.jgo.internal;
  *
  * <h2>Protocol seen from a rewritten method</h2>
  * <pre>
- * prologue:   s = Stack.current(); via = s.callSite; s.callSite = 0; recv = s.callee;
+ * prologue:   s = Stack.current(); via = s.takeCallSite(); recv = s.callee;
  *             if (s.attention != 0) switch (s.onAttention(ME)) ... (out of line)
- * call site:  spill receiver and arguments to locals; s.callSite = SITE_ID;
- *             [virtual or interface call: s.callee = receiver]; call; s.callSite = 0;
- *             if (s.suspending) goto SAVE_i (out of line)
+ * call site:  [virtual, interface or special call: spill receiver and arguments to locals]
+ *             s.callSite = SITE_ID (the arguments of a static call stay on the operand stack);
+ *             [virtual or interface call: s.callee = receiver]; call;
+ *             if (s.afterCall()) goto SAVE_i (out of line; afterCall clears callSite, returns suspending)
  * handler:    every exception handler of the original code starts with s.onCatch()
- * SAVE_i:     if (!M$jgo$save$k(stack values, live locals, s, via, recv)) goto PIN_i; return a dummy value
+ * loop head:  if (s.pollAttention() != 0) goto POLL_j (out of line)
+ * SAVE_i:     if (!M$jgo$save$k(stack values, live locals, s, via, recv)) goto RESTORE_i; return a dummy value
  *             where the synthetic helper does: s.pushFrame(ME, i, nPrims, nRefs); saveX(value, s, slot)...;
- *             return s.mayUnwind(via, ME, recv);
- * PIN_i:      s.pinAfterSave(); goto RESTORE_i   (the callee resumes from its own record)
- * RESTORE_i:  restoreX(slot)... ; goto call site
+ *             return s.unwindOrPin(via, ME, recv)  (a frame that may not unwind pins in there, and
+ *             its callee then resumes from its own record)
+ * RESTORE_i:  restoreX(slot)... ; [static call: push default arguments]; goto call site
  * </pre>
  * A call site that holds a monitor saves nothing: {@code s.pinHere(where); goto call site}.
  *
@@ -53,6 +55,16 @@ package io.jgo.internal;
  * updates {@code attention} with release stores (no fence), which may erase a concurrent preempt request: that
  * is benign, preemption is advisory and sysmon asks again on its next tick. The owner never loses
  * its own {@code RESUMING} bit because sysmon only ever writes through a CAS of the full word.
+ *
+ * <p>{@link #attention} is not {@code volatile}. A prologue reads it plainly, as Go's function
+ * prologue reads {@code stackguard0}: the owner's own bits are read by the thread that wrote them,
+ * and for sysmon's bit a plain read lets the JIT fold the prologues of a chain of inlined rewritten
+ * methods into one check instead of fencing each (a volatile read keeps the compiler from merging or
+ * moving any memory access across it, so every inlined level paid its loads and stores again).
+ * The cost: the JIT may hoist a prologue's read out of a loop that calls nothing it cannot inline,
+ * so such a loop, like an inlined Go function, is no preemption point. Loop heads therefore read the
+ * word with {@link #pollAttention()} (opaque: never hoisted out of the loop, eventually sees
+ * sysmon's write), and a goroutine that does not answer is retaken by sysmon as in a syscall.
  */
 public final class Stack {
 
@@ -79,8 +91,11 @@ public final class Stack {
     private static final int FIRST_SEGMENT_REFS = 6;
     private static final int MAX_SEGMENT_SLOTS = 4096;
 
-    /** Folded request word read by every rewritten prologue; see the class comment for writers. */
-    public volatile int attention;
+    /**
+     * Folded request word read by every rewritten prologue (plainly) and loop poll (opaque); see the
+     * class comment for its writers and why it is not {@code volatile}. Written only through {@link #ATTENTION}.
+     */
+    public int attention;
     /** Set by a yield primitive, cleared by g0 (or by a pin) once the unwind is over. Owner only. */
     public boolean suspending;
     /** Call-site handshake: written by a rewritten caller right before a suspendable call, taken by the callee. Owner only. */
@@ -208,6 +223,8 @@ public final class Stack {
      * yields; false otherwise (a plain thread, or nothing to answer).
      */
     public boolean onPoll() {
+        // The loop head read the word with pollAttention(); this re-read by the same thread sees at
+        // least that value (read-read coherence of the same variable).
         int a = attention;
         if ((a & PREEMPT) == 0) {
             return false;
@@ -233,11 +250,31 @@ public final class Stack {
         return true;
     }
 
-    /** Takes the call-site handshake (used by hand-written runtime primitives). */
+    /** Takes the call-site handshake: every rewritten prologue, and the hand-written runtime primitives. */
     public long takeCallSite() {
         long via = callSite;
         callSite = 0;
         return via;
+    }
+
+    /**
+     * A rewritten call site right after its call returned: voids the handshake (a callee that was not
+     * rewritten never took it, and it must not reach a later, unrelated callee) and says whether the
+     * call is unwinding. One call instead of two field accesses keeps rewritten methods small; the
+     * JIT inlines it everywhere.
+     */
+    public boolean afterCall() {
+        callSite = 0;
+        return suspending;
+    }
+
+    /**
+     * The loop-head poll of rewritten code: the attention word, read opaque so that the JIT keeps
+     * the read inside the loop (a plain read could be hoisted out of it, and sysmon's request would
+     * never be seen there).
+     */
+    public int pollAttention() {
+        return (int) ATTENTION.getOpaque(this);
     }
 
     // ---------------------------------------------------------------- suspension
@@ -282,6 +319,19 @@ public final class Stack {
      */
     public boolean mayUnwind(long via, int me, Object recv) {
         return Adjacency.adjacent(via, me, recv);
+    }
+
+    /**
+     * A rewritten frame's save helper, once the frame's record is written: true when the frame may
+     * return to its caller ({@link #mayUnwind}); otherwise the frame pins here ({@link #pinAfterSave}:
+     * its record is taken back for its restore code, which it runs next) and this returns false.
+     */
+    public boolean unwindOrPin(long via, int me, Object recv) {
+        if (Adjacency.adjacent(via, me, recv)) {
+            return true;
+        }
+        pinAfterSave();
+        return false;
     }
 
     /**
@@ -438,14 +488,23 @@ public final class Stack {
         depth++;
     }
 
-    /** Moves to the next segment, reusing the spare one when it is big enough (no hot-split allocation). */
+    /**
+     * Moves to the next segment, reusing the spare one when it is big enough (no hot-split allocation).
+     * A new segment has 1.5 times the primitive slots of the one it follows (the second one twice
+     * the first's; not twice each time: a goroutine may park deep for long, and the unused tail of
+     * its last segment is what it wastes) and as many
+     * reference slots as the frames saved so far used per primitive slot, plus a little: frames of one
+     * goroutine tend to look alike, and two arrays grown by the same factor waste whichever is used less.
+     */
     private Segment nextSegment(Segment seg, int primsNeeded, int refsNeeded) {
         seg.usedPrims = primTop;
         seg.usedRefs = refTop;
         Segment next = seg.next;
         if (next == null || next.prims.length < primsNeeded || next.refs.length < refsNeeded) {
-            int prims = Math.max(primsNeeded, Math.min(seg.prims.length * 2, MAX_SEGMENT_SLOTS));
-            int refs = Math.max(refsNeeded, Math.min(seg.refs.length * 2, MAX_SEGMENT_SLOTS));
+            int grown = seg.prev == null ? seg.prims.length * 2 : seg.prims.length * 3 / 2;
+            int prims = Math.max(primsNeeded, Math.min(grown, MAX_SEGMENT_SLOTS));
+            int refsByRatio = (int) (((long) prims * refTop + primTop - 1) / Math.max(primTop, 1)) + 2;
+            int refs = Math.max(refsNeeded, Math.min(refsByRatio, MAX_SEGMENT_SLOTS));
             next = new Segment(seg, prims, refs);
             seg.next = next;
         }
