@@ -45,9 +45,15 @@ package io.jgo.internal;
  *
  * <h2>Records</h2>
  * Suspension is return-based: the innermost frame saves first, so records are pushed deepest
- * first and popped outermost first. A record is {@code nPrims} longs, the frame's method id, and one
- * header long ({@code label | nPrims << 21 | nRefs << 42}) in {@link Segment#prims}, and
- * {@code nRefs} slots in {@link Segment#refs}. A record never spans two segments.
+ * first and popped outermost first. A record is {@code nPrims} longs and a tail in
+ * {@link Segment#prims}, and {@code nRefs} slots in {@link Segment#refs}. A record never spans two
+ * segments. The tail is read from the top, so its last long says how long it is:
+ * <pre>
+ * compact (one long, sign bit set):  1 | me (32 bits) | nRefs (10) | nPrims (10) | label (11)
+ * wide (two longs, sign bit clear):  me; label | nPrims << 21 | nRefs << 42
+ * </pre>
+ * Almost every frame is compact (fewer than 1,024 slots of each kind, fewer than 2,048 labels): a
+ * parked frame then costs one long less, which is half the record of a small frame.
  *
  * <h2>Threads</h2>
  * Every field except the {@link #PREEMPT} bit of {@link #attention} is written only by the thread
@@ -84,9 +90,13 @@ public final class Stack {
     public static final int YIELD_PREEMPT = 3;
 
     private static final int LABEL_BITS = 21;
-    /** Slots a record uses besides its values: the method id and the header. */
-    private static final int RECORD_OVERHEAD = 2;
     private static final long FIELD_MASK = (1L << LABEL_BITS) - 1;
+    /** Fields of a compact tail (see the class comment). */
+    private static final int COMPACT_LABEL_BITS = 11;
+    private static final int COMPACT_COUNT_BITS = 10;
+    private static final int COMPACT_ME_SHIFT = COMPACT_LABEL_BITS + 2 * COMPACT_COUNT_BITS;
+    private static final long COMPACT_LABEL_MASK = (1L << COMPACT_LABEL_BITS) - 1;
+    private static final long COMPACT_COUNT_MASK = (1L << COMPACT_COUNT_BITS) - 1;
     private static final int FIRST_SEGMENT_PRIMS = 12;
     private static final int FIRST_SEGMENT_REFS = 6;
     private static final int MAX_SEGMENT_SLOTS = 4096;
@@ -223,15 +233,14 @@ public final class Stack {
      * yields; false otherwise (a plain thread, or nothing to answer).
      */
     public boolean onPoll() {
-        // The loop head read the word with pollAttention(); this re-read by the same thread sees at
-        // least that value (read-read coherence of the same variable).
-        int a = attention;
+        int a = pollAttention(); // opaque again: a plain re-read need not see what the loop head saw
         if ((a & PREEMPT) == 0) {
             return false;
         }
         setAttention(a & ~PREEMPT);
         return owner != null;
     }
+
 
     /**
      * A prologue answering a preemption request, after its helper pushed the frame's record: starts
@@ -420,7 +429,7 @@ public final class Stack {
 
     /** sysmon: ask the goroutine to yield at its next prologue (see class comment for the race). */
     public void requestPreempt() {
-        int a = attention;
+        int a = (int) ATTENTION.getVolatile(this); // another thread's read: the field is not volatile
         ATTENTION.compareAndSet(this, a, a | PREEMPT);
     }
 
@@ -448,11 +457,9 @@ public final class Stack {
                 seg = seg.prev;
                 top = seg.usedPrims;
             }
-            long header = seg.prims[top - 1];
-            int me = (int) seg.prims[top - 2];
-            int nPrims = (int) ((header >>> LABEL_BITS) & FIELD_MASK);
-            frames.add(FrameNames.describe(me, (int) (header & FIELD_MASK)));
-            top -= nPrims + RECORD_OVERHEAD;
+            long tail = seg.prims[top - 1];
+            frames.add(FrameNames.describe(methodOf(seg.prims, top), labelOf(tail)));
+            top -= primsOf(tail) + tailLength(tail);
         }
     }
 
@@ -472,7 +479,8 @@ public final class Stack {
     // ---------------------------------------------------------------- records
 
     private void pushRecord(int me, int label, int nPrims, int nRefs) {
-        int slots = nPrims + RECORD_OVERHEAD;
+        boolean compact = label <= COMPACT_LABEL_MASK && nPrims <= COMPACT_COUNT_MASK && nRefs <= COMPACT_COUNT_MASK;
+        int slots = nPrims + (compact ? 1 : 2);
         Segment seg = segment;
         if (seg == null) {
             seg = segment = new Segment(null, Math.max(FIRST_SEGMENT_PRIMS, slots), Math.max(FIRST_SEGMENT_REFS, nRefs));
@@ -483,16 +491,46 @@ public final class Stack {
         refBase = refTop;
         primTop += slots;
         refTop += nRefs;
-        seg.prims[primTop - 2] = me;
-        seg.prims[primTop - 1] = label | ((long) nPrims << LABEL_BITS) | ((long) nRefs << (2 * LABEL_BITS));
+        if (compact) {
+            seg.prims[primTop - 1] = Long.MIN_VALUE | ((me & 0xFFFF_FFFFL) << COMPACT_ME_SHIFT)
+                    | ((long) nRefs << (COMPACT_LABEL_BITS + COMPACT_COUNT_BITS)) | ((long) nPrims << COMPACT_LABEL_BITS) | label;
+        } else {
+            seg.prims[primTop - 2] = me;
+            seg.prims[primTop - 1] = label | ((long) nPrims << LABEL_BITS) | ((long) nRefs << (2 * LABEL_BITS));
+        }
         depth++;
+    }
+
+    // Decoding a record's tail; {@code tail} is the long at the record's top, {@code top} the slot above it.
+
+    private static int tailLength(long tail) {
+        return tail < 0 ? 1 : 2;
+    }
+
+    private static int methodOf(long[] prims, int top) {
+        long tail = prims[top - 1];
+        return tail < 0 ? (int) (tail >>> COMPACT_ME_SHIFT) : (int) prims[top - 2];
+    }
+
+    private static int labelOf(long tail) {
+        return (int) (tail < 0 ? tail & COMPACT_LABEL_MASK : tail & FIELD_MASK);
+    }
+
+    private static int primsOf(long tail) {
+        return (int) (tail < 0 ? (tail >>> COMPACT_LABEL_BITS) & COMPACT_COUNT_MASK : (tail >>> LABEL_BITS) & FIELD_MASK);
+    }
+
+    private static int refsOf(long tail) {
+        return (int) (tail < 0
+                ? (tail >>> (COMPACT_LABEL_BITS + COMPACT_COUNT_BITS)) & COMPACT_COUNT_MASK
+                : (tail >>> (2 * LABEL_BITS)) & FIELD_MASK);
     }
 
     /**
      * Moves to the next segment, reusing the spare one when it is big enough (no hot-split allocation).
-     * A new segment has 1.5 times the primitive slots of the one it follows (the second one twice
+     * A new segment has 1.25 times the primitive slots of the one it follows (the second one twice
      * the first's; not twice each time: a goroutine may park deep for long, and the unused tail of
-     * its last segment is what it wastes) and as many
+     * its last segment is what it wastes, while a segment more costs only its headers) and as many
      * reference slots as the frames saved so far used per primitive slot, plus a little: frames of one
      * goroutine tend to look alike, and two arrays grown by the same factor waste whichever is used less.
      */
@@ -501,7 +539,7 @@ public final class Stack {
         seg.usedRefs = refTop;
         Segment next = seg.next;
         if (next == null || next.prims.length < primsNeeded || next.refs.length < refsNeeded) {
-            int grown = seg.prev == null ? seg.prims.length * 2 : seg.prims.length * 3 / 2;
+            int grown = seg.prev == null ? seg.prims.length * 2 : seg.prims.length * 5 / 4;
             int prims = Math.max(primsNeeded, Math.min(grown, MAX_SEGMENT_SLOTS));
             int refsByRatio = (int) (((long) prims * refTop + primTop - 1) / Math.max(primTop, 1)) + 2;
             int refs = Math.max(refsNeeded, Math.min(refsByRatio, MAX_SEGMENT_SLOTS));
@@ -532,7 +570,7 @@ public final class Stack {
             seg = seg.prev;
             top = seg.usedPrims;
         }
-        return (int) seg.prims[top - 2];
+        return methodOf(seg.prims, top);
     }
 
     private int popRecord() {
@@ -543,17 +581,15 @@ public final class Stack {
             primTop = seg.usedPrims;
             refTop = seg.usedRefs;
         }
-        long header = seg.prims[primTop - 1];
-        int nPrims = (int) ((header >>> LABEL_BITS) & FIELD_MASK);
-        int nRefs = (int) ((header >>> (2 * LABEL_BITS)) & FIELD_MASK);
-        primBase = primTop - RECORD_OVERHEAD - nPrims;
-        refBase = refTop - nRefs;
+        long tail = seg.prims[primTop - 1];
+        primBase = primTop - tailLength(tail) - primsOf(tail);
+        refBase = refTop - refsOf(tail);
         primTop = primBase;
         refTop = refBase;
         if (--depth == 0) {
             setAttention(attention & ~RESUMING);
         }
-        return (int) (header & FIELD_MASK);
+        return labelOf(tail);
     }
 
     // ---------------------------------------------------------------- slot access (generated code)
