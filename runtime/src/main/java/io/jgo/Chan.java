@@ -32,11 +32,13 @@ public final class Chan<T> implements Iterable<T> {
     private static final int RECV_ID = MethodIds.of("io.jgo.Chan", "recv", "()Ljava/lang/Object;");
     private static final int RECV_OK_ID = MethodIds.of("io.jgo.Chan", "recvOk", "()Lio/jgo/Chan$Result;");
     @SuppressWarnings("rawtypes")
-    private static final Result CLOSED_RESULT = new Result<>(null, false);
+    static final Result CLOSED_RESULT = new Result<>(null, false);
 
     final HChan core;
     /** A timer channel keeps its Timer or Ticker reachable (the armed task holds it only weakly). */
     Object owner;
+    /** The last {@link Select#recv} case made for this channel, reused while its body is the same (racy, immutable). */
+    Select.Case recvCase;
 
     private Chan(HChan core) {
         this.core = core;

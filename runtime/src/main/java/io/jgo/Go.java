@@ -222,7 +222,12 @@ public final class Go {
         return Runtimes.current().numGoroutine();
     }
 
-    /** Every goroutine of the current runtime: id, status or wait reason, stack. */
+    /**
+     * Every goroutine of the current runtime in Go's format ({@code runtime.Stack(buf, true)}): a
+     * header {@code goroutine 7 [chan receive, 2 minutes]:} (status or wait reason; how long it has
+     * waited once that is a minute or more; {@code locked to thread} when bound to a carrier), then
+     * its frames, each a function line and a tab-indented {@code File.java:line} line.
+     */
     public static String dumpGoroutines() {
         return Runtimes.current().dump();
     }

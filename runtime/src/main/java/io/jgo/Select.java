@@ -79,9 +79,23 @@ public final class Select {
         }
     }
 
-    /** Receive from {@code ch} ({@code null}: never ready), then run {@code body} with the value (null if closed). */
+    /**
+     * Receive from {@code ch} ({@code null}: never ready), then run {@code body} with the value (null if closed).
+     * A select in a loop that passes the same body each time (a lambda that captures nothing, or
+     * none) gets the same case back: the channel keeps its last receive case.
+     */
     public static <T> Case recv(Chan<T> ch, OnRecv<? super T> body) {
-        return new Case(RECV, ch, null, body);
+        if (ch == null) {
+            return new Case(RECV, null, null, body);
+        }
+        // Racy by design: a Case is immutable (final fields, safely published by any read), so a
+        // stale or missing cache entry only costs an allocation.
+        Case c = ch.recvCase;
+        if (c == null || c.body != body) {
+            c = new Case(RECV, ch, null, body);
+            ch.recvCase = c;
+        }
+        return c;
     }
 
     /** Receive from {@code ch}, then run {@code body} with value and ok flag. */
@@ -140,10 +154,13 @@ public final class Select {
                 i = op.fired;
                 c = ((Case[]) op.cases)[i];
                 arg = argument(c, op);
+                op.release(s);
             }
         } else {
             G g = Parking.goroutineOf(s);
-            SelectOp op = new SelectOp(cases.length, g != null);
+            // The stack's reusable record (a select that does not park allocates nothing); it goes
+            // back once the outcome is read, before the body runs (a body may select again).
+            SelectOp op = SelectOp.acquire(s, cases.length, g != null);
             op.cases = cases;
             int otherwise = -1;
             for (int k = 0; k < cases.length; k++) {
@@ -169,6 +186,7 @@ public final class Select {
             }
             c = cases[i];
             arg = argument(c, op);
+            op.release(s);
         }
         for (;;) {
             if (c.body == null) {
@@ -212,7 +230,7 @@ public final class Select {
             return op.received;
         }
         if (c.kind == RECV_OK) {
-            return new Chan.Result<>(op.received, op.ok);
+            return op.ok ? new Chan.Result<>(op.received, true) : Chan.CLOSED_RESULT;
         }
         return null;
     }

@@ -15,11 +15,15 @@ import java.util.Set;
  * loads {@code io.jgo}: normally the system class loader, which also loads this agent. The agent
  * must not load a runtime class to find out (it would land in the wrong loader, or too early), so
  * it opens the package to the unnamed modules of the system loader and of its own loader, without
- * naming any runtime class. A runtime loaded by another loader (an application server's) finds the package
+ * naming any runtime class; and to the module {@code io.jgo.runtime} when the runtime is on the
+ * module path (found in the boot layer by name). A runtime loaded by another loader (an application server's) finds the package
  * closed and falls back to carrier-scoped values with a one-time warning; the JVM flag
  * {@code --add-opens java.base/java.lang=ALL-UNNAMED} opens it to every unnamed module.
  */
 final class JavaLangOpener {
+
+    /** The runtime's module name on the module path (its {@code module-info}). */
+    private static final String RUNTIME_MODULE = "io.jgo.runtime";
 
     private JavaLangOpener() {
     }
@@ -33,6 +37,8 @@ final class JavaLangOpener {
         if (own != null) {
             to.add(own.getUnnamedModule());
         }
+        // The runtime on the module path: its module, found by name (the agent loads no runtime class).
+        ModuleLayer.boot().findModule(RUNTIME_MODULE).ifPresent(to::add);
         try {
             instrumentation.redefineModule(javaBase, Set.of(), Map.of(), Map.of("java.lang", to), Set.of(), Map.of());
             return true;

@@ -27,6 +27,10 @@ import org.objectweb.asm.tree.VarInsnNode;
  *     syscall always ends. With rule {@code BY_CLASS} the runtime decides by the receiver's class
  *     (a {@code ByteArrayInputStream} read does not block, a {@code FileInputStream} read may).</li>
  * </ul>
+ * Constructors that open a file ({@code new FileInputStream(f)}, {@code new RandomAccessFile(f, m)}, ...)
+ * are wrapped too (rule {@code BY_CLASS} without a receiver: taken as blocking), since opening a FIFO
+ * blocks until the other end opens; the object under construction stays on the operand stack,
+ * uninitialized, while {@code enter} runs, which the verifier allows.
  * Entries match the declared owner of the call instruction exactly (the list names the usual
  * static types: {@code InputStream}, {@code FileInputStream}, ...), or any owner for
  * {@code Object.wait}, which no class can redeclare. {@link #withExtra} adds a user's entries
@@ -35,14 +39,14 @@ import org.objectweb.asm.tree.VarInsnNode;
  */
 final class BlockingCalls {
 
-    static final String RUNTIME_CLASS = "io/jgo/internal/sched/Blocking";
+    static final String RUNTIME_CLASS = "io/jgo/internal/Blocking";
     static final String SLEEP = "sleep";
     static final String SLEEP_DESC = "(J)V";
     private static final String ENTER = "enter";
     private static final String ENTER_DESC = "(Ljava/lang/Object;I)Z";
     private static final String EXIT = "exit";
     private static final String EXIT_DESC = "(Z)V";
-    /** Rules, as {@code io.jgo.internal.sched.Blocking} numbers them. */
+    /** Rules, as {@code io.jgo.internal.Blocking} numbers them. */
     private static final int ALWAYS = 0;
     private static final int BY_CLASS = 1;
     private static final String TIMEOUT = "Ljava/util/concurrent/TimeUnit;";
@@ -92,6 +96,11 @@ final class BlockingCalls {
     private static final Set<String> FUTURES = Set.of("java/util/concurrent/Future",
             "java/util/concurrent/CompletableFuture", "java/util/concurrent/FutureTask",
             "java/util/concurrent/ForkJoinTask", "java/util/concurrent/RunnableFuture");
+
+    /** Classes whose constructors open a file: a FIFO's open blocks until its other end is opened. */
+    private static final Set<String> FILE_OPENERS = Set.of("java/io/FileInputStream", "java/io/FileOutputStream",
+            "java/io/RandomAccessFile", "java/io/FileReader", "java/io/FileWriter");
+    private static final String INIT = "<init>";
 
     private static final List<Entry> STANDARD = standardTable();
 
@@ -165,6 +174,9 @@ final class BlockingCalls {
             t.add(new Entry(OUTPUT_STREAMS, name, null, BY_CLASS));
             t.add(new Entry(WRITERS, name, null, BY_CLASS));
         }
+        // Opening by name or File (not from a FileDescriptor, which is already open).
+        t.add(new Entry(FILE_OPENERS, INIT, "(Ljava/lang/String;", BY_CLASS));
+        t.add(new Entry(FILE_OPENERS, INIT, "(Ljava/io/File;", BY_CLASS));
         return Collections.unmodifiableList(t);
     }
 
@@ -172,7 +184,8 @@ final class BlockingCalls {
     int apply(MethodNode m) {
         List<MethodInsnNode> calls = new ArrayList<>();
         for (AbstractInsnNode insn : m.instructions) {
-            if (insn instanceof MethodInsnNode && insn.getOpcode() != Opcodes.INVOKESPECIAL) {
+            if (insn instanceof MethodInsnNode
+                    && (insn.getOpcode() != Opcodes.INVOKESPECIAL || isFileOpen((MethodInsnNode) insn))) {
                 calls.add((MethodInsnNode) insn);
             }
         }
@@ -202,6 +215,11 @@ final class BlockingCalls {
         return rewritten;
     }
 
+    /** {@code new FileInputStream(...)} and the like: the only constructors in the table. */
+    private static boolean isFileOpen(MethodInsnNode call) {
+        return call.name.equals(INIT) && FILE_OPENERS.contains(call.owner);
+    }
+
     private static boolean isThreadSleep(MethodInsnNode call) {
         return call.getOpcode() == Opcodes.INVOKESTATIC && call.owner.equals("java/lang/Thread")
                 && call.name.equals("sleep") && call.desc.equals("(J)V");
@@ -213,7 +231,8 @@ final class BlockingCalls {
      */
     private static TryCatchBlockNode wrap(MethodNode m, MethodInsnNode call, int rule) {
         Type[] args = Type.getArgumentTypes(call.desc);
-        boolean hasReceiver = call.getOpcode() != Opcodes.INVOKESTATIC;
+        // A constructor's receiver is the uninitialized object: it stays on the stack (enter gets null).
+        boolean hasReceiver = call.getOpcode() != Opcodes.INVOKESTATIC && !call.name.equals(INIT);
         int[] temps = new int[args.length];
         for (int a = 0; a < args.length; a++) {
             temps[a] = m.maxLocals;

@@ -27,18 +27,19 @@ import org.objectweb.asm.tree.analysis.Frame;
  * Rewrites one suspendable method into a resumable one, in place. The shape of the result (see
  * {@code io.jgo.internal.Stack} for the runtime side):
  * <pre>
- * prologue:  s = Stack.current(); via = s.callSite; s.callSite = 0; recv = s.callee;
+ * prologue:  s = Stack.current(); via = s.takeCallSite(); recv = s.callee;
  *            if (s.attention != 0) goto ATTENTION
  * BODY:      original code, where each suspension point i becomes
- *              spill receiver + arguments to locals; SITE_i: s.callSite = id(i);
- *              [virtual or interface call: s.callee = receiver]; reload; call; s.callSite = 0;
- *              if (s.suspending) goto SAVE_i
- *            and each exception handler starts with s.onCatch()
+ *              [virtual, interface, special call: spill receiver + arguments to locals]
+ *              SITE_i: s.callSite = id(i); [virtual or interface call: s.callee = receiver];
+ *              [reload]; call; if (s.afterCall()) goto SAVE_i
+ *            (a static call's arguments stay on the operand stack: s and the id go on top of them
+ *            and PUTFIELD takes only those two) and each exception handler starts with s.onCatch()
  * --- out of line, after the original code ---
  * ATTENTION: switch (s.onAttention(ME)) { -1: PREEMPT; 0: BODY; i: RESTORE_i; n+1: RESTORE_PREEMPT }
  * SAVE_i:    drop the dummy result; load the live locals (the stack values are already there);
- *            if (!$jgo$save$k(values..., s, via, recv)) goto PIN_i; return a dummy value  (see {@link Helpers})
- * PIN_i:     s.pinAfterSave(); goto RESTORE_i    (a site holding a monitor: s.pinHere(where); goto SITE_i)
+ *            if (!$jgo$save$k(values..., s, via, recv)) goto RESTORE_i (it pinned); return a dummy value
+ *            (see {@link Helpers}; a site holding a monitor: s.pinHere(where); [defaults]; goto SITE_i)
  * RESTORE_i: restore live locals and the operand stack; arguments := saved values (virtual and
  *            interface sites) or defaults (static and special sites); goto SITE_i
  * </pre>
@@ -90,7 +91,6 @@ final class MethodRewriter {
         BasicValue receiverValue;
         final LabelNode setSite = new LabelNode();
         final LabelNode save = new LabelNode();
-        final LabelNode pin = new LabelNode();
         final LabelNode restore = new LabelNode();
 
         Site(MethodInsnNode call, int label, boolean holdsMonitor, String where) {
@@ -110,6 +110,16 @@ final class MethodRewriter {
         /** Dispatched on the receiver's class: what runs first may be a forwarder, an override, a wrapper. */
         boolean isVirtual() {
             return call.getOpcode() == Opcodes.INVOKEVIRTUAL || call.getOpcode() == Opcodes.INVOKEINTERFACE;
+        }
+
+        /**
+         * Are the receiver and arguments moved to locals around the handshake? Only where the
+         * handshake needs the receiver (virtual and interface sites store it in {@code s.callee}
+         * and save their arguments) or the restore path must rebuild a receiver (special sites); a
+         * static call keeps its arguments on the operand stack.
+         */
+        boolean spills() {
+            return call.getOpcode() != Opcodes.INVOKESTATIC;
         }
     }
 
@@ -253,6 +263,9 @@ final class MethodRewriter {
     }
 
     private void allocateTemps(Site site) {
+        if (!site.spills()) {
+            return;
+        }
         for (int a = 0; a < site.argTypes.length; a++) {
             site.argTemps[a] = method.maxLocals;
             method.maxLocals += site.argTypes[a].getSize();
@@ -279,11 +292,8 @@ final class MethodRewriter {
         prologue.add(new MethodInsnNode(Opcodes.INVOKESTATIC, STACK, CURRENT, CURRENT_DESC, false));
         prologue.add(new VarInsnNode(Opcodes.ASTORE, stackVar));
         prologue.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
-        prologue.add(new FieldInsnNode(Opcodes.GETFIELD, STACK, CALL_SITE, "J"));
+        prologue.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, TAKE_CALL_SITE, "()J", false));
         prologue.add(new VarInsnNode(Opcodes.LSTORE, viaVar));
-        prologue.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
-        prologue.add(new InsnNode(Opcodes.LCONST_0));
-        prologue.add(new FieldInsnNode(Opcodes.PUTFIELD, STACK, CALL_SITE, "J"));
         prologue.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
         prologue.add(new FieldInsnNode(Opcodes.GETFIELD, STACK, CALLEE, "Ljava/lang/Object;"));
         prologue.add(new VarInsnNode(Opcodes.ASTORE, recvVar));
@@ -352,7 +362,7 @@ final class MethodRewriter {
     private void emitPoll(Poll poll) {
         InsnList check = new InsnList();
         check.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
-        check.add(new FieldInsnNode(Opcodes.GETFIELD, STACK, ATTENTION, "I"));
+        check.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, POLL_ATTENTION, "()I", false));
         check.add(new JumpInsnNode(Opcodes.IFNE, poll.poll));
         check.add(poll.cont);
         method.instructions.insert(poll.head, check);
@@ -360,10 +370,10 @@ final class MethodRewriter {
 
     private void emitCallSite(Site site) {
         InsnList before = new InsnList();
-        for (int a = site.argTypes.length - 1; a >= 0; a--) {
-            before.add(new VarInsnNode(site.argTypes[a].getOpcode(Opcodes.ISTORE), site.argTemps[a]));
-        }
-        if (site.hasReceiver()) {
+        if (site.spills()) {
+            for (int a = site.argTypes.length - 1; a >= 0; a--) {
+                before.add(new VarInsnNode(site.argTypes[a].getOpcode(Opcodes.ISTORE), site.argTemps[a]));
+            }
             before.add(new VarInsnNode(Opcodes.ASTORE, site.receiverTemp));
         }
         before.add(site.setSite);
@@ -375,21 +385,19 @@ final class MethodRewriter {
             before.add(new VarInsnNode(Opcodes.ALOAD, site.receiverTemp));
             before.add(new FieldInsnNode(Opcodes.PUTFIELD, STACK, CALLEE, "Ljava/lang/Object;"));
         }
-        if (site.hasReceiver()) {
+        if (site.spills()) {
             before.add(new VarInsnNode(Opcodes.ALOAD, site.receiverTemp));
-        }
-        for (int a = 0; a < site.argTypes.length; a++) {
-            before.add(new VarInsnNode(site.argTypes[a].getOpcode(Opcodes.ILOAD), site.argTemps[a]));
+            for (int a = 0; a < site.argTypes.length; a++) {
+                before.add(new VarInsnNode(site.argTypes[a].getOpcode(Opcodes.ILOAD), site.argTemps[a]));
+            }
         }
         method.instructions.insertBefore(site.call, before);
 
         InsnList after = new InsnList();
-        // The call is over: its id must not reach a later callee (a callee that was not rewritten never took it).
+        // The call is over: afterCall() voids its id, which must not reach a later callee (a callee
+        // that was not rewritten never took it), and says whether the call is unwinding.
         after.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
-        after.add(new InsnNode(Opcodes.LCONST_0));
-        after.add(new FieldInsnNode(Opcodes.PUTFIELD, STACK, CALL_SITE, "J"));
-        after.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
-        after.add(new FieldInsnNode(Opcodes.GETFIELD, STACK, SUSPENDING, "Z"));
+        after.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, AFTER_CALL, "()Z", false));
         after.add(new JumpInsnNode(Opcodes.IFNE, site.save));
         method.instructions.insert(site.call, after);
     }
@@ -425,16 +433,23 @@ final class MethodRewriter {
             out.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
             out.add(new LdcInsnNode(site.where));
             out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, PIN_HERE, PIN_HERE_DESC, false));
+            if (!site.spills()) { // the call is made again; the callee restores its arguments from its record
+                emitDefaultArguments(out, site);
+            }
             out.add(new JumpInsnNode(Opcodes.GOTO, site.setSite));
             return;
         }
-        emitHelperCall(out, site.label, site.plan.stack, site.plan, MAY_UNWIND);
-        out.add(new JumpInsnNode(Opcodes.IFEQ, site.pin));
+        // The helper pins (and returns false) when the frame may not unwind: then restore and call again.
+        emitHelperCall(out, site.label, site.plan.stack, site.plan, UNWIND_OR_PIN);
+        out.add(new JumpInsnNode(Opcodes.IFEQ, site.restore));
         emitDummyReturn(out);
-        out.add(site.pin);
-        out.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
-        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, PIN_AFTER_SAVE, "()V", false));
-        out.add(new JumpInsnNode(Opcodes.GOTO, site.restore));
+    }
+
+    /** Pushes a default value for each argument of a static call (its callee restores the real ones from its own record). */
+    private static void emitDefaultArguments(InsnList out, Site site) {
+        for (Type t : site.argTypes) {
+            out.add(defaultValue(t));
+        }
     }
 
     /**
@@ -465,7 +480,9 @@ final class MethodRewriter {
         for (SavePlan.Value v : site.plan.stack) {
             emitRestoreValue(out, v);
         }
-        if (!site.isVirtual()) { // virtual sites restored their arguments with the locals
+        if (!site.spills()) {
+            emitDefaultArguments(out, site);
+        } else if (!site.isVirtual()) { // virtual sites restored their arguments with the locals
             for (int a = 0; a < site.argTypes.length; a++) {
                 out.add(defaultValue(site.argTypes[a]));
                 out.add(new VarInsnNode(site.argTypes[a].getOpcode(Opcodes.ISTORE), site.argTemps[a]));

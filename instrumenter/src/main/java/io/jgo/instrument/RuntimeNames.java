@@ -25,8 +25,13 @@ final class RuntimeNames {
     static final String CURRENT = "current";
     static final String CURRENT_DESC = "()" + STACK_DESC;
     static final String ATTENTION = "attention";
-    static final String SUSPENDING = "suspending";
     static final String CALL_SITE = "callSite";
+    /** () -> long: the prologue takes the call-site handshake (reads and clears it). */
+    static final String TAKE_CALL_SITE = "takeCallSite";
+    /** () -> boolean: after a suspendable call, clears the handshake and returns whether the call is unwinding. */
+    static final String AFTER_CALL = "afterCall";
+    /** () -> int: a loop head's opaque read of the attention word. */
+    static final String POLL_ATTENTION = "pollAttention";
     /** Second handshake word: the receiver of a virtual or interface call site. */
     static final String CALLEE = "callee";
     /** Bit of a call-site id marking a virtual or interface site (its receiver is in {@link #CALLEE}). */
@@ -41,12 +46,11 @@ final class RuntimeNames {
     /** Save helpers call, in order: {@code pushFrame(me, label, nPrims, nRefs)}, the {@code saveX}s, then one of the two below. */
     static final String PUSH_FRAME = "pushFrame";
     static final String PUSH_FRAME_DESC = "(IIII)V";
-    /** (long via, int me, Object recv) -> may the frame return to its caller? */
-    static final String MAY_UNWIND = "mayUnwind";
+    /** (long via, int me, Object recv) -> may the frame return to its caller? If not, it has pinned. */
+    static final String UNWIND_OR_PIN = "unwindOrPin";
     /** (long via, int me, Object recv) -> start a preemption unwind (or drop the record and carry on). */
     static final String START_PREEMPT = "startPreempt";
     static final String VIA_ME_DESC = "(JILjava/lang/Object;)Z";
-    static final String PIN_AFTER_SAVE = "pinAfterSave";
     static final String PIN_HERE = "pinHere";
     static final String PIN_HERE_DESC = "(Ljava/lang/String;)V";
     /** Prefix of the synthetic save helpers; the runtime's stack walk treats such frames as machinery. */
@@ -109,7 +113,7 @@ final class RuntimeNames {
             classEntry("io/jgo/Select$Case", "java/lang/Object"),
             goroutineInterface("io/jgo/Select$OnRecv", "accept(Ljava/lang/Object;)V"),
             goroutineInterface("io/jgo/Select$OnRecvOk", "accept(Lio/jgo/Chan$Result;)V"),
-            classEntry("io/jgo/internal/sched/Blocking", "java/lang/Object", "sleep(J)V"),
+            classEntry("io/jgo/internal/Blocking", "java/lang/Object", "sleep(J)V"),
             classEntry("io/jgo/PanicException", "java/lang/RuntimeException"),
             classEntry("io/jgo/DeadlockException", "io/jgo/PanicException"),
             interfaceEntry("io/jgo/Goroutine", "java/lang/annotation/Annotation"),

@@ -165,6 +165,62 @@ class BlockingCallsRewriteTest {
         assertEquals("Blocking.exit", body.get(client + 1), body.toString());
     }
 
+    /**
+     * {@code @Goroutine static int open(String p, byte[] b) throws IOException
+     * { new ByteArrayInputStream(b); return new FileInputStream(p).read(); }}.
+     */
+    private static byte[] opener() {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
+            @Override
+            protected String getCommonSuperClass(String a, String b) {
+                return "java/lang/Object";
+            }
+        };
+        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, "Opener", null, "java/lang/Object", null);
+        MethodVisitor m = cw.visitMethod(Opcodes.ACC_STATIC, "open", "(Ljava/lang/String;[B)I", null,
+                new String[] {"java/io/IOException"});
+        m.visitAnnotation(RuntimeNames.GOROUTINE_DESC, false);
+        m.visitCode();
+        m.visitTypeInsn(Opcodes.NEW, "java/io/ByteArrayInputStream");
+        m.visitInsn(Opcodes.DUP);
+        m.visitVarInsn(Opcodes.ALOAD, 1);
+        m.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/io/ByteArrayInputStream", "<init>", "([B)V", false);
+        m.visitInsn(Opcodes.POP);
+        m.visitTypeInsn(Opcodes.NEW, "java/io/FileInputStream");
+        m.visitInsn(Opcodes.DUP);
+        m.visitVarInsn(Opcodes.ALOAD, 0);
+        m.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/io/FileInputStream", "<init>", "(Ljava/lang/String;)V", false);
+        m.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/io/FileInputStream", "read", "()I", false);
+        m.visitInsn(Opcodes.IRETURN);
+        m.visitMaxs(0, 0);
+        m.visitEnd();
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    @Test
+    void openingAFileIsWrappedWithTheNewObjectLeftOnTheStack() {
+        byte[] out = instrumenter(RewriteOptions.of(PreemptMode.LOOPS)).transform(opener());
+        assertNotNull(out);
+        assertEquals(List.of(), failures, "the rewrite (verified) refused the method");
+        ClassNode cn = new ClassNode();
+        new ClassReader(out).accept(cn, 0);
+        List<String> calls = new ArrayList<>();
+        for (MethodNode m : cn.methods) {
+            if (m.name.equals("open")) {
+                for (AbstractInsnNode insn : m.instructions) {
+                    if (insn instanceof MethodInsnNode) {
+                        MethodInsnNode call = (MethodInsnNode) insn;
+                        calls.add(call.owner.substring(call.owner.lastIndexOf('/') + 1) + "." + call.name);
+                    }
+                }
+            }
+        }
+        assertEquals(List.of("ByteArrayInputStream.<init>",
+                "Blocking.enter", "FileInputStream.<init>", "Blocking.exit",
+                "Blocking.enter", "FileInputStream.read", "Blocking.exit"), calls.subList(0, 7));
+    }
+
     @Test
     void aBlockingEntryMustBeAQualifiedMethod() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

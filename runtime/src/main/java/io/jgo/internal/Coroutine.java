@@ -13,11 +13,24 @@ public final class Coroutine implements Stack.Owner {
 
     private final Runnable body;
     private final Stack stack = new Stack(this);
+    private final boolean suspendEveryPoint;
     private boolean done;
     private int pins;
 
     public Coroutine(Runnable body) {
+        this(body, false);
+    }
+
+    /**
+     * A coroutine for tests of the rewrite. With {@code suspendEveryPoint}, every step also asks
+     * for a preemption, so the body suspends at the next rewritten prologue or loop poll it reaches
+     * after the resumed frames are back in place, not only at its yield primitives: every call of a
+     * rewritten method, and every loop iteration, becomes a suspension and a resume of the whole
+     * logical stack. (A frame that cannot unwind there carries on, as a preemption always may.)
+     */
+    public Coroutine(Runnable body, boolean suspendEveryPoint) {
         this.body = body;
+        this.suspendEveryPoint = suspendEveryPoint;
     }
 
     /**
@@ -32,6 +45,9 @@ public final class Coroutine implements Stack.Owner {
         boolean finished = true;
         try {
             stack.prepareResume();
+            if (suspendEveryPoint) {
+                stack.requestPreempt(); // taken by the first prologue or poll after the resume (RESUMING comes first)
+            }
             Entry.call(stack, body);
             finished = !stack.suspending;
         } finally {

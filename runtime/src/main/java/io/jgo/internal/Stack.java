@@ -8,17 +8,19 @@ package io.jgo.internal;
  *
  * <h2>Protocol seen from a rewritten method</h2>
  * <pre>
- * prologue:   s = Stack.current(); via = s.callSite; s.callSite = 0; recv = s.callee;
+ * prologue:   s = Stack.current(); via = s.takeCallSite(); recv = s.callee;
  *             if (s.attention != 0) switch (s.onAttention(ME)) ... (out of line)
- * call site:  spill receiver and arguments to locals; s.callSite = SITE_ID;
- *             [virtual or interface call: s.callee = receiver]; call; s.callSite = 0;
- *             if (s.suspending) goto SAVE_i (out of line)
+ * call site:  [virtual, interface or special call: spill receiver and arguments to locals]
+ *             s.callSite = SITE_ID (the arguments of a static call stay on the operand stack);
+ *             [virtual or interface call: s.callee = receiver]; call;
+ *             if (s.afterCall()) goto SAVE_i (out of line; afterCall clears callSite, returns suspending)
  * handler:    every exception handler of the original code starts with s.onCatch()
- * SAVE_i:     if (!M$jgo$save$k(stack values, live locals, s, via, recv)) goto PIN_i; return a dummy value
+ * loop head:  if (s.pollAttention() != 0) goto POLL_j (out of line)
+ * SAVE_i:     if (!M$jgo$save$k(stack values, live locals, s, via, recv)) goto RESTORE_i; return a dummy value
  *             where the synthetic helper does: s.pushFrame(ME, i, nPrims, nRefs); saveX(value, s, slot)...;
- *             return s.mayUnwind(via, ME, recv);
- * PIN_i:      s.pinAfterSave(); goto RESTORE_i   (the callee resumes from its own record)
- * RESTORE_i:  restoreX(slot)... ; goto call site
+ *             return s.unwindOrPin(via, ME, recv)  (a frame that may not unwind pins in there, and
+ *             its callee then resumes from its own record)
+ * RESTORE_i:  restoreX(slot)... ; [static call: push default arguments]; goto call site
  * </pre>
  * A call site that holds a monitor saves nothing: {@code s.pinHere(where); goto call site}.
  *
@@ -43,9 +45,15 @@ package io.jgo.internal;
  *
  * <h2>Records</h2>
  * Suspension is return-based: the innermost frame saves first, so records are pushed deepest
- * first and popped outermost first. A record is {@code nPrims} longs, the frame's method id, and one
- * header long ({@code label | nPrims << 21 | nRefs << 42}) in {@link Segment#prims}, and
- * {@code nRefs} slots in {@link Segment#refs}. A record never spans two segments.
+ * first and popped outermost first. A record is {@code nPrims} longs and a tail in
+ * {@link Segment#prims}, and {@code nRefs} slots in {@link Segment#refs}. A record never spans two
+ * segments. The tail is read from the top, so its last long says how long it is:
+ * <pre>
+ * compact (one long, sign bit set):  1 | me (32 bits) | nRefs (10) | nPrims (10) | label (11)
+ * wide (two longs, sign bit clear):  me; label | nPrims << 21 | nRefs << 42
+ * </pre>
+ * Almost every frame is compact (fewer than 1,024 slots of each kind, fewer than 2,048 labels): a
+ * parked frame then costs one long less, which is half the record of a small frame.
  *
  * <h2>Threads</h2>
  * Every field except the {@link #PREEMPT} bit of {@link #attention} is written only by the thread
@@ -53,6 +61,16 @@ package io.jgo.internal;
  * updates {@code attention} with release stores (no fence), which may erase a concurrent preempt request: that
  * is benign, preemption is advisory and sysmon asks again on its next tick. The owner never loses
  * its own {@code RESUMING} bit because sysmon only ever writes through a CAS of the full word.
+ *
+ * <p>{@link #attention} is not {@code volatile}. A prologue reads it plainly, as Go's function
+ * prologue reads {@code stackguard0}: the owner's own bits are read by the thread that wrote them,
+ * and for sysmon's bit a plain read lets the JIT fold the prologues of a chain of inlined rewritten
+ * methods into one check instead of fencing each (a volatile read keeps the compiler from merging or
+ * moving any memory access across it, so every inlined level paid its loads and stores again).
+ * The cost: the JIT may hoist a prologue's read out of a loop that calls nothing it cannot inline,
+ * so such a loop, like an inlined Go function, is no preemption point. Loop heads therefore read the
+ * word with {@link #pollAttention()} (opaque: never hoisted out of the loop, eventually sees
+ * sysmon's write), and a goroutine that does not answer is retaken by sysmon as in a syscall.
  */
 public final class Stack {
 
@@ -72,15 +90,22 @@ public final class Stack {
     public static final int YIELD_PREEMPT = 3;
 
     private static final int LABEL_BITS = 21;
-    /** Slots a record uses besides its values: the method id and the header. */
-    private static final int RECORD_OVERHEAD = 2;
     private static final long FIELD_MASK = (1L << LABEL_BITS) - 1;
+    /** Fields of a compact tail (see the class comment). */
+    private static final int COMPACT_LABEL_BITS = 11;
+    private static final int COMPACT_COUNT_BITS = 10;
+    private static final int COMPACT_ME_SHIFT = COMPACT_LABEL_BITS + 2 * COMPACT_COUNT_BITS;
+    private static final long COMPACT_LABEL_MASK = (1L << COMPACT_LABEL_BITS) - 1;
+    private static final long COMPACT_COUNT_MASK = (1L << COMPACT_COUNT_BITS) - 1;
     private static final int FIRST_SEGMENT_PRIMS = 12;
     private static final int FIRST_SEGMENT_REFS = 6;
     private static final int MAX_SEGMENT_SLOTS = 4096;
 
-    /** Folded request word read by every rewritten prologue; see the class comment for writers. */
-    public volatile int attention;
+    /**
+     * Folded request word read by every rewritten prologue (plainly) and loop poll (opaque); see the
+     * class comment for its writers and why it is not {@code volatile}. Written only through {@link #ATTENTION}.
+     */
+    public int attention;
     /** Set by a yield primitive, cleared by g0 (or by a pin) once the unwind is over. Owner only. */
     public boolean suspending;
     /** Call-site handshake: written by a rewritten caller right before a suspendable call, taken by the callee. Owner only. */
@@ -96,6 +121,12 @@ public final class Stack {
 
     /** Why the current unwind happens: one of the {@code YIELD_} constants. Owner only. */
     public int yieldKind;
+
+    /**
+     * The owner's reusable select state ({@code io.jgo.internal.chan.SelectOp}), so a select that
+     * does not park allocates nothing; null while a select uses it. Owner only.
+     */
+    public Object selectCache;
 
     /** Suspensions, process-wide, that could not unwind and pinned a carrier instead (tests, diagnostics). */
     private static final java.util.concurrent.atomic.LongAdder PINS = new java.util.concurrent.atomic.LongAdder();
@@ -208,13 +239,14 @@ public final class Stack {
      * yields; false otherwise (a plain thread, or nothing to answer).
      */
     public boolean onPoll() {
-        int a = attention;
+        int a = pollAttention(); // opaque again: a plain re-read need not see what the loop head saw
         if ((a & PREEMPT) == 0) {
             return false;
         }
         setAttention(a & ~PREEMPT);
         return owner != null;
     }
+
 
     /**
      * A prologue answering a preemption request, after its helper pushed the frame's record: starts
@@ -233,11 +265,31 @@ public final class Stack {
         return true;
     }
 
-    /** Takes the call-site handshake (used by hand-written runtime primitives). */
+    /** Takes the call-site handshake: every rewritten prologue, and the hand-written runtime primitives. */
     public long takeCallSite() {
         long via = callSite;
         callSite = 0;
         return via;
+    }
+
+    /**
+     * A rewritten call site right after its call returned: voids the handshake (a callee that was not
+     * rewritten never took it, and it must not reach a later, unrelated callee) and says whether the
+     * call is unwinding. One call instead of two field accesses keeps rewritten methods small; the
+     * JIT inlines it everywhere.
+     */
+    public boolean afterCall() {
+        callSite = 0;
+        return suspending;
+    }
+
+    /**
+     * The loop-head poll of rewritten code: the attention word, read opaque so that the JIT keeps
+     * the read inside the loop (a plain read could be hoisted out of it, and sysmon's request would
+     * never be seen there).
+     */
+    public int pollAttention() {
+        return (int) ATTENTION.getOpaque(this);
     }
 
     // ---------------------------------------------------------------- suspension
@@ -282,6 +334,19 @@ public final class Stack {
      */
     public boolean mayUnwind(long via, int me, Object recv) {
         return Adjacency.adjacent(via, me, recv);
+    }
+
+    /**
+     * A rewritten frame's save helper, once the frame's record is written: true when the frame may
+     * return to its caller ({@link #mayUnwind}); otherwise the frame pins here ({@link #pinAfterSave}:
+     * its record is taken back for its restore code, which it runs next) and this returns false.
+     */
+    public boolean unwindOrPin(long via, int me, Object recv) {
+        if (Adjacency.adjacent(via, me, recv)) {
+            return true;
+        }
+        pinAfterSave();
+        return false;
     }
 
     /**
@@ -370,7 +435,7 @@ public final class Stack {
 
     /** sysmon: ask the goroutine to yield at its next prologue (see class comment for the race). */
     public void requestPreempt() {
-        int a = attention;
+        int a = (int) ATTENTION.getVolatile(this); // another thread's read: the field is not volatile
         ATTENTION.compareAndSet(this, a, a | PREEMPT);
     }
 
@@ -398,11 +463,9 @@ public final class Stack {
                 seg = seg.prev;
                 top = seg.usedPrims;
             }
-            long header = seg.prims[top - 1];
-            int me = (int) seg.prims[top - 2];
-            int nPrims = (int) ((header >>> LABEL_BITS) & FIELD_MASK);
-            frames.add(FrameNames.describe(me, (int) (header & FIELD_MASK)));
-            top -= nPrims + RECORD_OVERHEAD;
+            long tail = seg.prims[top - 1];
+            frames.add(FrameNames.describe(methodOf(seg.prims, top), labelOf(tail)));
+            top -= primsOf(tail) + tailLength(tail);
         }
     }
 
@@ -422,7 +485,8 @@ public final class Stack {
     // ---------------------------------------------------------------- records
 
     private void pushRecord(int me, int label, int nPrims, int nRefs) {
-        int slots = nPrims + RECORD_OVERHEAD;
+        boolean compact = label <= COMPACT_LABEL_MASK && nPrims <= COMPACT_COUNT_MASK && nRefs <= COMPACT_COUNT_MASK;
+        int slots = nPrims + (compact ? 1 : 2);
         Segment seg = segment;
         if (seg == null) {
             seg = segment = new Segment(null, Math.max(FIRST_SEGMENT_PRIMS, slots), Math.max(FIRST_SEGMENT_REFS, nRefs));
@@ -433,19 +497,58 @@ public final class Stack {
         refBase = refTop;
         primTop += slots;
         refTop += nRefs;
-        seg.prims[primTop - 2] = me;
-        seg.prims[primTop - 1] = label | ((long) nPrims << LABEL_BITS) | ((long) nRefs << (2 * LABEL_BITS));
+        if (compact) {
+            seg.prims[primTop - 1] = Long.MIN_VALUE | ((me & 0xFFFF_FFFFL) << COMPACT_ME_SHIFT)
+                    | ((long) nRefs << (COMPACT_LABEL_BITS + COMPACT_COUNT_BITS)) | ((long) nPrims << COMPACT_LABEL_BITS) | label;
+        } else {
+            seg.prims[primTop - 2] = me;
+            seg.prims[primTop - 1] = label | ((long) nPrims << LABEL_BITS) | ((long) nRefs << (2 * LABEL_BITS));
+        }
         depth++;
     }
 
-    /** Moves to the next segment, reusing the spare one when it is big enough (no hot-split allocation). */
+    // Decoding a record's tail; {@code tail} is the long at the record's top, {@code top} the slot above it.
+
+    private static int tailLength(long tail) {
+        return tail < 0 ? 1 : 2;
+    }
+
+    private static int methodOf(long[] prims, int top) {
+        long tail = prims[top - 1];
+        return tail < 0 ? (int) (tail >>> COMPACT_ME_SHIFT) : (int) prims[top - 2];
+    }
+
+    private static int labelOf(long tail) {
+        return (int) (tail < 0 ? tail & COMPACT_LABEL_MASK : tail & FIELD_MASK);
+    }
+
+    private static int primsOf(long tail) {
+        return (int) (tail < 0 ? (tail >>> COMPACT_LABEL_BITS) & COMPACT_COUNT_MASK : (tail >>> LABEL_BITS) & FIELD_MASK);
+    }
+
+    private static int refsOf(long tail) {
+        return (int) (tail < 0
+                ? (tail >>> (COMPACT_LABEL_BITS + COMPACT_COUNT_BITS)) & COMPACT_COUNT_MASK
+                : (tail >>> (2 * LABEL_BITS)) & FIELD_MASK);
+    }
+
+    /**
+     * Moves to the next segment, reusing the spare one when it is big enough (no hot-split allocation).
+     * A new segment has 1.25 times the primitive slots of the one it follows (the second one twice
+     * the first's; not twice each time: a goroutine may park deep for long, and the unused tail of
+     * its last segment is what it wastes, while a segment more costs only its headers) and as many
+     * reference slots as the frames saved so far used per primitive slot, plus a little: frames of one
+     * goroutine tend to look alike, and two arrays grown by the same factor waste whichever is used less.
+     */
     private Segment nextSegment(Segment seg, int primsNeeded, int refsNeeded) {
         seg.usedPrims = primTop;
         seg.usedRefs = refTop;
         Segment next = seg.next;
         if (next == null || next.prims.length < primsNeeded || next.refs.length < refsNeeded) {
-            int prims = Math.max(primsNeeded, Math.min(seg.prims.length * 2, MAX_SEGMENT_SLOTS));
-            int refs = Math.max(refsNeeded, Math.min(seg.refs.length * 2, MAX_SEGMENT_SLOTS));
+            int grown = seg.prev == null ? seg.prims.length * 2 : seg.prims.length * 5 / 4;
+            int prims = Math.max(primsNeeded, Math.min(grown, MAX_SEGMENT_SLOTS));
+            int refsByRatio = (int) (((long) prims * refTop + primTop - 1) / Math.max(primTop, 1)) + 2;
+            int refs = Math.max(refsNeeded, Math.min(refsByRatio, MAX_SEGMENT_SLOTS));
             next = new Segment(seg, prims, refs);
             seg.next = next;
         }
@@ -473,7 +576,7 @@ public final class Stack {
             seg = seg.prev;
             top = seg.usedPrims;
         }
-        return (int) seg.prims[top - 2];
+        return methodOf(seg.prims, top);
     }
 
     private int popRecord() {
@@ -484,17 +587,15 @@ public final class Stack {
             primTop = seg.usedPrims;
             refTop = seg.usedRefs;
         }
-        long header = seg.prims[primTop - 1];
-        int nPrims = (int) ((header >>> LABEL_BITS) & FIELD_MASK);
-        int nRefs = (int) ((header >>> (2 * LABEL_BITS)) & FIELD_MASK);
-        primBase = primTop - RECORD_OVERHEAD - nPrims;
-        refBase = refTop - nRefs;
+        long tail = seg.prims[primTop - 1];
+        primBase = primTop - tailLength(tail) - primsOf(tail);
+        refBase = refTop - refsOf(tail);
         primTop = primBase;
         refTop = refBase;
         if (--depth == 0) {
             setAttention(attention & ~RESUMING);
         }
-        return (int) (header & FIELD_MASK);
+        return labelOf(tail);
     }
 
     // ---------------------------------------------------------------- slot access (generated code)

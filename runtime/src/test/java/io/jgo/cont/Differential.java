@@ -18,21 +18,43 @@ import java.util.Objects;
  * Differential harness: runs a {@link Program} as plain Java, then as a coroutine that yields at
  * every suspension point, and asserts identical results. Two paths to the rewritten code: the
  * agent (the class as the test JVM loaded it) and the build-time path (the class bytes rewritten
- * by {@link Instrumenter} directly and defined in a fresh loader).
+ * by {@link Instrumenter} directly and defined in a fresh loader). {@link #check} runs every
+ * program in both {@link Mode}s.
  */
 public final class Differential {
 
     public enum Path { AGENT, BUILD_TIME }
 
+    /** How often the coroutine suspends. */
+    public enum Mode {
+        /** At the program's own yield primitives only. */
+        YIELDS,
+        /**
+         * Also at every rewritten prologue and loop poll ({@link Coroutine#Coroutine(Runnable, boolean)}):
+         * each call of a rewritten method is a suspension and a resume of the whole logical stack.
+         */
+        EVERY_POINT
+    }
+
     private Differential() {
     }
 
-    /** Asserts same result both ways, no pin, and at least {@code minYields} suspensions; returns the result. */
+    /**
+     * Asserts same result both ways, no pin, and at least {@code minYields} suspensions, in both
+     * {@link Mode}s (in {@link Mode#EVERY_POINT}, more suspensions than in {@link Mode#YIELDS});
+     * returns the result.
+     */
     public static Object check(Path path, Class<? extends Program> type, int minYields) {
         Run run = runBoth(path, type);
         assertEquals(render(run.plain), render(run.asGoroutine), "result as a goroutine differs from plain Java");
         assertEquals(0, run.pins, "the program pinned instead of unwinding");
         assertTrue(run.yields >= minYields, "expected at least " + minYields + " suspensions, saw " + run.yields);
+        Run everyPoint = runBoth(path, type, Mode.EVERY_POINT);
+        assertEquals(render(run.plain), render(everyPoint.asGoroutine),
+                "result as a coroutine suspending at every point differs from plain Java");
+        assertEquals(0, everyPoint.pins, "the program pinned instead of unwinding (suspending at every point)");
+        assertTrue(everyPoint.yields > run.yields, "suspending at every point should add suspensions to the "
+                + run.yields + " of the yields alone, saw " + everyPoint.yields);
         return run.asGoroutine;
     }
 
@@ -45,10 +67,14 @@ public final class Differential {
     }
 
     public static Run runBoth(Path path, Class<? extends Program> type) {
+        return runBoth(path, type, Mode.YIELDS);
+    }
+
+    public static Run runBoth(Path path, Class<? extends Program> type, Mode mode) {
         Run run = new Run();
         run.plain = newProgram(type, path).runPlain();
         Loaded p = newProgram(type, path);
-        Coroutine c = new Coroutine(p.program);
+        Coroutine c = new Coroutine(p.program, mode == Mode.EVERY_POINT);
         run.yields = c.runToEnd();
         run.pins = c.pins();
         run.asGoroutine = p.result();

@@ -67,7 +67,7 @@ class SegmentedStackTest {
         Coroutine c = new Coroutine(program(StackShapes.Deep.class));
         assertTrue(c.resume());
         long deep = c.stack().retainedBytes();
-        assertTrue(deep > 2_000, "200 frames should need several segments: " + deep);
+        assertTrue(deep > 1_600, "200 frames, at least one long of record each, need several segments: " + deep);
         while (c.resume()) {
             // run to the end
         }

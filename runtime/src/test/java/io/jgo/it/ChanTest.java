@@ -8,14 +8,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jgo.Chan;
 import io.jgo.Go;
+import io.jgo.Goroutine;
 import io.jgo.PanicException;
 import io.jgo.Select;
 import io.jgo.WaitGroup;
 import io.jgo.internal.Stack;
+import io.jgo.internal.sched.TestRuntimes;
+import io.jgo.testing.Pins;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.junit.jupiter.api.AfterEach;
@@ -288,6 +292,52 @@ class ChanTest {
             }
         });
         assertEquals(List.of(0, 1, 2, 3, 4, 5, 6, 7, 8, 9), got);
+    }
+
+    /** {@code for (T v : ch)} inside a {@code @Goroutine} method: the iterator's hasNext/next are its suspension points. */
+    @Goroutine
+    static long sumByRange(Chan<Integer> c, List<Integer> got) {
+        long sum = 0;
+        for (int v : c) {
+            got.add(v);
+            sum += v;
+        }
+        return sum;
+    }
+
+    /**
+     * Go's {@code for v := range ch} in a {@code @Goroutine} method, at one P without sysmon: the
+     * consumer is seen parked in the iterator with Go's wait reason "chan receive" before the
+     * producer goroutine starts, and it parks there again for every value of the unbuffered
+     * channel. Had the iterator pinned, its carrier would have blocked (the P handed off) and the
+     * pin count would show it.
+     */
+    @Test
+    void rangeOverAChannelInAGoroutineMethodParksTheGoroutineNotTheCarrier() {
+        List<Integer> got = new java.util.concurrent.CopyOnWriteArrayList<>();
+        AtomicLong sum = new AtomicLong();
+        Pins.none(() -> TestRuntimes.withoutSysmon("range", 1).runMain(() -> {
+            Chan<Integer> c = Chan.make(0);
+            WaitGroup wg = new WaitGroup();
+            wg.add(1);
+            Go.go(() -> {
+                sum.set(sumByRange(c, got));
+                wg.done();
+            });
+            Parked.await("chan receive", 1); // the consumer parked in hasNext, the only P is free
+            Go.go(() -> {
+                for (int i = 1; i <= 100; i++) {
+                    c.send(i);
+                }
+                c.close();
+            });
+            wg.await();
+        }));
+        assertEquals(5050, sum.get());
+        assertEquals(100, got.size());
+        for (int i = 0; i < 100; i++) {
+            assertEquals(i + 1, got.get(i), "values in order");
+        }
     }
 
     /** TestNonblockRecvRace: a select with default on a channel that holds a value and is being closed always finds it ready. */

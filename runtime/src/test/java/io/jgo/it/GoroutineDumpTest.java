@@ -36,13 +36,13 @@ class GoroutineDumpTest {
             never.done();
         }));
         String d = dump[0];
-        // Saved frames read "\tclass.method(File.java:line)"; frames on a thread would read "\tat ...".
-        assertTrue(d.contains("\tio.jgo.it.GoroutineDumpTest.inner(GoroutineDumpTest.java:"), d);
-        assertTrue(d.contains("\tio.jgo.it.GoroutineDumpTest.outer(GoroutineDumpTest.java:"), d);
+        // Go's two lines per frame: the function, then the call site's file:line, tab-indented.
+        assertTrue(Pattern.compile("(?m)^io\\.jgo\\.it\\.GoroutineDumpTest\\.inner\\(\\.\\.\\.\\)\n\tGoroutineDumpTest\\.java:\\d+$").matcher(d).find(), d);
+        assertTrue(Pattern.compile("(?m)^io\\.jgo\\.it\\.GoroutineDumpTest\\.outer\\(\\.\\.\\.\\)\n\tGoroutineDumpTest\\.java:\\d+$").matcher(d).find(), d);
         assertTrue(d.indexOf(".inner(") < d.indexOf(".outer("), "innermost frame first:\n" + d);
     }
 
-    /** Three goroutines parked on one WaitGroup (unwound: no ", pinned"), and main running, first. */
+    /** Three goroutines parked on one WaitGroup (unwound: not locked to a thread), and main, locked to M0, first. */
     @Test
     void dumpListsEveryGoroutineWithItsWaitReason() {
         String[] dump = new String[1];
@@ -63,7 +63,7 @@ class GoroutineDumpTest {
             gate.done();
             done.await();
         }));
-        assertTrue(dump[0].startsWith("goroutine 1 [running, main]:\n"), dump[0]);
+        assertTrue(dump[0].startsWith("goroutine 1 [running, locked to thread]:\n"), dump[0]);
         assertTrue(dump[0].contains("GoroutineDumpTest"), "main's frames are shown: " + dump[0]);
         assertEquals(4, Pattern.compile("(?m)^goroutine \\d+ \\[").matcher(dump[0]).results().count(), dump[0]);
     }

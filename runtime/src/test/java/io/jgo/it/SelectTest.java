@@ -60,6 +60,51 @@ class SelectTest {
         });
     }
 
+    /**
+     * A goroutine's select record is reused from one select to the next: a case body that selects
+     * again (the outer select has handed its record back), selects that park between selects that
+     * do not, and a reused case array, each see their own cases and values, at GOMAXPROCS 4.
+     */
+    @Test
+    void reusedSelectStateKeepsEverySelectsOwnOutcome() {
+        AtomicLong sum = new AtomicLong();
+        AtomicInteger inner = new AtomicInteger();
+        Go.run(() -> {
+            Go.maxProcs(4);
+            Chan<Integer> ready = Chan.make(1);
+            Chan<Integer> other = Chan.make(1);
+            Chan<Integer> handoff = Chan.make(0);
+            Select.Case[] reused = {recv(ready, v -> sum.addAndGet(v)), recv(handoff, v -> sum.addAndGet(1_000_000L * v))};
+            WaitGroup wg = new WaitGroup();
+            wg.add(1);
+            Go.go(() -> {
+                for (int i = 1; i <= 500; i++) {
+                    handoff.send(i); // the selector parks on handoff for each of these
+                }
+                wg.done();
+            });
+            for (int i = 1; i <= 500; i++) {
+                ready.send(i);
+                other.send(-i);
+                int k = i;
+                // outer select on a ready channel whose body selects again on another
+                select(recv(ready, v -> {
+                    sum.addAndGet(v);
+                    select(recv(other, w -> {
+                        assertEquals(-k, w);
+                        inner.incrementAndGet();
+                    }), otherwise(() -> {
+                        throw new AssertionError("other holds a value");
+                    }));
+                }));
+                assertEquals(1, select(reused)); // nothing in ready now: parks until the sender's value
+            }
+            wg.await();
+        });
+        assertEquals(500, inner.get());
+        assertEquals(500L * 501 / 2 + 1_000_000L * 500 * 501 / 2, sum.get());
+    }
+
     /** A blocking select is completed by a later send, then by a later receive. */
     @Test
     void blockingSelectIsWokenByTheFirstPartner() {
@@ -225,7 +270,7 @@ class SelectTest {
             select(recv(Chan.make(0), null));
         }));
         assertTrue(e.getMessage().contains("[select (no cases)]"), e.getMessage());
-        assertTrue(e.getMessage().contains("[select]"), e.getMessage());
+        assertTrue(e.getMessage().contains("[select, locked to thread]"), e.getMessage());
     }
 
     /** A case body that suspends unwinds through select and resumes there (no pin). */

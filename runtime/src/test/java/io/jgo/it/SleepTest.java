@@ -44,7 +44,7 @@ class SleepTest {
             Go.go(() -> Go.sleep(Duration.ofSeconds(30))); // dropped when main returns; its timer is cancelled
             dump[0] = Await.dumpShows("the sleeper parked", d -> d.contains("[sleep]:"));
         }));
-        assertTrue(dump[0].contains("\tio.jgo.it.SleepTest.lambda$dumpShowsTheSleeperParkedWithWaitReasonSleep"),
+        assertTrue(dump[0].contains("\nio.jgo.it.SleepTest.lambda$dumpShowsTheSleeperParkedWithWaitReasonSleep"),
                 "the sleeper's saved frame is named:\n" + dump[0]);
     }
 }

@@ -3,6 +3,6 @@
  * samples module runs them with the jgo agent ({@code -javaagent}) so their lambdas are rewritten:
  * {@code mvn -B -ntp -q install -DskipTests && mvn -B -ntp -q -pl samples dependency:properties exec:exec} runs
  * {@link io.jgo.samples.HelloGoroutines}; add {@code -Dsample=WorkerFanOut} for the WaitGroup fan-out, {@code PrimeSieve}, {@code Pipeline}
- * or {@code ThreadToGoroutines} for channels and select.
+ * or {@code ThreadToGoroutines} for channels and select; {@code Workload} runs for a while, to watch with JFR, jconsole and {@code -Djgo.dumpOnSignal}.
  */
 package io.jgo.samples;

@@ -140,15 +140,21 @@ public final class Compare {
             }
             List<Double> values = new ArrayList<>();
             String skip = null;
+            String starved = null;
             for (String line : Files.readAllLines(stdout, StandardCharsets.UTF_8)) {
                 if (line.startsWith(Trial.RESULT)) {
                     values.add(Double.parseDouble(line.substring(Trial.RESULT.length()).trim()));
                 } else if (line.startsWith(Trial.SKIP)) {
                     skip = line.substring(Trial.SKIP.length()).trim();
+                } else if (line.startsWith(Trial.STARVED)) {
+                    starved = line.substring(Trial.STARVED.length()).trim();
                 }
             }
             if (skip != null) {
                 return new Outcome(w, p, c, skip, List.of(), "skipped");
+            }
+            if (starved != null) {
+                return new Outcome(w, p, c, how + "; starved: " + starved, List.of(), "starved");
             }
             if (process.exitValue() != 0 || values.size() != options.runs()) {
                 return new Outcome(w, p, c, how, List.of(), "failed (exit " + process.exitValue() + "): " + firstError(stderr));
@@ -184,7 +190,7 @@ public final class Compare {
     private static String progress(Outcome o) {
         String head = String.format("%-14s p=%d %-8s ", o.workload().name(), o.parallelism(), o.contender().label());
         if (!o.measured()) {
-            return head + o.problem() + ("skipped".equals(o.problem()) ? ": " + o.how() : "");
+            return head + o.problem() + ("skipped".equals(o.problem()) || "starved".equals(o.problem()) ? ": " + o.how() : "");
         }
         Summary s = Summary.of(o.values());
         return head + Summary.format(s.median()) + " " + o.workload().unit()

@@ -4,7 +4,8 @@ package io.jgo.bench.macro;
  * The child side of the harness: runs one workload on one contender in this (fresh) JVM, first
  * {@code warmups} runs that are thrown away, then {@code runs} measured runs, each printed on stdout
  * as {@code jgo-bench-result <figure>}. A workload that does not run on this contender prints
- * {@code jgo-bench-skip <reason>}.
+ * {@code jgo-bench-skip <reason>}; a run whose work was starved (a bounded wait ran out, see
+ * {@link Starved}) prints {@code jgo-bench-starved <why>} and ends the trial.
  *
  * <pre>java -cp ... io.jgo.bench.macro.Trial WORKLOAD RUNTIME PARALLELISM WARMUPS RUNS</pre>
  *
@@ -15,6 +16,7 @@ public final class Trial {
 
     static final String RESULT = "jgo-bench-result ";
     static final String SKIP = "jgo-bench-skip ";
+    static final String STARVED = "jgo-bench-starved ";
 
     private Trial() {
     }
@@ -35,13 +37,17 @@ public final class Trial {
             System.out.println(SKIP + plan.how());
             System.exit(0);
         }
-        for (int i = 1; i <= warmups; i++) {
-            settle();
-            System.err.printf("warm-up %d: %.1f %s%n", i, plan.run().once(), workload.unit());
-        }
-        for (int i = 1; i <= runs; i++) {
-            settle();
-            System.out.println(RESULT + plan.run().once());
+        try {
+            for (int i = 1; i <= warmups; i++) {
+                settle();
+                System.err.printf("warm-up %d: %.2f %s%n", i, plan.run().once(), workload.unit());
+            }
+            for (int i = 1; i <= runs; i++) {
+                settle();
+                System.out.println(RESULT + plan.run().once());
+            }
+        } catch (Starved e) {
+            System.out.println(STARVED + e.getMessage()); // one starved run stands for the rest
         }
         System.out.flush();
         System.exit(0); // whatever the runtime left behind (carriers, pools) must not keep this JVM up

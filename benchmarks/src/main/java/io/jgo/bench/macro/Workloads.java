@@ -16,6 +16,7 @@ public final class Workloads {
             new Fairness(Fairness.Stat.MAX, 4, 1_000),
             new SleepStorm(100_000, 20),
             new ShortSyscall(10_000_000),
+            new BlockingMix(20, 10, 20, 200_000_000L),
             new PingPong(1_000_000),
             new ThreadRing(2_000_000),
             new BufferedPipe(2_000_000),

@@ -31,6 +31,11 @@ final class Lookup implements ClassBytes, Closeable {
      * @param jvm       the last resort (its resources include the JDK's class files)
      */
     static Lookup of(Source in, List<Path> classpath, ClassLoader jvm, Consumer<String> warn) throws IOException {
+        return of(in, classpath, ClassBytes.of(jvm), warn);
+    }
+
+    /** As above, with the JDK's classes from {@code jdk} (another JDK's image: {@link JdkImage}). */
+    static Lookup of(Source in, List<Path> classpath, ClassBytes jdk, Consumer<String> warn) throws IOException {
         List<ClassBytes> chain = new ArrayList<>();
         List<Source> opened = new ArrayList<>();
         chain.add(of(in));
@@ -48,7 +53,7 @@ final class Lookup implements ClassBytes, Closeable {
             closeAll(opened);
             throw e;
         }
-        chain.add(ClassBytes.of(jvm));
+        chain.add(jdk);
         return new Lookup(List.copyOf(chain), opened);
     }
 

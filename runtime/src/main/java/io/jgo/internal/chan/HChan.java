@@ -9,7 +9,6 @@ import io.jgo.internal.sched.Waiter;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * A channel (Go's {@code hchan}): a ring buffer of {@link #cap} slots, a queue of blocked receivers
@@ -59,7 +58,7 @@ public final class HChan implements ParkUnlock {
 
     private static final AtomicLong LOCK_ORDER = new AtomicLong();
 
-    final ReentrantLock lock = new ReentrantLock();
+    final ChanLock lock = new ChanLock();
     private final Object[] buf;
     private final int cap;
     /** Go's 1.23 timer channels: one slot, but len and cap report 0. */

@@ -1,6 +1,7 @@
 package io.jgo.internal.chan;
 
 import io.jgo.PanicException;
+import io.jgo.internal.Stack;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.ParkUnlock;
 import io.jgo.internal.sched.Parking;
@@ -27,8 +28,13 @@ import java.util.concurrent.locks.LockSupport;
  *       again and take the other waiters off their queues (wakers that lost the CAS may already
  *       have dropped some).</li>
  * </ol>
- * Allocates per blocking call (the waiters, the orders); a select that completes in pass 1 allocates
- * only this object and its two small order arrays.
+ * <h2>Reuse</h2>
+ * A select that completes in pass 1 (or takes its default) allocates nothing: each stack (a
+ * goroutine's, or a plain thread's own) keeps one of these in {@link Stack#selectCache}, taken by
+ * {@link #acquire} and given back by {@link #release} once the outcome has been read, so a select in
+ * a case body (which runs after its select released) or in a goroutine that raced in finds the cache
+ * empty and makes its own. A select that parks allocates its waiters, once per blocking call; the
+ * waiters are off every queue (pass 3) before the record is given back.
  */
 public final class SelectOp extends SelectWait implements ParkUnlock {
 
@@ -39,11 +45,16 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
     /** {@link #run} result: nothing ready, default fires. */
     public static final int DEFAULT = -1;
 
-    private final HChan[] chans;
-    private final int[] kinds;
-    private final Object[] values;
-    /** Case indices of non-null channels, sorted by lock order (duplicates adjacent). */
+    /** Cases {@code 0..n-1} (the arrays may be longer: reused from a larger select). */
+    private int n;
+    private HChan[] chans;
+    private int[] kinds;
+    private Object[] values;
+    /** Case indices of non-null channels, sorted by lock order (duplicates adjacent); {@link #keys} their ranks. */
     private int[] lockOrder;
+    private long[] keys;
+    /** The random poll order of pass 1. */
+    private int[] poll;
     private int nLocked;
     private Waiter[] waiters;
 
@@ -54,12 +65,60 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
     public Object received;
     public boolean ok;
 
-    /** Cases {@code 0..n-1}, filled with {@link #set}; on the selecting thread. */
-    public SelectOp(int n, boolean goroutine) {
+    private SelectOp(boolean goroutine) {
         super(goroutine);
-        chans = new HChan[n];
-        kinds = new int[n];
-        values = new Object[n];
+        chans = new HChan[0];
+        kinds = new int[0];
+        values = new Object[0];
+        lockOrder = new int[0];
+        keys = new long[0];
+        poll = new int[0];
+    }
+
+    /**
+     * A select of {@code n} cases for the owner of {@code s} ({@code goroutine}: a goroutine's stack),
+     * every case null until {@link #set}: the stack's cached record if it is free, else a new one.
+     * The owner's thread only.
+     */
+    public static SelectOp acquire(Stack s, int n, boolean goroutine) {
+        SelectOp op = (SelectOp) s.selectCache;
+        if (op == null) {
+            op = new SelectOp(goroutine);
+        } else {
+            s.selectCache = null;
+        }
+        op.size(n);
+        return op;
+    }
+
+    /**
+     * Gives the record back to {@code s}'s cache once the select's outcome has been read (its
+     * channels, values and received value are dropped so the cache keeps nothing alive).
+     */
+    public void release(Stack s) {
+        for (int i = 0; i < n; i++) {
+            chans[i] = null;
+            values[i] = null;
+        }
+        received = null;
+        cases = null;
+        waiters = null;
+        fired = -1;
+        ok = false;
+        resetWait();
+        s.selectCache = this;
+    }
+
+    private void size(int count) {
+        n = count;
+        if (chans.length < count) {
+            chans = new HChan[count];
+            kinds = new int[count];
+            values = new Object[count];
+            lockOrder = new int[count];
+            keys = new long[count];
+            poll = new int[count];
+        }
     }
 
     public void set(int i, HChan c, int kind, Object value) {
@@ -75,20 +134,20 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
      * (Go's "select (no cases)"): a goroutine gets {@link #MUST_PARK} with nothing enqueued.
      */
     public int run(G g, boolean hasDefault) {
-        int n = sortLockOrder();
-        if (n == 0) {
+        int m = sortLockOrder();
+        if (m == 0) {
             if (hasDefault) {
                 return DEFAULT;
             }
             return blockForever(g);
         }
-        for (int k = 0; k < n; k++) {
+        for (int k = 0; k < m; k++) {
             chans[lockOrder[k]].touch(g); // see Parking, "Reach"
         }
-        int[] poll = pollOrder(n);
+        pollOrder(m);
         lockAll();
-        for (int i : poll) {
-            if (pollCase(i)) {
+        for (int k = 0; k < m; k++) {
+            if (pollCase(poll[k])) {
                 return fired;
             }
         }
@@ -156,7 +215,7 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
 
     /** Pass 2: a waiter per non-null case, in lock order. Everything locked. */
     private void enqueueAll(G g) {
-        waiters = new Waiter[chans.length];
+        waiters = new Waiter[n];
         for (int k = 0; k < nLocked; k++) {
             int i = lockOrder[k];
             Waiter w = Waiter.forSelect(g, this, i);
@@ -229,39 +288,37 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
 
     /** Insertion sort of the non-null cases by lock order (selects are small); returns their count. */
     private int sortLockOrder() {
-        int[] order = new int[chans.length];
-        long[] keys = new long[chans.length];
-        int n = 0;
-        for (int i = 0; i < chans.length; i++) {
+        int[] order = lockOrder;
+        long[] ks = keys;
+        int m = 0;
+        for (int i = 0; i < n; i++) {
             HChan c = chans[i];
             if (c == null) {
                 continue;
             }
             long key = c.lockOrder();
-            int j = n++;
-            while (j > 0 && keys[j - 1] > key) {
-                keys[j] = keys[j - 1];
+            int j = m++;
+            while (j > 0 && ks[j - 1] > key) {
+                ks[j] = ks[j - 1];
                 order[j] = order[j - 1];
                 j--;
             }
-            keys[j] = key;
+            ks[j] = key;
             order[j] = i;
         }
-        lockOrder = order;
-        nLocked = n;
-        return n;
+        nLocked = m;
+        return m;
     }
 
-    /** The non-null cases in a uniformly random order (Fisher-Yates over the lock-ordered ones). */
-    private int[] pollOrder(int n) {
-        int[] p = new int[n];
+    /** {@link #poll}: the {@code m} non-null cases in a uniformly random order (Fisher-Yates over the lock-ordered ones). */
+    private void pollOrder(int m) {
+        int[] p = poll;
         ThreadLocalRandom rnd = ThreadLocalRandom.current();
-        for (int k = 0; k < n; k++) {
+        for (int k = 0; k < m; k++) {
             int j = rnd.nextInt(k + 1);
             p[k] = p[j];
             p[j] = lockOrder[k];
         }
-        return p;
     }
 
     /** Locks every distinct channel in the global lock order. */

@@ -68,7 +68,9 @@ final class Deadlock {
     static void confirm(Sched sched, DeadlockWatch.Suspicion s) {
         int v = scan(sched, s.epoch);
         if (v == ASLEEP && !s.doubt) {
-            sched.fail(new DeadlockException(Dump.all(sched)));
+            String dump = Dump.all(sched);
+            io.jgo.internal.observe.Events.deadlock(sched, dump);
+            sched.fail(new DeadlockException(dump));
         } else if (v == IN_DOUBT && s.doubt) {
             if (!sched.deadlockWatch.doubtWarned) {
                 sched.deadlockWatch.doubtWarned = true; // M0 only

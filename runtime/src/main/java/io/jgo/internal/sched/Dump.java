@@ -1,34 +1,48 @@
 package io.jgo.internal.sched;
 
+import java.util.List;
+
 /**
- * Go's goroutine dump: every live G with id, status or wait reason, and stack. A running G, a G in
- * a syscall and a pinned G have their frames on a thread, so their stack is that thread's, cut at
- * the goroutine's entry and above the scheduler's own frames. An unwound G's frames exist only as
- * saved records, named by {@code Stack.savedFrames} (innermost first, with the line of each call site).
+ * Go's goroutine dump ({@code runtime.Stack(buf, true)}, what {@code SIGQUIT} prints): every live G,
+ * a header in Go's {@code goroutineheader} format and then its frames as Go prints them, a function
+ * line and a tab-indented {@code file:line} line each:
+ * <pre>
+ * goroutine 7 [chan receive, 2 minutes]:
+ * com.example.Worker.loop(...)
+ * 	Worker.java:42
+ * </pre>
+ * The header carries the status or the wait reason; for a G waiting or in a syscall, how long it
+ * has, in whole minutes, once that is at least one (as Go); and {@code locked to thread} for a G
+ * bound to one M (the main goroutine of {@code Go.run}, a pinned G waiting on its carrier).
+ *
+ * <p>A running G, a G in a syscall and a pinned G have their frames on a thread, so their stack is
+ * that thread's, cut at the goroutine's entry and above the scheduler's own frames. An unwound G's
+ * frames exist only as saved records, named by {@code Stack.savedFrames} (innermost first, with the
+ * line of each call site). Any thread; a racy snapshot.
  */
 final class Dump {
+
+    private static final long MINUTE_NANOS = 60_000_000_000L;
 
     private Dump() {
     }
 
     static String all(Sched sched) {
         StringBuilder b = new StringBuilder();
+        long now = System.nanoTime();
         for (G g : sched.allgs.snapshot()) {
             int s = g.status();
             if (s == G.DEAD || s == G.IDLE) {
                 continue;
             }
-            b.append("goroutine ").append(g.id).append(" [").append(state(g, s)).append("]:\n");
+            header(b, g, s, now);
             Thread t = threadOf(g, s);
             if (t != null) {
                 frames(b, t == Thread.currentThread() ? new Throwable().getStackTrace() : t.getStackTrace());
             } else if (s == G.WAITING || s == G.RUNNABLE) {
-                java.util.List<String> saved = g.stack.savedFrames();
-                if (saved.isEmpty()) {
-                    b.append("\t(not started or no saved frames)\n");
-                }
+                List<String> saved = g.stack.savedFrames();
                 for (int i = saved.size() - 1; i >= 0; i--) { // innermost first, as a stack trace reads
-                    b.append('\t').append(saved.get(i)).append('\n');
+                    savedFrame(b, saved.get(i));
                 }
             }
             b.append('\n');
@@ -36,13 +50,29 @@ final class Dump {
         return b.toString();
     }
 
+    /** Go's {@code goroutineheader}: {@code goroutine ID [STATUS, N minutes, locked to thread]:}. */
+    static void header(StringBuilder b, G g, int s, long now) {
+        b.append("goroutine ").append(g.id).append(" [").append(state(g, s));
+        long since = g.waitSince; // written before the status change we read (volatile) published it
+        boolean retakenRunning = s == G.SYSCALL && g.retaken;
+        if ((s == G.WAITING || s == G.SYSCALL && !retakenRunning) && since != 0) {
+            long minutes = (now - since) / MINUTE_NANOS;
+            if (minutes >= 1) {
+                b.append(", ").append(minutes).append(" minutes"); // Go says "1 minutes" too
+            }
+        }
+        if (g.lockedM != null) {
+            b.append(", locked to thread");
+        }
+        b.append("]:\n");
+    }
+
     private static String state(G g, int s) {
         if (s == G.WAITING) {
             String r = g.waitReason;
-            return (r == null ? "waiting" : r) + (g.pinnedWait ? ", pinned" : "");
+            return r == null ? "waiting" : r;
         }
-        String name = s == G.SYSCALL && g.retaken ? "running" : G.statusName(s); // sysmon took its P; it runs on
-        return name + (g.main ? ", main" : "");
+        return s == G.SYSCALL && g.retaken ? "running" : G.statusName(s); // sysmon took its P; it runs on
     }
 
     private static Thread threadOf(G g, int s) {
@@ -64,11 +94,32 @@ final class Dump {
             top++;
         }
         for (int i = top; i < st.length; i++) {
-            if (st[i].getClassName().equals("io.jgo.internal.Entry")) {
+            StackTraceElement e = st[i];
+            if (e.getClassName().equals("io.jgo.internal.Entry")) {
                 break;
             }
-            b.append("\tat ").append(st[i]).append('\n');
+            String file = e.isNativeMethod() ? "native" : e.getFileName() == null ? "?" : e.getFileName();
+            frame(b, e.getClassName() + "." + e.getMethodName(), file + ":" + Math.max(0, e.getLineNumber()));
         }
+    }
+
+    /** A saved record's name, {@code Class.method(File.java:line)}, in Go's two-line form. */
+    private static void savedFrame(StringBuilder b, String described) {
+        if (described.equals("...")) { // the goroutine ran while its records were read
+            b.append("...additional frames elided...\n");
+            return;
+        }
+        int open = described.lastIndexOf('(');
+        if (open < 0 || !described.endsWith(")")) {
+            frame(b, described, "?:0");
+            return;
+        }
+        String where = described.substring(open + 1, described.length() - 1);
+        frame(b, described.substring(0, open), where.indexOf(':') < 0 ? "?:0" : where);
+    }
+
+    private static void frame(StringBuilder b, String function, String fileLine) {
+        b.append(function).append("(...)\n\t").append(fileLine).append('\n');
     }
 
     private static boolean isMachinery(StackTraceElement e) {

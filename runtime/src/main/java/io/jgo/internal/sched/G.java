@@ -91,6 +91,12 @@ public final class G implements Stack.Owner {
     private volatile int status = IDLE;
     /** Why the G waits (Go's {@code waitreason}); written by the owner before the park commits. */
     volatile String waitReason;
+    /**
+     * When the G last parked or entered a syscall, on {@code System.nanoTime}'s scale (Go's
+     * {@code waitsince}), from {@link Sched#waitClock}; 0 if never. Written by the owner before the
+     * status change that publishes it; read by dumps after reading the status.
+     */
+    long waitSince;
     /** The M running the G; written by that M in execute, read by the G's own code (same thread). */
     M m;
     /**

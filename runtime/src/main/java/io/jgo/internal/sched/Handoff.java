@@ -1,6 +1,8 @@
 package io.jgo.internal.sched;
 
 import io.jgo.internal.Stack;
+import io.jgo.internal.observe.Events;
+import io.jgo.internal.observe.GoroutinePinnedEvent;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -54,6 +56,7 @@ final class Handoff {
             }
             return;
         }
+        GoroutinePinnedEvent pin = Events.pinBegin(); // null unless JFR records jgo.GoroutinePinned
         g.lockedM = m; // before the park commits: whoever dequeues g later hands its P to m
         g.pinnedWait = true;
         if (!sched.parkCommit(g, true)) { // false: sysmon already retook the P and handed it off
@@ -62,6 +65,7 @@ final class Handoff {
         }
         boolean handedP = awaitHandoff(m, g);
         g.pinnedWait = false;
+        Events.pinEnd(pin, sched, g.id, g.waitReason);
         if (!handedP) {
             throw dropped(g);
         }
@@ -121,6 +125,7 @@ final class Handoff {
      * SYSCALL. Own thread only.
      */
     void enterSyscall(G g) {
+        g.waitSince = sched.waitClock(); // before the status change that publishes it to dumps
         M m = g.m;
         if (g.leaveRunning(G.SYSCALL) == G.SYSCALL) {
             return; // retaken while running: already without a P
@@ -142,12 +147,14 @@ final class Handoff {
      * sysmon already retook stays in SYSCALL. Own thread only.
      */
     void enterSyscallBlock(G g) {
+        g.waitSince = sched.waitClock();
         M m = g.m;
         if (g.leaveRunning(G.SYSCALL) == G.SYSCALL) {
             return; // retaken while running: already without a P
         }
         P pp = m.releaseP(); // G is SYSCALL now: sysmon's retake leaves this P alone (as in parkPinned)
         sched.emit(Trace.Event.SYSCALL_ENTER, g.id, pp.id, m.id, -1, 1);
+        Events.syscallHandoff(sched, g.id, pp.id, m.id);
         sched.handoffP(pp);
     }
 

@@ -31,6 +31,7 @@ final class Procs {
         }
         if (n != old) {
             sched.wakep();
+            io.jgo.internal.observe.Events.gomaxprocs(sched, old, n);
         }
         return old;
     }

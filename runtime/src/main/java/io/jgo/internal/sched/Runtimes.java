@@ -31,7 +31,7 @@ public final class Runtimes {
         static final Sched INSTANCE = start();
 
         private static Sched start() {
-            Sched s = new Sched(Config.fromSystem().name("jgo-default"));
+            Sched s = io.jgo.internal.observe.Observe.started(new Sched(Config.fromSystem().name("jgo-default")));
             try {
                 Runtime.getRuntime().addShutdownHook(new Thread(s::shutdown, "jgo-default-shutdown"));
             } catch (IllegalStateException exiting) {

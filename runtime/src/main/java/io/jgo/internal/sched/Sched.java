@@ -39,6 +39,10 @@ public final class Sched {
     final DeadlockWatch deadlockWatch = new DeadlockWatch(this);
     final Sysmon sysmon;
     final long startNanos = System.nanoTime();
+    /** Pins, handoffs, preemptions, retakes: for JMX and SchedStats; see {@link Counters}. */
+    final Counters counters = new Counters();
+    /** The cheap clock a parking G stamps its {@code waitSince} with; sysmon keeps it ({@link #waitClock}). */
+    final CoarseClock coarseClock = new CoarseClock();
 
     /** The Ps in use, index = id; replaced (never mutated) under {@link #lock} by a resize; volatile for lock-free readers (stealing). */
     volatile P[] allp;
@@ -185,6 +189,7 @@ public final class Sched {
      * when sysmon had retaken the P (the M holds none now).
      */
     boolean parkCommit(G g, boolean pinned) {
+        g.waitSince = waitClock(); // before the status change that publishes it to dumps
         emit(Trace.Event.GO_PARK, g.id, -1, -1, -1, pinned ? 1 : 0);
         ParkUnlock u = g.parkUnlock;
         g.parkUnlock = null;
@@ -383,6 +388,7 @@ public final class Sched {
      * G). Start an M for it if it has work, or if nobody spins or idles; else it goes idle. Any thread.
      */
     void handoffP(P pp) {
+        counters.handoffs.increment();
         emit(Trace.Event.P_HANDOFF, -1, pp.id, -1, -1, 0);
         if (pp.retiring) {
             synchronized (lock) {
@@ -481,6 +487,7 @@ public final class Sched {
     }
 
     void parkPinned(G g, int kind) {
+        counters.pins.increment();
         handoff.parkPinned(g, kind);
     }
 
@@ -530,6 +537,7 @@ public final class Sched {
      */
     void shutdown() {
         stopping = true; // volatile write: every M, waiter and waker checks it
+        io.jgo.internal.observe.Observe.ended(this);
         timers.shutdown();
         sysmon.stop();
         for (M m : allm) {
@@ -642,6 +650,25 @@ public final class Sched {
     /** Every goroutine with id, status, wait reason and stack. */
     public String dump() {
         return Dump.all(this);
+    }
+
+    /** The runtime's configured name (its threads are named after it). */
+    public String name() {
+        return config.name;
+    }
+
+    /** A racy reading of the scheduler's state (SCHED line, JFR, JMX). Any thread. */
+    public SchedStats stats() {
+        return SchedStats.of(this);
+    }
+
+    /**
+     * A timestamp for a G that starts waiting (Go's {@code waitsince}), on {@code System.nanoTime}'s
+     * scale: a volatile read instead of a clock call on every park, at most one sysmon delay behind
+     * ({@link CoarseClock}). Any thread.
+     */
+    long waitClock() {
+        return coarseClock.now();
     }
 
     /** Nanoseconds since this runtime started. */

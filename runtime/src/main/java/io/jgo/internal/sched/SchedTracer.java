@@ -27,47 +27,50 @@ final class SchedTracer extends Thread {
         }
     }
 
-    /** The SCHED line (and detail lines); any thread, racy snapshot. */
+    /**
+     * The SCHED line (and detail lines); any thread, racy snapshot. Go 1.23's {@code schedtrace}
+     * field for field, so scripts written for Go parse it:
+     * <pre>
+     * SCHED 1004ms: gomaxprocs=2 idleprocs=2 threads=5 spinningthreads=0 needspinning=0 idlethreads=3 runqueue=0 [0 0]
+     * </pre>
+     * As in Go, the detailed form ends the line after {@code runqueue=} (no per-P list) and prints
+     * one line per P, M and G instead.
+     */
     static String line(Sched sched, boolean detail) {
+        SchedStats st = SchedStats.of(sched);
         P[] allp = sched.allp;
-        int idleM;
-        synchronized (sched.lock) {
-            idleM = sched.midle.size();
-        }
         StringBuilder b = new StringBuilder();
-        b.append("SCHED ").append(sched.uptimeNanos() / 1_000_000).append("ms: gomaxprocs=").append(sched.gomaxprocs)
-                .append(" idleprocs=").append(sched.idlePs.count()).append(" threads=").append(sched.allm.size())
-                .append(" spinningthreads=").append(sched.spinning.count()).append(" idlethreads=").append(idleM)
-                .append(" runqueue=").append(sched.global.size()).append(" [");
-        for (int i = 0; i < allp.length; i++) {
-            b.append(i == 0 ? "" : " ").append(allp[i].runq.size());
+        b.append("SCHED ").append(st.uptimeMillis).append("ms: gomaxprocs=").append(st.gomaxprocs)
+                .append(" idleprocs=").append(st.idleProcs).append(" threads=").append(st.threads)
+                .append(" spinningthreads=").append(st.spinningThreads).append(" needspinning=").append(st.needSpinning)
+                .append(" idlethreads=").append(st.idleThreads).append(" runqueue=").append(st.globalQueue);
+        if (!detail) {
+            return b.append(' ').append(st.localQueuesText()).append('\n').toString();
         }
-        b.append("]\n");
-        if (detail) {
-            for (P pp : allp) {
-                M m = pp.m;
-                b.append("  P").append(pp.id).append(": status=").append(pp.status()).append(" schedtick=").append(pp.schedtick)
-                        .append(" syscalltick=").append(pp.syscalltick)
-                        .append(" m=").append(m == null ? -1 : m.id).append(" runqsize=").append(pp.runq.size())
-                        .append(" gfreecnt=").append(pp.gFree.size()).append('\n');
+        b.append('\n');
+        for (P pp : allp) {
+            M m = pp.m;
+            b.append("  P").append(pp.id).append(": status=").append(pp.status()).append(" schedtick=").append(pp.schedtick)
+                    .append(" syscalltick=").append(pp.syscalltick)
+                    .append(" m=").append(m == null ? -1 : m.id).append(" runqsize=").append(pp.runq.size())
+                    .append(" gfreecnt=").append(pp.gFree.size()).append('\n');
+        }
+        for (M m : sched.allm) {
+            P pp = m.p;
+            G g = m.curg;
+            b.append("  M").append(m.id).append(": p=").append(pp == null ? -1 : pp.id).append(" curg=")
+                    .append(g == null ? -1 : g.id).append(" spinning=").append(m.spinning).append('\n');
+        }
+        for (G g : sched.allgs.snapshot()) {
+            int s = g.status();
+            if (s == G.DEAD || s == G.IDLE) {
+                continue;
             }
-            for (M m : sched.allm) {
-                P pp = m.p;
-                G g = m.curg;
-                b.append("  M").append(m.id).append(": p=").append(pp == null ? -1 : pp.id).append(" curg=")
-                        .append(g == null ? -1 : g.id).append(" spinning=").append(m.spinning).append('\n');
-            }
-            for (G g : sched.allgs.snapshot()) {
-                int s = g.status();
-                if (s == G.DEAD || s == G.IDLE) {
-                    continue;
-                }
-                M m = g.m;
-                M l = g.lockedM;
-                b.append("  G").append(g.id).append(": status=").append(s).append('(')
-                        .append(s == G.WAITING && g.waitReason != null ? g.waitReason : "").append(") m=")
-                        .append(s == G.RUNNING && m != null ? m.id : -1).append(" lockedm=").append(l == null ? -1 : l.id).append('\n');
-            }
+            M m = g.m;
+            M l = g.lockedM;
+            b.append("  G").append(g.id).append(": status=").append(s).append('(')
+                    .append(s == G.WAITING && g.waitReason != null ? g.waitReason : "").append(") m=")
+                    .append(s == G.RUNNING && m != null ? m.id : -1).append(" lockedm=").append(l == null ? -1 : l.id).append('\n');
         }
         return b.toString();
     }

@@ -34,6 +34,19 @@ public class SelectWait {
         this.thread = goroutine ? null : Thread.currentThread();
     }
 
+    /**
+     * Makes a finished select reusable by its owner. Only once no waker can reach it: every waiter
+     * of the last blocking use was removed from its queue under that queue's lock (pass 3), and a
+     * waker never touches a waiter after {@link Waiter#wake}; the next waker can only find this
+     * record through a waiter enqueued later under a channel lock, which publishes these writes.
+     */
+    protected void resetWait() {
+        done = 0;
+        winner = null;
+        waiters = null;
+        woken = false;
+    }
+
     /** Claims this select for {@code w}; true for exactly one caller. Under {@code w}'s queue lock. */
     boolean tryWin(Waiter w) {
         if (done == 0 && DONE.compareAndSet(this, 0, 1)) {

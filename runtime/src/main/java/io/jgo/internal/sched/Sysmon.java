@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.observe.Events;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 
@@ -128,6 +129,7 @@ final class Sysmon implements Runnable {
             }
             Thread.interrupted(); // nobody's to act on (sysmon stops through sched.stopping); a set flag would make it spin
             LockSupport.parkNanos(this, park);
+            sched.coarseClock.tick(); // the parking Gs' clock, see CoarseClock
             if (allIdle() && deepSleep() && syscallWake) {
                 syscallWake = false;
                 idle = 0;
@@ -152,6 +154,7 @@ final class Sysmon implements Runnable {
      */
     private boolean deepSleep() {
         sleepUntil = sched.timers.earliest();
+        sched.coarseClock.stop(); // no refresh while asleep: parking Gs read the clock themselves
         deepSleep = true;
         boolean slept = false;
         long until = Math.min(sleepUntil, sched.timers.earliest()); // re-read after publishing the flag
@@ -169,6 +172,7 @@ final class Sysmon implements Runnable {
             }
         }
         deepSleep = false;
+        sched.coarseClock.tick();
         return slept;
     }
 
@@ -288,6 +292,8 @@ final class Sysmon implements Runnable {
         }
         g.stack.requestPreempt();
         sched.emit(Trace.Event.PREEMPT, g.id, pp.id, m.id, -1, 0);
+        sched.counters.preempted();
+        Events.preempted(sched, g.id, pp.id, m.id);
     }
 
     /** The syscall half of Go's {@code retake}; true if sysmon took the P and handed it off. */
@@ -310,6 +316,8 @@ final class Sysmon implements Runnable {
         pp.m = null; // the P is ours, in transit to handoffP
         pp.syscalltick++;
         sched.emit(Trace.Event.RETAKE, -1, pp.id, m == null ? -1 : m.id, -1, 0);
+        sched.counters.retook();
+        Events.retaken(sched, -1, pp.id, m == null ? -1 : m.id, true);
         sched.handoffP(pp);
         return true;
     }
@@ -335,6 +343,8 @@ final class Sysmon implements Runnable {
         g.retaken = true;
         g.endScan(G.SYSCALL); // volatile write: the G's thread sees SYSCALL and the two writes above
         sched.emit(Trace.Event.RETAKE, g.id, pp.id, m.id, -1, 1);
+        sched.counters.retook();
+        Events.retaken(sched, g.id, pp.id, m.id, false);
         sched.handoffP(pp);
         return true;
     }

@@ -152,6 +152,17 @@
  * {@code -Djgo.schedtrace} one tracer thread per runtime; for the default runtime, a JVM shutdown
  * hook that only flags the stop. No timer thread: see "Timers".
  *
+ * <h2>What the tools see</h2>
+ * {@link io.jgo.internal.sched.SchedStats} is the one racy reading of a runtime's state behind the
+ * SCHED line ({@link io.jgo.internal.sched.SchedTracer}, Go 1.23's format), the JMX bean and the
+ * periodic JFR event; {@link io.jgo.internal.sched.Counters} counts pins, handoffs, preemptions and
+ * retakes (striped adders, or sysmon as the single writer, never a contended atomic on a path every
+ * goroutine takes). Decisions worth a JFR event call {@code io.jgo.internal.observe.Events} with
+ * one line; a runtime joins {@code io.jgo.internal.observe.Observe} when it starts ({@code MainLoop},
+ * the default runtime's holder) and leaves when it shuts down. {@link io.jgo.internal.sched.Dump}
+ * writes Go's goroutine dump; a G's wait stamp ({@code G.waitSince}) comes from sysmon's
+ * {@link io.jgo.internal.sched.CoarseClock}, so a park reads a volatile instead of the clock.
+ *
  * <h2>Timers</h2>
  * Go's per-P 4-ary heaps ({@link io.jgo.internal.sched.TimerHeap}), one facility for everything
  * that waits for a time ({@link io.jgo.internal.sched.RuntimeTimer} with a

@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jgo.Go;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.parallel.Isolated;
 class ObservabilityTest {
 
     private static final Pattern SCHED = Pattern.compile(
-            "SCHED \\d+ms: gomaxprocs=3 idleprocs=\\d+ threads=\\d+ spinningthreads=\\d+ idlethreads=\\d+ runqueue=\\d+ \\[\\d+ \\d+ \\d+\\]\n");
+            "SCHED \\d+ms: gomaxprocs=3 idleprocs=\\d+ threads=\\d+ spinningthreads=\\d+ needspinning=[01] idlethreads=\\d+ runqueue=\\d+ \\[\\d+ \\d+ \\d+\\]\n");
 
     @Test
     void schedLineHasGosFields() {
@@ -38,6 +39,35 @@ class ObservabilityTest {
         assertTrue(Pattern.compile("  P0: status=\\d schedtick=\\d+ syscalltick=\\d+ m=-?\\d+ runqsize=0 gfreecnt=0\n").matcher(line[1]).find(), line[1]);
         assertTrue(Pattern.compile("  M0: p=\\d curg=1 spinning=false\n").matcher(line[1]).find(), line[1]);
         assertTrue(line[1].contains("  G1: status=2"), line[1]);
+    }
+
+    /**
+     * The exact line of a runtime at rest: main runs on M0 holding P0, nothing else exists (no
+     * sysmon, nothing spawned), so every field is known. Go prints the same fields in the same order.
+     */
+    @Test
+    void schedLineOfARuntimeAtRestIsExactlyGos() {
+        Sched s = new Sched(new Config().maxProcs(3).sysmon(false).name("sched-exact"));
+        String[] line = new String[2];
+        line[0] = SchedTracer.line(s, false);
+        s.runMain(() -> line[1] = SchedTracer.line(s, false));
+        assertEquals("gomaxprocs=3 idleprocs=3 threads=0 spinningthreads=0 needspinning=0 idlethreads=0 runqueue=0 [0 0 0]\n",
+                afterUptime(line[0]), "before the runtime starts");
+        assertEquals("gomaxprocs=3 idleprocs=2 threads=1 spinningthreads=0 needspinning=0 idlethreads=0 runqueue=0 [0 0 0]\n",
+                afterUptime(line[1]), "main running on M0");
+        assertTrue(line[1].matches("SCHED \\d+ms: [^\n]*\n"), line[1]);
+    }
+
+    @Test
+    void detailedFormEndsTheLineAtRunqueueAsGoDoes() {
+        Sched s = new Sched(new Config().maxProcs(2).sysmon(false).name("sched-detail"));
+        String detail = SchedTracer.line(s, true);
+        assertEquals("gomaxprocs=2 idleprocs=2 threads=0 spinningthreads=0 needspinning=0 idlethreads=0 runqueue=0",
+                afterUptime(detail.lines().findFirst().orElseThrow()));
+    }
+
+    private static String afterUptime(String line) {
+        return line.substring(line.indexOf("ms: ") + 4);
     }
 
     @Test

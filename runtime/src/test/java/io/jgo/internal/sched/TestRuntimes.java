@@ -21,6 +21,15 @@ public final class TestRuntimes {
     }
 
     /**
+     * A traced runtime whose sysmon never preempts nor retakes a running goroutine's P
+     * ({@code -Djgo.preempt=off}) but still retakes Ps from syscalls: a carrier blocked in a call
+     * nobody wrapped keeps its P for good, so a test sees what the rewrite's syscall entry does.
+     */
+    public static Sched tracedWithoutPreemption(String name, int procs, Trace trace) {
+        return new Sched(new Config().maxProcs(procs).trace(trace).preempt(false).name(name));
+    }
+
+    /**
      * A runtime of {@code procs} Ps without a sysmon thread: nothing retakes a P from a blocked
      * carrier, so a test sees what the rewrite's own handoffs do (a hang is the failure).
      */

@@ -65,7 +65,7 @@ class PinnedGoroutineTest {
                 all.done();
             });
             // Before anyone can open the gate (else the goroutine would find it open and never park).
-            dump[0] = Await.dumpShows("the goroutine parked pinned", d -> d.contains("[sync.WaitGroup.Wait, pinned]"));
+            dump[0] = Await.dumpShows("the goroutine parked pinned", d -> d.contains("[sync.WaitGroup.Wait, locked to thread]"));
             for (int i = 0; i < 10; i++) {
                 Go.go(() -> {
                     others.incrementAndGet();

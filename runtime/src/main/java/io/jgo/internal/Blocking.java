@@ -1,8 +1,8 @@
-package io.jgo.internal.sched;
+package io.jgo.internal;
 
 import io.jgo.Goroutine;
-import io.jgo.internal.MethodIds;
-import io.jgo.internal.Stack;
+import io.jgo.internal.sched.G;
+import io.jgo.internal.sched.Syscalls;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.CharArrayReader;
@@ -23,6 +23,10 @@ import java.util.Set;
  * {@code ByteArrayInputStream} never blocks, reading a {@code FileInputStream} or a socket's stream
  * may. The answer is cached per class ({@link ClassValue}); a class not known to be in memory is
  * taken as blocking, which costs a syscall's fast path at worst.
+ *
+ * <p>This class lies next to {@link Stack}, in the package the runtime's module exports, because
+ * rewritten code in any module calls it; the scheduler's side of the syscall is
+ * {@link io.jgo.internal.sched.Syscalls}, in a package the module does not export.
  */
 public final class Blocking {
 
@@ -31,7 +35,7 @@ public final class Blocking {
     /** Rule: the receiver's class decides (see the class comment). */
     public static final int BY_CLASS = 1;
 
-    private static final int SLEEP_ID = MethodIds.of("io.jgo.internal.sched.Blocking", "sleep", "(J)V");
+    private static final int SLEEP_ID = MethodIds.of("io.jgo.internal.Blocking", "sleep", "(J)V");
 
     /** Streams, readers and writers that only touch memory. */
     private static final Set<Class<?>> IN_MEMORY = Set.of(ByteArrayInputStream.class, ByteArrayOutputStream.class,
@@ -55,23 +59,13 @@ public final class Blocking {
         if (rule == BY_CLASS && receiver != null && !BLOCKS.get(receiver.getClass())) {
             return false;
         }
-        G g = Sched.currentG();
-        if (g == null || g.status() != G.RUNNING) {
-            return false; // a plain thread, already inside Go.syscall, or already retaken by sysmon
-        }
-        if (rule == ALWAYS) {
-            g.runtime().handoff.enterSyscallBlock(g); // it blocks: the P goes to work at once
-        } else {
-            g.runtime().handoff.enterSyscall(g); // it may not: sysmon retakes the P if it lasts
-        }
-        return true;
+        return Syscalls.enter(rule == ALWAYS);
     }
 
     /** After the call (normally or not): leaves the syscall {@link #enter} entered. */
     public static void exit(boolean entered) {
         if (entered) {
-            G g = Sched.currentG();
-            g.runtime().handoff.exitSyscall(g);
+            Syscalls.exit();
         }
     }
 

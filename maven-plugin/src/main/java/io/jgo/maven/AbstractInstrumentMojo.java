@@ -1,0 +1,228 @@
+package io.jgo.maven;
+
+import io.jgo.instrument.ClassBytes;
+import io.jgo.instrument.InstrumentationException;
+import io.jgo.instrument.PreemptMode;
+import io.jgo.instrument.RewriteOptions;
+import io.jgo.instrument.cli.FolderRewrite;
+import io.jgo.instrument.cli.JdkImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import javax.inject.Inject;
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.toolchain.Toolchain;
+import org.apache.maven.toolchain.ToolchainManager;
+
+/**
+ * Rewrites the {@code @Goroutine} code of a class folder in place, with the instrumenter's
+ * {@link FolderRewrite}; the two goals differ only in the folder and the class path. The options
+ * are the agent's: {@code includes}/{@code excludes} (the agent's {@code include=}/{@code exclude=}),
+ * {@code verify}, {@code blocking}, and {@code preempt} (the CLI's {@code --preempt}).
+ *
+ * <p>Incremental: only class files written since the last run (by the compiler) are rewritten,
+ * as {@link Stamp} tells. A class the rewrite must refuse fails the build with the instrumenter's
+ * report (class, method, line, reason) unless {@code failOnRefusal} is false; it is left as the
+ * compiler wrote it and looked at again by the next run.
+ *
+ * <p>The JDK's classes are looked up in the JDK the code was compiled against: the toolchain's
+ * when the build selected one (a module compiled for 21 by Maven running on 17), else Maven's own.
+ */
+abstract class AbstractInstrumentMojo extends AbstractMojo {
+
+    /** Packages to rewrite (each with its sub-packages); none means all. The agent's {@code include=}. */
+    @Parameter
+    private List<String> includes;
+
+    /** Packages never to rewrite; wins over {@code includes}. The agent's {@code exclude=}. */
+    @Parameter
+    private List<String> excludes;
+
+    /** Check every rewritten class (ASM's checks and a data-flow verification). The agent's {@code verify}. */
+    @Parameter(property = "jgo.verify", defaultValue = "false")
+    private boolean verify;
+
+    /** Where rewritten code answers preemption: {@code loops}, {@code calls} or {@code off}. The CLI's {@code --preempt}. */
+    @Parameter(property = "jgo.preempt", defaultValue = "loops")
+    private String preempt;
+
+    /** The application's own blocking methods ({@code com.acme.Client.call}). The agent's {@code blocking=}. */
+    @Parameter
+    private List<String> blocking;
+
+    /** Name every rewritten class in the build log. */
+    @Parameter(property = "jgo.verbose", defaultValue = "false")
+    private boolean verbose;
+
+    /**
+     * Fail the build when the rewrite refuses a class (goroutines would pin in it: correct, but
+     * they block their carrier there). False reports the refusals as warnings.
+     */
+    @Parameter(property = "jgo.failOnRefusal", defaultValue = "true")
+    private boolean failOnRefusal;
+
+    /** Skip the rewrite. */
+    @Parameter(property = "jgo.skip", defaultValue = "false")
+    private boolean skip;
+
+    @Parameter(defaultValue = "${session}", readonly = true, required = true)
+    private MavenSession session;
+
+    @Inject
+    private ToolchainManager toolchains;
+
+    /** The class folder to rewrite in place. */
+    abstract Path classesDirectory();
+
+    /** The folder's class path as Maven resolved it (may include the folder itself). */
+    abstract List<String> classpathElements();
+
+    /** Where this goal keeps its {@link Stamp}. */
+    abstract Path stampFile();
+
+    @Override
+    public void execute() throws MojoExecutionException, MojoFailureException {
+        if (skip) {
+            getLog().info("jgo: skipped");
+            return;
+        }
+        Path classes = classesDirectory();
+        if (!Files.isDirectory(classes)) {
+            getLog().info("jgo: " + classes + " does not exist; nothing to rewrite");
+            return;
+        }
+        PackageFilter filter;
+        RewriteOptions options;
+        try {
+            filter = PackageFilter.of(includes, excludes);
+            options = RewriteOptions.of(PreemptMode.parse(preempt)).withBlocking(blocking == null ? List.of() : blocking);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException("jgo-maven-plugin: bad configuration: " + e.getMessage(), e);
+        }
+        String optionsText = "includes=" + includes + " excludes=" + excludes + " verify=" + verify
+                + " preempt=" + preempt + " blocking=" + blocking;
+        try {
+            run(classes, filter, options, optionsText);
+        } catch (IOException e) {
+            throw new MojoExecutionException("jgo-maven-plugin: rewriting " + classes + " failed: " + e, e);
+        }
+    }
+
+    private void run(Path classes, PackageFilter filter, RewriteOptions options, String optionsText)
+            throws IOException, MojoFailureException {
+        Stamp stamp = Stamp.read(stampFile());
+        boolean sameOptions = stamp.sameOptions(optionsText);
+        List<String> all = Stamp.classFiles(classes);
+        List<String> changed = new ArrayList<>();
+        for (String name : all) {
+            if (filter.accepts(name) && !(sameOptions && stamp.unchanged(name, classes.resolve(name)))) {
+                changed.add(name);
+            }
+        }
+        if (changed.isEmpty()) {
+            getLog().info("jgo: " + classes + ": no class file changed since the last run; rewrote 0");
+            Stamp.write(stampFile(), classes, optionsText, List.of());
+            return;
+        }
+        FolderRewrite.Report report;
+        try (JdkClasses jdk = jdkClasses()) {
+            report = new FolderRewrite(classes, classpath(classes), jdk.bytes, verify, options).rewrite(changed);
+        }
+        report(classes, changed.size(), all.size(), report);
+        List<String> retry = new ArrayList<>();
+        for (InstrumentationException e : report.refused()) {
+            retry.add(e.className().replace('.', '/') + ".class");
+        }
+        retry.addAll(report.failed().isEmpty() ? List.of() : changed); // a crash: look at all of them again
+        Stamp.write(stampFile(), classes, optionsText, retry);
+        if (!report.ok() && failOnRefusal) {
+            throw new MojoFailureException(failureMessage(report));
+        }
+    }
+
+    private void report(Path classes, int changed, int all, FolderRewrite.Report report) {
+        if (verbose) {
+            report.rewritten().forEach(name -> getLog().info("jgo: rewrote " + name));
+        }
+        report.warnings().forEach(w -> getLog().warn("jgo: " + w));
+        report.malformed().forEach(m -> getLog().warn("jgo: not a readable class file, left as it was: " + m));
+        if (!report.classesNotFound().isEmpty()) {
+            getLog().warn("jgo: classes named by rewritten code were not found on the class path (calls into them were"
+                    + " taken as suspension points): " + String.join(", ", report.classesNotFound().stream().sorted().toList()));
+        }
+        for (InstrumentationException e : report.refused()) {
+            if (failOnRefusal) {
+                getLog().error("jgo: " + e.getMessage());
+            } else {
+                getLog().warn("jgo: " + e.getMessage());
+            }
+        }
+        report.failed().forEach(f -> getLog().error("jgo: " + f));
+        getLog().info("jgo: " + classes + ": rewrote " + report.rewritten().size() + " of " + changed
+                + " class file(s) changed since the last run (" + (all - changed) + " unchanged or not included)");
+    }
+
+    private static String failureMessage(FolderRewrite.Report report) {
+        StringBuilder message = new StringBuilder("jgo could not rewrite ")
+                .append(report.refused().size() + report.failed().size()).append(" class(es):");
+        report.refused().forEach(e -> message.append(System.lineSeparator()).append("  ").append(e.getMessage()));
+        report.failed().forEach(f -> message.append(System.lineSeparator()).append("  ").append(f));
+        message.append(System.lineSeparator()).append("They were left as the compiler wrote them. Change the code as the")
+                .append(" message says, exclude the package (<excludes>), or set <failOnRefusal>false</failOnRefusal>")
+                .append(" to accept that goroutines pin there.");
+        return message.toString();
+    }
+
+    /** The class path without the folder itself (the rewrite looks there first anyway). */
+    private List<Path> classpath(Path classes) {
+        List<Path> paths = new ArrayList<>();
+        for (String element : classpathElements()) {
+            Path path = Path.of(element);
+            if (!path.toAbsolutePath().normalize().equals(classes.toAbsolutePath().normalize())) {
+                paths.add(path);
+            }
+        }
+        return paths;
+    }
+
+    /** The JDK's classes: the selected toolchain's JDK when there is one and it is not the running one. */
+    private JdkClasses jdkClasses() throws IOException {
+        Toolchain jdk = toolchains == null ? null : toolchains.getToolchainFromBuildContext("jdk", session);
+        String javac = jdk == null ? null : jdk.findTool("javac");
+        if (javac != null) {
+            Path home = Path.of(javac).toAbsolutePath().getParent().getParent();
+            Path running = Path.of(System.getProperty("java.home")).toAbsolutePath();
+            if (!Files.isSameFile(home, running)) {
+                getLog().debug("jgo: the JDK's classes come from the toolchain's JDK " + home);
+                JdkImage image = JdkImage.open(home);
+                return new JdkClasses(image, image);
+            }
+        }
+        return new JdkClasses(ClassBytes.of(null), null);
+    }
+
+    /** The JDK's classes and what to close when done. */
+    private static final class JdkClasses implements AutoCloseable {
+
+        final ClassBytes bytes;
+        private final JdkImage image;
+
+        JdkClasses(ClassBytes bytes, JdkImage image) {
+            this.bytes = bytes;
+            this.image = image;
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (image != null) {
+                image.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package io.jgo.internal.chan;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A channel's lock: a test-and-test-and-set word, as Go's runtime {@code lock} (spin, then yield,
+ * then sleep), not a queue lock. Releasing it is one release store: it never wakes a waiting thread,
+ * which a {@code ReentrantLock} does with a futex call whenever a thread parked on it (the prime
+ * sieve spent more than half its time in that wake-up, under carriers on two Ps passing values along
+ * a chain of channels). Not reentrant; nobody takes a channel's lock twice (a select locks each
+ * distinct channel once).
+ *
+ * <p>Acquiring waits in three stages: {@link #SPINS} busy polls (a holder is usually done within a
+ * few hundred nanoseconds), then {@link #YIELDS} {@code Thread.yield}s (a holder descheduled by the
+ * OS, or unwinding a deep goroutine stack, gets the CPU), then sleeps of growing length up to
+ * {@link #MAX_SLEEP_NANOS} (a holder that stays off CPU longer costs that much latency at most, and
+ * no CPU).
+ *
+ * <p>Memory effects: {@link #lock} is a volatile CAS (acquire), {@link #unlock} a release store, so
+ * everything written under the lock happens-before the next holder's reads, as with any lock.
+ */
+final class ChanLock {
+
+    static final int SPINS = 100;
+    static final int YIELDS = 20;
+    static final long MAX_SLEEP_NANOS = 100_000;
+
+    /** 0 free, 1 held. */
+    private volatile int state;
+
+    void lock() {
+        if (!STATE.compareAndSet(this, 0, 1)) {
+            lockSlow();
+        }
+    }
+
+    private void lockSlow() {
+        long sleep = 1_000;
+        for (int tries = 0; ; tries++) {
+            if (state == 0 && STATE.compareAndSet(this, 0, 1)) {
+                return;
+            }
+            if (tries < SPINS) {
+                Thread.onSpinWait();
+            } else if (tries < SPINS + YIELDS) {
+                Thread.yield();
+            } else {
+                LockSupport.parkNanos(this, sleep);
+                sleep = Math.min(MAX_SLEEP_NANOS, sleep * 2);
+            }
+        }
+    }
+
+    /** Releases the lock; the caller holds it. */
+    void unlock() {
+        STATE.setRelease(this, 0);
+    }
+
+    /** Held by anyone right now? Racy; for assertions and tests. */
+    boolean isLocked() {
+        return state != 0;
+    }
+
+    private static final VarHandle STATE;
+
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(ChanLock.class, "state", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+}

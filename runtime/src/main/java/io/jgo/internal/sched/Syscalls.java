@@ -1,0 +1,36 @@
+package io.jgo.internal.sched;
+
+/**
+ * The scheduler's side of {@link io.jgo.internal.Blocking}, which rewritten code calls around a
+ * blocking JDK call: enter a syscall before the call, leave it after. Public for that one caller
+ * in another package of the runtime; the runtime's module does not export this package.
+ */
+public final class Syscalls {
+
+    private Syscalls() {
+    }
+
+    /**
+     * Enters a syscall when the caller is a running goroutine: {@code blocks} hands the P on at once
+     * (Go's entersyscallblock), otherwise sysmon retakes it if the call lasts (entersyscall).
+     * Returns whether it entered one. Any thread; a plain thread gets false.
+     */
+    public static boolean enter(boolean blocks) {
+        G g = Sched.currentG();
+        if (g == null || g.status() != G.RUNNING) {
+            return false; // a plain thread, already inside Go.syscall, or already retaken by sysmon
+        }
+        if (blocks) {
+            g.runtime().handoff.enterSyscallBlock(g); // it blocks: the P goes to work at once
+        } else {
+            g.runtime().handoff.enterSyscall(g); // it may not: sysmon retakes the P if it lasts
+        }
+        return true;
+    }
+
+    /** Leaves the syscall {@link #enter} entered; called by the goroutine that entered it, on its carrier. */
+    public static void exit() {
+        G g = Sched.currentG();
+        g.runtime().handoff.exitSyscall(g);
+    }
+}

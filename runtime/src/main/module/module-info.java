@@ -1,0 +1,24 @@
+/**
+ * jgo's runtime as a named module. Exported: the public API ({@code io.jgo}) and
+ * {@code io.jgo.internal}, which holds the contract with rewritten code ({@code Stack}, the
+ * save/restore protocol, and {@code Blocking}, which rewritten code calls around blocking JDK
+ * calls). The scheduler ({@code io.jgo.internal.sched}), channels ({@code io.jgo.internal.chan})
+ * and the JCTools queues shaded into the jar ({@code io.jgo.internal.shaded.jctools}) stay
+ * concealed; {@code io.jgo.internal.observe} (JMX and JFR) is exported only to the JDK modules
+ * that read it.
+ *
+ * <p>This file is compiled on its own after the rest of the runtime (see runtime/pom.xml): the
+ * classes are compiled on the class path, where JCTools is an ordinary dependency, and this
+ * descriptor names no JCTools module, because the packaged jar carries JCTools relocated inside
+ * itself and needs nothing else at run time.
+ */
+module io.jgo.runtime {
+    requires java.management; // the MXBean per runtime
+    requires jdk.jfr; // the jgo.* Flight Recorder events
+    requires jdk.unsupported; // sun.misc.Signal for -Djgo.dumpOnSignal (reached reflectively)
+
+    exports io.jgo;
+    exports io.jgo.internal;
+    // The MXBean interface is introspected by java.management; event classes are read by jdk.jfr.
+    exports io.jgo.internal.observe to java.management, jdk.jfr;
+}

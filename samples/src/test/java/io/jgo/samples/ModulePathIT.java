@@ -1,0 +1,159 @@
+package io.jgo.samples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.zip.ZipFile;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The packaged runtime jar as a module: a small modular application ({@code module hello.app
+ * requires io.jgo.runtime}) runs on the module path with the agent, and rewritten ahead of time
+ * without it; the module exports only {@code io.jgo} and {@code io.jgo.internal}; the jar carries
+ * JCTools relocated and needs nothing else.
+ */
+class ModulePathIT {
+
+    private static final String MAIN = """
+            package app;
+
+            import io.jgo.Go;
+            import io.jgo.Goroutine;
+            import io.jgo.WaitGroup;
+            import java.util.concurrent.atomic.AtomicLong;
+
+            public class Main {
+                public static void main(String[] args) {
+                    AtomicLong sum = new AtomicLong();
+                    Go.run(() -> {
+                        WaitGroup wg = new WaitGroup();
+                        for (int i = 0; i < 10; i++) {
+                            int id = i;
+                            wg.add(1);
+                            Go.go(() -> { add(sum, id); wg.done(); });
+                        }
+                        wg.await();
+                    });
+                    System.out.println("sum " + sum.get() + " in " + Main.class.getModule().getName());
+                }
+
+                @Goroutine static void add(AtomicLong sum, int id) { Go.gosched(); sum.addAndGet(id); }
+            }
+            """;
+
+    private static Path top;
+    private static Path dir;
+    private static String runtimeJar;
+    private static String agentJar;
+
+    @BeforeAll
+    static void buildTheModularApp() throws Exception {
+        top = Path.of(System.getProperty("jgo.repo.top")).toRealPath();
+        runtimeJar = top.resolve("runtime/target/jgo-runtime.jar").toString();
+        agentJar = top.resolve("agent/target/jgo-agent.jar").toString();
+        dir = Commands.freshFolder("module-path");
+        Path src = dir.resolve("src");
+        Files.createDirectories(src.resolve("app"));
+        Files.writeString(src.resolve("module-info.java"), "module hello.app { requires io.jgo.runtime; }\n");
+        Files.writeString(src.resolve("app/Main.java"), MAIN);
+        ok(Commands.jdk("javac", "--release", "17", "-p", runtimeJar, "-d", "classes",
+                "src/module-info.java", "src/app/Main.java"));
+        ok(Commands.jdk("jar", "--create", "--file", "app.jar", "-C", "classes", "."));
+    }
+
+    @Test
+    void aModularAppRunsWithTheAgent() throws Exception {
+        Commands.Result run = ok(Commands.jdk("java", "-javaagent:" + agentJar,
+                "-p", runtimeJar + File.pathSeparator + "app.jar", "-m", "hello.app/app.Main"));
+        assertEquals("sum 45 in hello.app", run.output().strip());
+    }
+
+    @Test
+    void aModularAppRunsRewrittenAheadOfTimeWithoutTheAgent() throws Exception {
+        ok(Commands.jdk("java", "-jar", top.resolve("instrumenter/target/jgo-instrumenter.jar").toString(),
+                "app.jar", "app-aot.jar", "--classpath", runtimeJar));
+        try (ZipFile aot = new ZipFile(dir.resolve("app-aot.jar").toFile())) {
+            byte[] main = aot.getInputStream(aot.getEntry("app/Main.class")).readAllBytes();
+            assertTrue(new String(main, StandardCharsets.ISO_8859_1).contains("Lio/jgo/internal/Rewritten;"), "rewritten");
+            assertTrue(aot.getEntry("module-info.class") != null, "the descriptor is copied");
+        }
+        Commands.Result run = ok(Commands.jdk("java", "--add-opens", "java.base/java.lang=io.jgo.runtime", // per-goroutine ThreadLocals, as the README says
+                "-p", runtimeJar + File.pathSeparator + "app-aot.jar", "-m", "hello.app/app.Main"));
+        assertEquals("sum 45 in hello.app", run.output().strip(), "no pinning warning either");
+    }
+
+    @Test
+    void theRuntimeModuleExportsTheApiAndWhatRewrittenCodeCallsOnly() throws Exception {
+        Commands.Result described = ok(Commands.jdk("java", "-p", runtimeJar, "--describe-module", "io.jgo.runtime"));
+        List<String> lines = described.output().lines().map(String::strip).toList();
+        assertEquals(List.of("exports io.jgo", "exports io.jgo.internal"),
+                lines.stream().filter(l -> l.startsWith("exports") || l.startsWith("opens")).toList(), described.output());
+        assertEquals(List.of("requires java.base mandated"),
+                lines.stream().filter(l -> l.startsWith("requires")).toList(), "no JCTools module: " + described.output());
+        assertTrue(lines.contains("contains io.jgo.internal.shaded.jctools.queues.atomic"), described.output());
+
+        Path src = dir.resolve("peek");
+        Files.createDirectories(src.resolve("peek"));
+        Files.writeString(src.resolve("module-info.java"), "module peek { requires io.jgo.runtime; }\n");
+        Files.writeString(src.resolve("peek/Peek.java"),
+                "package peek; class Peek { Object g = io.jgo.internal.sched.Sched.currentG(); }\n");
+        Commands.Result refused = Commands.run(dir, Commands.jdk("javac", "--release", "17", "-p", runtimeJar,
+                "-d", "peek-classes", "peek/module-info.java", "peek/peek/Peek.java"));
+        assertNotEquals(0, refused.status(), refused.output());
+        assertTrue(refused.output().contains("package io.jgo.internal.sched is not visible"), refused.output());
+    }
+
+    /**
+     * The descriptor is compiled alone (see runtime/pom.xml), so javac cannot notice a runtime class
+     * that uses a JDK module the descriptor does not require (jdk.jfr, java.management, ...): it
+     * would fail only on the module path, at run time. jdeps compares the descriptor with what the
+     * classes use.
+     */
+    @Test
+    void theRuntimeModuleRequiresWhatItsClassesUse() throws Exception {
+        Commands.Result checked = ok(Commands.jdk("jdeps", "--module-path", runtimeJar, "--check", "io.jgo.runtime"));
+        String out = checked.output();
+        int declared = out.indexOf("[Module descriptor]");
+        int suggested = out.indexOf("[Suggested module descriptor");
+        int reduced = out.indexOf("[Transitive reduced graph");
+        assertTrue(declared >= 0 && suggested > declared, out);
+        assertEquals(requires(out.substring(suggested, reduced < 0 ? out.length() : reduced)),
+                requires(out.substring(declared, suggested)), "runtime/src/main/module/module-info.java must require: " + out);
+    }
+
+    /** The module names of the {@code requires} lines of a jdeps section, without versions. */
+    private static List<String> requires(String section) {
+        return section.lines().map(String::strip).filter(l -> l.startsWith("requires "))
+                .map(l -> l.replaceAll(" \\(@[^)]*\\)", "").replace(";", ""))
+                .sorted().toList();
+    }
+
+    @Test
+    void theRuntimeJarCarriesJctoolsRelocatedAndNothingElse() throws Exception {
+        try (ZipFile jar = new ZipFile(runtimeJar)) {
+            List<String> names = jar.stream().map(e -> e.getName()).toList();
+            assertFalse(names.stream().anyMatch(n -> n.startsWith("org/")), "no class outside io/jgo: " + names);
+            assertTrue(names.stream().allMatch(n -> n.startsWith("io/jgo/") || n.startsWith("META-INF/")
+                    || n.equals("io/") || n.equals("module-info.class")), names.toString());
+            assertTrue(names.contains("io/jgo/internal/shaded/jctools/queues/atomic/MpscUnboundedAtomicArrayQueue.class"));
+        }
+        Path pom = top.resolve("runtime/target/dependency-reduced-pom.xml");
+        String reduced = Files.readString(pom);
+        String dependencies = reduced.substring(reduced.indexOf("<dependencies>"), reduced.indexOf("</dependencies>"));
+        assertFalse(dependencies.contains("jctools"), "consumers do not get JCTools: " + dependencies);
+    }
+
+    private static Commands.Result ok(List<String> command) throws Exception {
+        Commands.Result result = Commands.run(dir, command);
+        assertEquals(0, result.status(), String.join(" ", command) + ":\n" + result.output());
+        return result;
+    }
+}
