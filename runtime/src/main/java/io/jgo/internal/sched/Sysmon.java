@@ -118,9 +118,12 @@ final class Sysmon implements Runnable {
                 delay = Math.min(delay * 2, MAX_DELAY_MICROS);
             }
             long park = delay * 1_000;
-            long untilTimer = nextTimerDecision - sched.nanotime();
-            if (untilTimer < park) {
-                park = Math.max(untilTimer, MIN_DELAY_MICROS * 1_000);
+            long decision = nextTimerDecision;
+            if (decision != Long.MAX_VALUE) { // (the clock may be negative: no subtraction from MAX_VALUE)
+                long untilTimer = decision - sched.nanotime();
+                if (untilTimer < park) {
+                    park = Math.max(untilTimer, MIN_DELAY_MICROS * 1_000);
+                }
             }
             LockSupport.parkNanos(this, park);
             sched.coarseClock.tick(); // the parking Gs' clock, see CoarseClock
