@@ -123,9 +123,12 @@ final class Sysmon implements Runnable {
                 delay = Math.min(delay * 2, MAX_DELAY_MICROS);
             }
             long park = delay * 1_000;
-            long untilTimer = nextTimerDecision - sched.nanotime();
-            if (untilTimer < park) {
-                park = Math.max(untilTimer, MIN_DELAY_MICROS * 1_000);
+            long decision = nextTimerDecision;
+            if (decision != Long.MAX_VALUE) { // (the clock may be negative: no subtraction from MAX_VALUE)
+                long untilTimer = decision - sched.nanotime();
+                if (untilTimer < park) {
+                    park = Math.max(untilTimer, MIN_DELAY_MICROS * 1_000);
+                }
             }
             Thread.interrupted(); // nobody's to act on (sysmon stops through sched.stopping); a set flag would make it spin
             LockSupport.parkNanos(this, park);
