@@ -58,7 +58,7 @@ class DeadlockDoubtTest {
         String err = stderr(buffer);
         assertEquals(null, helperFailure.get(), err);
         assertEquals(1, err.split("not reported as a deadlock", -1).length - 1, "one warning: " + err);
-        assertTrue(err.contains("goroutine 1 [sync.WaitGroup.Wait]"), "the warning carries the dump: " + err);
+        assertTrue(err.contains("goroutine 1 [sync.WaitGroup.Wait"), "the warning carries the dump: " + err);
     }
 
     private static String stderr(ByteArrayOutputStream buffer) {
