@@ -88,7 +88,7 @@ class ShutdownTest {
                 }
                 ended.set(true);
             });
-            while (!Go.dumpGoroutines().contains(", pinned]")) {
+            while (!Go.dumpGoroutines().contains("[sync.WaitGroup.Wait, locked to thread]")) {
                 Go.gosched(); // until the goroutine waits, pinned
             }
         }));
