@@ -168,6 +168,7 @@ class InstrumentMojoIT {
     private static Run java(String... args) throws Exception {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(List.of("--add-opens", "java.base/java.lang=ALL-UNNAMED")); // the one flag a run without the agent needs (README)
         command.addAll(List.of(args));
         return run(project, command);
     }
