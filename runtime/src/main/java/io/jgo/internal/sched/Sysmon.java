@@ -83,6 +83,13 @@ final class Sysmon implements Runnable {
      * {@link #TIMER_PREEMPT_NS}, or a pending ask's retake time); sysmon's thread only.
      */
     private long nextTimerDecision = Long.MAX_VALUE;
+    /**
+     * When sysmon's ordinary sleep between rounds ends, or Long.MIN_VALUE while it is awake.
+     * Volatile: sysmon writes it and then re-reads the heaps' minWhen; {@link #onTimer} runs after
+     * the heap's volatile minWhen write and reads it (Dekker), so an earlier timer either is seen by
+     * sysmon's re-read or unparks it.
+     */
+    private volatile long wakeAt = Long.MIN_VALUE;
 
     Sysmon(Sched sched) {
         this.sched = sched;
@@ -122,16 +129,17 @@ final class Sysmon implements Runnable {
             } else if (idle > IDLE_ROUNDS) {
                 delay = Math.min(delay * 2, MAX_DELAY_MICROS);
             }
-            long park = delay * 1_000;
-            long decision = nextTimerDecision;
-            if (decision != Long.MAX_VALUE) { // (the clock may be negative: no subtraction from MAX_VALUE)
-                long untilTimer = decision - sched.nanotime();
-                if (untilTimer < park) {
-                    park = Math.max(untilTimer, MIN_DELAY_MICROS * 1_000);
-                }
+            long now = sched.nanotime();
+            long wake = now + delay * 1_000;
+            wakeAt = wake; // publish, then re-read the heaps: a timer armed after this read sees it (onTimer)
+            long due = sched.timers.earliest();
+            long decision = due == Long.MAX_VALUE ? nextTimerDecision : Math.min(nextTimerDecision, due + TIMER_PREEMPT_NS);
+            if (decision != Long.MAX_VALUE && decision - wake < 0) { // (compare by difference: the clock may be negative)
+                wake = decision - now < MIN_DELAY_MICROS * 1_000 ? now + MIN_DELAY_MICROS * 1_000 : decision;
             }
             Thread.interrupted(); // nobody's to act on (sysmon stops through sched.stopping); a set flag would make it spin
-            LockSupport.parkNanos(this, park);
+            LockSupport.parkNanos(this, wake - now);
+            wakeAt = Long.MIN_VALUE; // awake: the next round and the re-read above see every timer armed from now on
             sched.coarseClock.tick(); // the parking Gs' clock, see CoarseClock
             if (allIdle() && deepSleep() && syscallWake) {
                 syscallWake = false;
@@ -192,7 +200,15 @@ final class Sysmon implements Runnable {
         if (deepSleep && when < sleepUntil) {
             deepSleep = false;
             LockSupport.unpark(thread);
+        } else if (sleepsPast(when + TIMER_PREEMPT_NS, wakeAt)) {
+            // sysmon's ordinary sleep (up to 10 ms) would pass this timer's late-timer decision
+            LockSupport.unpark(thread);
         }
+    }
+
+    /** Is sysmon asleep ({@code wake} is not MIN_VALUE) until after {@code decision}? */
+    private static boolean sleepsPast(long decision, long wake) {
+        return wake != Long.MIN_VALUE && decision - wake < 0;
     }
 
     /** Go's {@code entersyscall_sysmon}: a syscall began; wake sysmon if it sleeps deeply. Any thread. */
