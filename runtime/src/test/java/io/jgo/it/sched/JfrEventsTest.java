@@ -83,8 +83,12 @@ class JfrEventsTest {
                 Go.maxProcs(3);
                 pinnedId[0] = pinOnce();
                 long preempted = s.stats().preemptions;
-                Go.go(() -> spinUntil(() -> s.stats().preemptions > preempted)); // a CPU-bound goroutine sysmon must ask
+                // A CPU-bound goroutine sysmon must ask. It spins on a plain flag, not on s.stats(): stats take
+                // the scheduler lock, and a thread re-taking a monitor in a tight loop can starve sysmon of it.
+                java.util.concurrent.atomic.AtomicBoolean asked = new java.util.concurrent.atomic.AtomicBoolean();
+                Go.go(() -> spinUntil(asked::get));
                 Await.until("a preemption", () -> s.stats().preemptions > preempted, () -> s.stats().preemptions + "");
+                asked.set(true);
                 Go.go(() -> Blocking.exit(Blocking.enter(null, Blocking.ALWAYS))); // a known-blocking call: handoff at once
                 // sysmon retakes the P of a syscall that lasts. A goroutine whose P sysmon already took while
                 // it ran (a loaded machine can starve its thread for a slice) enters its syscall without a P,
