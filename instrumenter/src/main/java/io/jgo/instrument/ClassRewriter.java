@@ -81,14 +81,23 @@ final class ClassRewriter {
             interfaces.add(Type.getObjectType(i));
         }
         boolean isInterface = (cn.access & Opcodes.ACC_INTERFACE) != 0;
-        Helpers helpers = new Helpers(isInterface);
+        Helpers helpers = new Helpers(cn.name, isInterface);
+        boolean lazyResume = (cn.version & 0xFFFF) >= Opcodes.V1_8; // the resume entry may be a static interface method
+        java.util.Set<Integer> ambiguousIds = ResumeEntry.collidingIds(cn.name, targets);
+        List<MethodRewriter> rewriters = new ArrayList<>();
         for (MethodNode m : targets) {
             TypeInterpreter interpreter = new TypeInterpreter(classes, Type.getObjectType(cn.name),
                     cn.superName == null ? null : Type.getObjectType(cn.superName), interfaces, isInterface);
-            new MethodRewriter(cn.name, cn.sourceFile, m, suspendables, interpreter, warnings, helpers,
-                    preempt == PreemptMode.LOOPS).rewrite();
+            MethodRewriter rewriter = new MethodRewriter(cn.name, cn.sourceFile, m, suspendables, interpreter, warnings,
+                    helpers, preempt == PreemptMode.LOOPS,
+                    lazyResume && !ambiguousIds.contains(RuntimeNames.methodId(cn.name, m.name, m.desc)));
+            rewriter.rewrite();
+            rewriters.add(rewriter);
         }
         cn.methods.addAll(helpers.methods());
+        if (lazyResume) {
+            ResumeEntry.add(cn, rewriters);
+        }
         if (cn.invisibleAnnotations == null) {
             cn.invisibleAnnotations = new ArrayList<>();
         }

@@ -24,10 +24,12 @@ import org.objectweb.asm.tree.VarInsnNode;
  */
 final class Helpers {
 
+    private final String owner;
     private final boolean ownerIsInterface;
     private final List<MethodNode> methods = new ArrayList<>();
 
-    Helpers(boolean ownerIsInterface) {
+    Helpers(String owner, boolean ownerIsInterface) {
+        this.owner = owner;
         this.ownerIsInterface = ownerIsInterface;
     }
 
@@ -53,8 +55,12 @@ final class Helpers {
         return v.kind == 'A' || v.kind == 'N' ? Type.getObjectType("java/lang/Object") : SavePlan.type(v.kind);
     }
 
-    /** Makes the helper for one save; returns its name. {@code verdict} is {@code mayUnwind} or {@code startPreempt}. */
-    String add(int me, int label, SavePlan plan, List<SavePlan.Value> passed, String verdict) {
+    /**
+     * Makes the helper for one save; returns its name. {@code verdict} is {@code unwindOrPin} or
+     * {@code startPreempt}. With {@code resumable}, the record's slot 0 gets the class's resumer
+     * (the frame can be re-entered alone); otherwise null (g0 re-enters it from its caller).
+     */
+    String add(int me, int label, SavePlan plan, List<SavePlan.Value> passed, String verdict, boolean resumable) {
         String name = HELPER_PREFIX + methods.size();
         MethodNode m = new MethodNode(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC,
                 name, descriptor(passed), null, null);
@@ -74,6 +80,12 @@ final class Helpers {
         code.add(pushInt(plan.prims));
         code.add(pushInt(plan.refs));
         code.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, PUSH_FRAME, PUSH_FRAME_DESC, false));
+        // Written either way: slots are reused, and a stale resumer would claim a frame can be re-entered alone.
+        code.add(resumable ? new org.objectweb.asm.tree.FieldInsnNode(Opcodes.GETSTATIC, owner, RESUMER_FIELD, RESUMER_DESC)
+                : new InsnNode(Opcodes.ACONST_NULL));
+        code.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
+        code.add(pushInt(SavePlan.RESUMER_SLOT));
+        code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, STACK, saveName('A'), saveDesc('A'), false));
         for (int i = 0; i < passed.size(); i++) {
             SavePlan.Value v = passed.get(i);
             if (v.kind == 'N') {

@@ -92,6 +92,12 @@ final class MethodRewriter {
         final LabelNode setSite = new LabelNode();
         final LabelNode save = new LabelNode();
         final LabelNode restore = new LabelNode();
+        /** Right after the call's unwinding test: where the code goes on with the call's result on the stack. */
+        final LabelNode afterCall = new LabelNode();
+        /** Out of line: the frame re-entered alone with its callee's result (see {@code io.jgo.internal.Entry}). */
+        final LabelNode resumeAfter = new LabelNode();
+        final LabelNode handedStart = new LabelNode();
+        final LabelNode handedEnd = new LabelNode();
 
         Site(MethodInsnNode call, int label, boolean holdsMonitor, String where) {
             this.call = call;
@@ -135,11 +141,19 @@ final class MethodRewriter {
     private int viaVar;
     private int recvVar;
     private final boolean pollLoops;
+    /** Can the class's resume entry re-enter this method alone? Decided by {@link #rewrite}. */
+    private boolean resumable;
+    private final boolean lazyResume;
 
-    /** @param pollLoops poll for preemption at loop heads ({@link PreemptMode#LOOPS}) */
+    /**
+     * @param pollLoops  poll for preemption at loop heads ({@link PreemptMode#LOOPS})
+     * @param lazyResume the class gets a resume entry: make the method re-enterable alone if it can be
+     */
     MethodRewriter(String owner, String sourceFile, MethodNode method, Suspendables suspendables,
-                   TypeInterpreter interpreter, List<String> warnings, Helpers helpers, boolean pollLoops) {
+                   TypeInterpreter interpreter, List<String> warnings, Helpers helpers, boolean pollLoops,
+                   boolean lazyResume) {
         this.owner = owner;
+        this.lazyResume = lazyResume;
         this.pollLoops = pollLoops;
         this.helpers = helpers;
         this.sourceFile = sourceFile;
@@ -177,6 +191,20 @@ final class MethodRewriter {
         return null;
     }
 
+    /** The method id; meaningful once constructed. */
+    int id() {
+        return me;
+    }
+
+    MethodNode method() {
+        return method;
+    }
+
+    /** After {@link #rewrite}: does the class's resume entry need a case for this method? */
+    boolean resumable() {
+        return resumable;
+    }
+
     /** Rewrites the method. Throws {@link InstrumentationException} when it cannot, leaving the caller to drop the class. */
     void rewrite() {
         try {
@@ -186,6 +214,8 @@ final class MethodRewriter {
             Liveness liveness = new Liveness(method.instructions, graph);
             MonitorDepth monitors = new MonitorDepth(method.instructions, graph);
             boolean synchronizedMethod = (method.access & Opcodes.ACC_SYNCHRONIZED) != 0;
+            // Synchronized methods never unwind (a record would release the monitor), so never need re-entering.
+            resumable = lazyResume && !synchronizedMethod && receiverIsThisEverywhere(frames);
 
             List<Site> sites = new ArrayList<>();
             for (int i = 0; i < method.instructions.size(); i++) {
@@ -196,6 +226,7 @@ final class MethodRewriter {
                 MethodInsnNode call = (MethodInsnNode) insn;
                 boolean monitor = synchronizedMethod || monitors.holdsMonitor(i);
                 Site site = new Site(call, sites.size() + 1, monitor, where(insn));
+                keepReceiver(site.plan);
                 if (monitor) {
                     warnings.add("a suspension at " + site.where + " happens while holding a monitor (synchronized): "
                             + "the goroutine will pin its carrier there");
@@ -204,6 +235,7 @@ final class MethodRewriter {
                 sites.add(site);
             }
             SavePlan entryPlan = new SavePlan();
+            keepReceiver(entryPlan);
             entryPlan.addLocals(frames[0], liveness.liveAt(0));
             List<Poll> polls = pollLoops && !synchronizedMethod
                     ? findPolls(frames, liveness, monitors, sites.size() + 2) : List.of();
@@ -238,10 +270,41 @@ final class MethodRewriter {
                 continue;
             }
             Poll poll = new Poll((LabelNode) method.instructions.get(i), firstLabel + polls.size());
+            keepReceiver(poll.plan);
             poll.plan.addLocals(frames[i], liveness.liveAt(i));
             polls.add(poll);
         }
         return polls;
+    }
+
+    private boolean isStatic() {
+        return (method.access & Opcodes.ACC_STATIC) != 0;
+    }
+
+    /** A frame re-entered alone is called on the receiver its record keeps in slot 1. */
+    private void keepReceiver(SavePlan plan) {
+        if (resumable && !isStatic()) {
+            plan.keepReceiver(Type.getObjectType(owner));
+        }
+    }
+
+    /**
+     * Does local 0 hold {@code this} at every instruction (javac never stores to it)? Then a record
+     * can keep it for the resume entry to call the method on. Static methods need no receiver.
+     */
+    private boolean receiverIsThisEverywhere(Frame<BasicValue>[] frames) {
+        if (isStatic()) {
+            return true;
+        }
+        for (AbstractInsnNode insn : method.instructions) {
+            if (insn instanceof VarInsnNode && ((VarInsnNode) insn).var == 0 && insn.getOpcode() >= Opcodes.ISTORE
+                    && insn.getOpcode() <= Opcodes.ASTORE || insn instanceof org.objectweb.asm.tree.IincInsnNode
+                    && ((org.objectweb.asm.tree.IincInsnNode) insn).var == 0) {
+                return false;
+            }
+        }
+        return frames.length > 0 && frames[0] != null && frames[0].getLocal(0) != null
+                && Type.getObjectType(owner).equals(frames[0].getLocal(0).getType());
     }
 
     private void planSite(Site site, Frame<BasicValue> frame, Liveness liveness, int index) {
@@ -317,18 +380,25 @@ final class MethodRewriter {
         tail.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
         tail.add(new LdcInsnNode(me));
         tail.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, ON_ATTENTION, ON_ATTENTION_DESC, false));
-        LabelNode[] targets = new LabelNode[sites.size() + 3 + polls.size()];
-        targets[0] = synchronizedMethod ? body : preempt; // unwinding would release the method's monitor
-        targets[1] = body;
+        // Values: LAZY_BASE - label (a call returned, its value handed: resumable methods only),
+        // PREEMPT_NOW, 0 (run the body), a label (restore and call again, or carry on at a poll).
+        int low = resumable ? LAZY_BASE - sites.size() : PREEMPT_NOW;
+        int high = sites.size() + 1 + polls.size();
+        LabelNode[] targets = new LabelNode[high - low + 1];
+        targets[PREEMPT_NOW - low] = synchronizedMethod ? body : preempt; // unwinding would release the method's monitor
+        targets[-low] = body;
         for (Site site : sites) {
             // A site holding a monitor never saves a record, so it is never dispatched to.
-            targets[site.label + 1] = site.holdsMonitor ? body : site.restore;
+            targets[site.label - low] = site.holdsMonitor ? body : site.restore;
+            if (resumable) {
+                targets[LAZY_BASE - site.label - low] = site.holdsMonitor ? body : site.resumeAfter;
+            }
         }
-        targets[sites.size() + 2] = restorePreempt;
+        targets[sites.size() + 1 - low] = restorePreempt;
         for (Poll poll : polls) {
-            targets[poll.label + 1] = poll.restore;
+            targets[poll.label - low] = poll.restore;
         }
-        tail.add(new TableSwitchInsnNode(PREEMPT_NOW, sites.size() + 1 + polls.size(), body, targets));
+        tail.add(new TableSwitchInsnNode(low, high, body, targets));
 
         int preemptLabel = sites.size() + 1;
         tail.add(preempt);
@@ -342,6 +412,9 @@ final class MethodRewriter {
         for (Site site : sites) {
             emitSave(tail, site);
             emitRestore(tail, site);
+            if (resumable && !site.holdsMonitor) {
+                emitResumeAfter(tail, site);
+            }
         }
         for (Poll poll : polls) {
             tail.add(poll.poll);
@@ -356,6 +429,58 @@ final class MethodRewriter {
             tail.add(new JumpInsnNode(Opcodes.GOTO, poll.cont));
         }
         insns.add(tail);
+        if (resumable) {
+            coverHandedValues(sites);
+        }
+    }
+
+    /**
+     * The frame re-entered alone by g0 after the call at {@code site} returned: restore what the
+     * save kept, take the call's result from g0 ({@code handedX}, which rethrows what the call threw),
+     * and go on right after the call as if it had just returned.
+     */
+    private void emitResumeAfter(InsnList out, Site site) {
+        out.add(site.resumeAfter);
+        emitRestoreLocals(out, site.plan);
+        for (SavePlan.Value v : site.plan.stack) {
+            emitRestoreValue(out, v);
+        }
+        Type result = Type.getReturnType(site.call.desc);
+        out.add(site.handedStart);
+        int line = lineOf(site.call);
+        if (line > 0) {
+            out.add(new LineNumberNode(line, site.handedStart)); // a rethrown exception names the call's line
+        }
+        out.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
+        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, handedName(result), handedDesc(result), false));
+        out.add(site.handedEnd);
+        if ((result.getSort() == Type.OBJECT || result.getSort() == Type.ARRAY)
+                && !result.getDescriptor().equals("Ljava/lang/Object;")) {
+            out.add(new TypeInsnNode(Opcodes.CHECKCAST, result.getSort() == Type.ARRAY ? result.getDescriptor() : result.getInternalName()));
+        }
+        out.add(new JumpInsnNode(Opcodes.GOTO, site.afterCall));
+    }
+
+    /**
+     * An exception handed to a frame re-entered alone is rethrown by {@code handedX}, out of line:
+     * each handler that covers the original call covers that instruction too, in the same order
+     * (the new ranges overlap nothing else, so only their order among themselves matters).
+     */
+    private void coverHandedValues(List<Site> sites) {
+        List<org.objectweb.asm.tree.TryCatchBlockNode> original = new ArrayList<>(method.tryCatchBlocks);
+        InsnList insns = method.instructions;
+        for (Site site : sites) {
+            if (site.holdsMonitor) {
+                continue;
+            }
+            int call = insns.indexOf(site.call);
+            for (org.objectweb.asm.tree.TryCatchBlockNode tcb : original) {
+                if (insns.indexOf(tcb.start) <= call && call < insns.indexOf(tcb.end)) {
+                    method.tryCatchBlocks.add(new org.objectweb.asm.tree.TryCatchBlockNode(
+                            site.handedStart, site.handedEnd, tcb.handler, tcb.type));
+                }
+            }
+        }
     }
 
     /** At the loop head: one volatile load and a branch not taken while nobody asks for attention. */
@@ -399,6 +524,7 @@ final class MethodRewriter {
         after.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
         after.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, AFTER_CALL, "()Z", false));
         after.add(new JumpInsnNode(Opcodes.IFNE, site.save));
+        after.add(site.afterCall);
         method.instructions.insert(site.call, after);
     }
 
@@ -467,7 +593,7 @@ final class MethodRewriter {
         out.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
         out.add(new VarInsnNode(Opcodes.LLOAD, viaVar));
         out.add(new VarInsnNode(Opcodes.ALOAD, recvVar));
-        String name = helpers.add(me, label, plan, passed, verdict);
+        String name = helpers.add(me, label, plan, passed, verdict, resumable);
         out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, owner, name, Helpers.descriptor(passed), helpers.ownerIsInterface()));
     }
 
@@ -525,7 +651,7 @@ final class MethodRewriter {
         }
     }
 
-    private static AbstractInsnNode defaultValue(Type t) {
+    static AbstractInsnNode defaultValue(Type t) {
         switch (t.getSort()) {
             case Type.LONG:
                 return new InsnNode(Opcodes.LCONST_0);

@@ -5,6 +5,7 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.objectweb.asm.Type;
 
 /**
  * Every name of the runtime that rewritten code refers to, in one place. The instrumenter never
@@ -57,6 +58,55 @@ final class RuntimeNames {
     static final String HELPER_PREFIX = "$jgo$save$";
     /** {@code Stack.onAttention()} result asking the prologue to yield (preemption). */
     static final int PREEMPT_NOW = -1;
+
+    // Lazy resume (see io.jgo.internal.Entry): each rewritten class gets a resume entry and a resumer.
+
+    /** {@code static void $jgo$resume(Stack s, int me)}: re-enters, alone, the frame of method {@code me} on top of {@code s}. */
+    static final String RESUME_ENTRY = "$jgo$resume";
+    static final String RESUME_ENTRY_DESC = "(" + STACK_DESC + "I)V";
+    /** Static field holding the class's {@code io.jgo.internal.Resumer}; slot 0 of every record of the class holds it too. */
+    static final String RESUMER_FIELD = "$jgo$resumer";
+    static final String RESUMER_DESC = "Lio/jgo/internal/Resumer;";
+    static final String RESUMERS = "io/jgo/internal/Resumers";
+    static final String RESUMERS_OF = "of";
+    static final String RESUMERS_OF_DESC = "(Ljava/lang/invoke/MethodHandles$Lookup;)" + RESUMER_DESC;
+    /** (int slot) -> Object: a reference of the top record, left in place (the receiver to re-enter). */
+    static final String PEEK_REF = "peekRef";
+    /** The call-site id a resume entry hands the frame it re-enters ({@code Stack.LAZY_VIA}). */
+    static final long LAZY_VIA = (long) methodId("io/jgo/internal/Entry", "run", "(Lio/jgo/internal/Stack;Ljava/lang/Runnable;)I") << 32 | 1;
+    /** {@code Stack.onAttention()} returns {@code LAZY_BASE - label} when the call at {@code label} returned and its value is handed. */
+    static final int LAZY_BASE = -1;
+
+    /** Static {@code handX(value, Stack)}: a resume entry hands what the re-entered frame returned. */
+    static String handName(Type t) {
+        return "hand" + handKind(t);
+    }
+
+    static String handDesc(Type t) {
+        return t.getSort() == Type.VOID ? "(" + STACK_DESC + ")V"
+                : "(" + (handKind(t) == 'A' ? "Ljava/lang/Object;" : t.getDescriptor()) + STACK_DESC + ")V";
+    }
+
+    /** {@code Stack.handedX()}: the re-entered caller takes the value its call returned, converted to {@code t}'s kind. */
+    static String handedName(Type t) {
+        char k = handKind(t);
+        return "handed" + (k == 'Z' || k == 'B' || k == 'C' || k == 'S' ? 'I' : k);
+    }
+
+    static String handedDesc(Type t) {
+        char k = handKind(t);
+        return "()" + (k == 'A' ? "Ljava/lang/Object;" : k == 'Z' || k == 'B' || k == 'C' || k == 'S' ? "I" : String.valueOf(k));
+    }
+
+    private static char handKind(Type t) {
+        switch (t.getSort()) {
+            case Type.OBJECT:
+            case Type.ARRAY:
+                return 'A';
+            default:
+                return t.getDescriptor().charAt(0);
+        }
+    }
 
     /** Save helpers: {@code saveX(value, stack, slot)}; restore: {@code stack.restoreX(slot)}. */
     static String saveName(char kind) {

@@ -11,7 +11,9 @@ import org.objectweb.asm.tree.analysis.Frame;
 /**
  * Which values a frame saves at one suspension point, their kinds and their slots in the record:
  * the live locals, then the operand-stack values below the call's arguments (bottom first).
- * Primitives share one {@code long} slot sequence, references another.
+ * Primitives share one {@code long} slot sequence, references another. Reference slot 0 is the
+ * class's resumer (or null, see {@link Helpers}); a frame that can be re-entered alone keeps its
+ * receiver in slot 1, live or not, for the resume entry to call it on ({@link #RECEIVER_SLOT}).
  */
 final class SavePlan {
 
@@ -39,14 +41,26 @@ final class SavePlan {
         }
     }
 
+    /** Reference slot of the class's resumer in every record of a rewritten frame. */
+    static final int RESUMER_SLOT = 0;
+    /** Reference slot of {@code this} in the records of an instance method that can be re-entered alone. */
+    static final int RECEIVER_SLOT = 1;
+
     final List<Value> locals = new ArrayList<>();
     final List<Value> stack = new ArrayList<>();
     int prims;
-    int refs;
+    int refs = RESUMER_SLOT + 1;
+    private boolean keepsReceiver;
+
+    /** Saves local 0, {@code this}, of type {@code owner}, in {@link #RECEIVER_SLOT} (call before {@link #addLocals}). */
+    void keepReceiver(Type owner) {
+        locals.add(new Value(0, 'A', owner, refs++));
+        keepsReceiver = true;
+    }
 
     /** Adds the live locals of {@code frame} (a value the verifier cannot type is not readable, so not saved). */
     void addLocals(Frame<BasicValue> frame, BitSet live) {
-        for (int v = live.nextSetBit(0); v >= 0 && v < frame.getLocals(); v = live.nextSetBit(v + 1)) {
+        for (int v = live.nextSetBit(keepsReceiver ? 1 : 0); v >= 0 && v < frame.getLocals(); v = live.nextSetBit(v + 1)) {
             BasicValue value = frame.getLocal(v);
             char kind = kindOf(value);
             if (kind != 0) {

@@ -65,6 +65,9 @@ final class Adjacency {
      * @param recv the receiver the call site left in {@link Stack#callee} (read only for virtual sites)
      */
     static boolean adjacent(long via, int me, Object recv) {
+        if (via == Stack.LAZY_VIA) {
+            return true; // re-entered alone by g0's resume entry, which returns straight to g0 (see Entry)
+        }
         if (via == 0) {
             // Warned once per calling site, so the caller must be found each time (a stack walk); the
             // frame pins right after, parking its carrier, which costs far more than the walk.

@@ -16,6 +16,7 @@ public final class Coroutine implements Stack.Owner {
     private final boolean suspendEveryPoint;
     private boolean done;
     private int pins;
+    private long reenteredAlone;
 
     public Coroutine(Runnable body) {
         this(body, false);
@@ -44,11 +45,10 @@ public final class Coroutine implements Stack.Owner {
         Stack before = ThreadStacks.installOnCurrentThread(stack);
         boolean finished = true;
         try {
-            stack.prepareResume();
             if (suspendEveryPoint) {
                 stack.requestPreempt(); // taken by the first prologue or poll after the resume (RESUMING comes first)
             }
-            Entry.call(stack, body);
+            reenteredAlone += Entry.run(stack, body);
             finished = !stack.suspending;
         } finally {
             ThreadStacks.installOnCurrentThread(before);
@@ -79,6 +79,11 @@ public final class Coroutine implements Stack.Owner {
 
     public Stack stack() {
         return stack;
+    }
+
+    /** How many frames were re-entered alone, the lazy way ({@link Entry}), so far. */
+    public long reenteredAlone() {
+        return reenteredAlone;
     }
 
     /** How many times the body could not unwind and carried on in place instead. */

@@ -1,9 +1,27 @@
 package io.jgo.internal;
 
 /**
- * The bottom frame of every goroutine: g0 calls {@link #call} to start or resume a goroutine's
- * body. It hands the body the call-site handshake {@link #VIA}, so the body's first rewritten
- * frame knows it may unwind straight back here.
+ * The bottom frame of every goroutine, and g0's side of the resume: {@link #run} starts a
+ * goroutine's body, or resumes it after a suspension.
+ *
+ * <h2>Two ways back into a suspended goroutine</h2>
+ * <ul>
+ * <li><b>Eager</b> ({@link #call}): call the body again; every rewritten prologue on the way pops
+ *     its record, restores its locals and calls again at the site that suspended, down to the
+ *     innermost frame. A round trip costs every saved frame: the way of the first runs, and of any
+ *     chain with a frame that has no resume entry (a hand-written runtime frame in the middle, a
+ *     class whose resumer could not be linked).</li>
+ * <li><b>Lazy</b> (the loop in {@link #run}): the records are laid out innermost on top
+ *     ({@link Stack#layOutUnwound}) and g0 re-enters only the innermost frame, through its class's
+ *     {@link Resumer}. When that frame returns, g0 hands the value to the next saved frame
+ *     ({@code Stack.handX}) and re-enters it alone at the code after the call that suspended, which
+ *     takes the value ({@code Stack.handedX}); an exception is handed over the same way and rethrown
+ *     at that call, inside the handlers that covered it. Frames saved by an earlier suspension stay
+ *     saved until their turn: a goroutine that yields in a loop 100 frames down saves and re-enters
+ *     one frame per round trip (Kotlin's {@code resumeWith}, on jgo's segmented stack).</li>
+ * </ul>
+ * A frame re-entered alone has g0's resume entry as its caller, so it gets {@link Stack#LAZY_VIA}
+ * as its call-site id and may always unwind back there.
  */
 public final class Entry {
 
@@ -13,10 +31,65 @@ public final class Entry {
     private Entry() {
     }
 
-    /** Runs (or resumes) a body until it ends or unwinds; the caller inspects {@code s.suspending}. */
+    /** Runs (or resumes the eager way) a body until it ends or unwinds; the caller inspects {@code s.suspending}. */
     public static void call(Stack s, Runnable body) {
         s.callSite = VIA | Stack.VIRTUAL_SITE; // an interface call: the body's class decides what runs first
         s.callee = body;
         body.run();
+    }
+
+    /**
+     * g0: starts or resumes the goroutine whose stack is {@code s} and runs it until it ends (an
+     * exception it throws propagates) or unwinds ({@code s.suspending} is then true and its records
+     * are laid out for the next run). Returns how many frames were re-entered alone (tests).
+     */
+    public static int run(Stack s, Runnable body) {
+        if (!s.resumesLazily()) {
+            s.prepareResume();
+            call(s, body);
+            if (s.suspending) {
+                s.layOutUnwound();
+            }
+            return 0;
+        }
+        int alone = 0;
+        s.beginTopGroup();
+        while (true) {
+            Throwable thrown = null;
+            try {
+                s.reenterTop();
+                alone++;
+            } catch (Throwable t) {
+                thrown = t;
+            }
+            if (s.suspending) {
+                if (thrown != null) {
+                    throw sneaky(thrown);
+                }
+                s.layOutUnwound();
+                return alone;
+            }
+            s.endReentry();
+            if (s.depth() == 0) { // the outermost frame, the body, is over
+                if (thrown != null) {
+                    throw sneaky(thrown);
+                }
+                return alone;
+            }
+            if (thrown != null) {
+                s.handThrown(LogicalTrace.recover(thrown, s));
+            }
+            s.beginHandOff();
+        }
+    }
+
+    /** Throws any throwable without declaring it (a handed exception is rethrown as it was thrown). */
+    static RuntimeException sneaky(Throwable t) {
+        throw Entry.<RuntimeException>rethrow(t);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> T rethrow(Throwable t) throws T {
+        throw (T) t;
     }
 }

@@ -6,14 +6,15 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Names for the method ids and call sites found in saved records, so a dump can show an unwound
- * goroutine's logical stack. Learned by {@link Adjacency} the first time a frame suspends (it walks
- * the real stack then anyway): the caller frame is at its call instruction, so its line is the line
- * of the call site. Thread-safe.
+ * goroutine's logical stack and an exception handed across frames g0 re-entered alone can carry
+ * it. Learned by {@link Adjacency} the first time a frame suspends (it walks the real stack then
+ * anyway): the caller frame is at its call instruction, so its line is the line of the call site.
+ * Thread-safe.
  */
 final class FrameNames {
 
     private static final Map<Integer, String> METHODS = new ConcurrentHashMap<>();
-    private static final Map<Long, String> SITES = new ConcurrentHashMap<>();
+    private static final Map<Long, StackTraceElement> SITES = new ConcurrentHashMap<>();
 
     private FrameNames() {
     }
@@ -22,7 +23,7 @@ final class FrameNames {
     static void learn(int id, StackFrame frame, int site) {
         METHODS.putIfAbsent(id, frame.getClassName() + "." + frame.getMethodName());
         if (site > 0) {
-            SITES.putIfAbsent(key(id, site), frame.getFileName() + ":" + frame.getLineNumber());
+            SITES.putIfAbsent(key(id, site), frame.toStackTraceElement());
         }
     }
 
@@ -32,9 +33,19 @@ final class FrameNames {
     }
 
     static String describe(int id, int label) {
-        String method = METHODS.getOrDefault(id, "<method " + Integer.toHexString(id) + ">");
-        String where = SITES.get(key(id, label));
-        return method + "(" + (where == null ? "suspended" : where) + ")";
+        StackTraceElement where = SITES.get(key(id, label));
+        return method(id) + "(" + (where == null ? "suspended" : where.getFileName() + ":" + where.getLineNumber()) + ")";
+    }
+
+    /** The frame as a stack-trace element: with file and line when the call site is known. */
+    static StackTraceElement element(int id, int label) {
+        StackTraceElement where = SITES.get(key(id, label));
+        if (where != null) {
+            return where;
+        }
+        String name = method(id);
+        int dot = name.lastIndexOf('.');
+        return new StackTraceElement(dot < 0 ? "?" : name.substring(0, dot), name.substring(dot + 1), null, -1);
     }
 
     private static long key(int id, int site) {

@@ -78,6 +78,14 @@ public final class Stack {
     public static final int RESUMING = 1;
     /** {@link #attention} bit: sysmon asks the goroutine to yield at its next prologue. */
     public static final int PREEMPT = 2;
+    /**
+     * {@link #attention} bit, with {@link #RESUMING}: g0 re-enters one frame alone and hands it what
+     * its callee returned ({@link #handedI()} and kin); the prologue dispatches to the code after the call.
+     */
+    static final int HANDING = 4;
+
+    /** The call-site id g0's resume entries hand a frame they re-enter alone: its caller is g0 itself (see {@link Adjacency}). */
+    public static final long LAZY_VIA = (long) MethodIds.of("io.jgo.internal.Entry", "run", "(Lio/jgo/internal/Stack;Ljava/lang/Runnable;)I") << 32 | 1;
 
     /** {@link #onAttention()} result: yield now at the prologue (preemption). */
     public static final int PREEMPT_NOW = -1;
@@ -138,6 +146,23 @@ public final class Stack {
     private int primBase;      // slot 0 of the record being saved or restored
     private int refBase;
     private int depth;         // records on the whole chain
+    /**
+     * Records at depth {@code <= floor} belong to frames that are not on the thread: g0 re-enters them
+     * one at a time, innermost first ({@link Entry#run}). Code on the thread never pops below it.
+     */
+    private int floor;
+    /**
+     * How the records are laid out between two runs (see "Lazy resume" in the class comment): the
+     * top {@code topGroup} records are re-entered through their top frame's own restore code, the
+     * rest one frame at a time; 0 with records saved means the whole chain is re-entered from
+     * {@link Entry#call} (a frame in it has no resume entry).
+     */
+    private int topGroup;
+    /** What the frame g0 just ran returned or threw, for its caller's resume: a kind, see {@link #handedKind}. */
+    private long handedBits;
+    private Object handedRef;
+    /** 'Z' 'B' 'C' 'S' 'I' 'J' 'F' 'D' 'A' 'V', or 'T' when {@link #handedRef} is a Throwable to rethrow. */
+    private char handedKind;
 
     /** What a stack needs from the scheduler; implemented by the goroutine that owns it. */
     public interface Owner {
@@ -204,7 +229,13 @@ public final class Stack {
                     + FrameNames.method(topMethod()));
             return 0;
         }
-        return popRecord();
+        int label = popRecord();
+        int a = attention;
+        if ((a & HANDING) != 0) {
+            setAttention(a & ~HANDING);
+            return -1 - label; // the call at this label returned: continue after it (see the rewrite's RESUME_AFTER)
+        }
+        return label;
     }
 
     /**
@@ -218,11 +249,15 @@ public final class Stack {
         }
     }
 
-    /** Drops every record (their frames are gone) and ends the resume; warns once, since it means a rewrite missed a path. */
+    /**
+     * Drops every record above the floor (their frames are gone) and ends the resume; warns once,
+     * since it means a rewrite missed a path. Records below the floor belong to outer frames that
+     * g0 still re-enters: they are intact.
+     */
     private void abandonResume(String why) {
-        Warnings.once("abandon:" + why, () -> "jgo: saved frames of a goroutine were discarded: " + why);
-        clearRecords();
-        setAttention(attention & ~RESUMING);
+        Warnings.once("abandon:" + why, () -> "saved frames of a goroutine were discarded: " + why);
+        dropAbove(floor);
+        setAttention(attention & ~(RESUMING | HANDING));
     }
 
     private int onPreemptRequest(int a) {
@@ -359,7 +394,7 @@ public final class Stack {
         suspending = false;
         PINS.increment();
         owner.parkPinned(this, yieldKind);
-        if (depth > 0) {
+        if (depth > floor) {
             setAttention(attention | RESUMING);
         }
     }
@@ -376,7 +411,7 @@ public final class Stack {
         suspending = false;
         PINS.increment();
         owner.parkPinned(this, yieldKind);
-        if (depth > 0) {
+        if (depth > floor) {
             setAttention(attention | RESUMING);
         }
     }
@@ -386,8 +421,10 @@ public final class Stack {
         suspending = false;
     }
 
-    /** g0: about to re-enter a goroutine; arms the resume dispatch if frames were saved. */
+    /** About to re-enter every saved frame from the goroutine's entry (the eager way); arms the resume dispatch if frames were saved. */
     public void prepareResume() {
+        floor = 0;
+        topGroup = 0;
         if (depth > 0) {
             setAttention(attention | RESUMING);
         }
@@ -404,24 +441,21 @@ public final class Stack {
             first.next = null;
             segment = first;
         }
-        primTop = refTop = depth = 0;
+        primTop = refTop = depth = floor = topGroup = 0;
+        handedRef = null;
         suspending = false;
         callSite = 0;
         callee = null;
         setAttention(0);
     }
 
-    /** Empties the chain, releasing every saved reference; keeps the segments for reuse. */
-    private void clearRecords() {
-        if (segment != null) {
-            while (segment.prev != null) {
-                segment = segment.prev;
-            }
-            for (Segment s = segment; s != null; s = s.next) {
-                java.util.Arrays.fill(s.refs, null);
-            }
+    /** Pops records, releasing their references, until {@code keep} are left. */
+    private void dropAbove(int keep) {
+        while (depth > keep) {
+            int refs = refsOf(topTail());
+            popRecord();
+            java.util.Arrays.fill(segment.refs, refBase, refBase + refs, null);
         }
-        primTop = refTop = depth = 0;
     }
 
     /**
@@ -448,17 +482,63 @@ public final class Stack {
     public java.util.List<String> savedFrames() {
         java.util.List<String> frames = new java.util.ArrayList<>();
         try {
-            collectFrames(frames);
+            java.util.List<String> topDown = new java.util.ArrayList<>();
+            collectFrames(topDown, depth);
+            // Lazy layout: the top group is saved outermost on top; the records below it lie in call order, innermost on top.
+            int group = topGroup > 0 ? topGroup : topDown.size();
+            for (int i = topDown.size() - 1; i >= group; i--) {
+                frames.add(topDown.get(i));
+            }
+            frames.addAll(topDown.subList(0, group));
         } catch (RuntimeException raced) { // the goroutine ran meanwhile: show what was read
             frames.add("...");
         }
         return frames;
     }
 
-    private void collectFrames(java.util.List<String> frames) {
+    /**
+     * The frames of a running goroutine that g0 still has to re-enter one at a time (they are not
+     * on its thread), innermost first. Racy by nature (any thread, while the goroutine runs): for dumps.
+     */
+    public java.util.List<String> framesBelowFloor() {
+        java.util.List<String> frames = new java.util.ArrayList<>();
+        try {
+            int f = floor;
+            int skip = depth - f;
+            java.util.List<String> topDown = new java.util.ArrayList<>();
+            collectFrames(topDown, depth);
+            frames.addAll(topDown.subList(Math.max(0, skip), topDown.size()));
+        } catch (RuntimeException raced) {
+            frames.add("...");
+        }
+        return frames;
+    }
+
+    /**
+     * g0, handing an exception to the frames it re-enters alone: those frames, innermost first, as
+     * stack-trace elements (every record is below the floor then, in call order).
+     */
+    StackTraceElement[] savedTrace() {
+        StackTraceElement[] trace = new StackTraceElement[depth];
         Segment seg = segment;
         int top = primTop;
-        for (int n = depth; n > 0; n--) {
+        for (int n = 0; n < trace.length; n++) {
+            while (top == 0 && seg.prev != null) {
+                seg = seg.prev;
+                top = seg.usedPrims;
+            }
+            long tail = seg.prims[top - 1];
+            trace[n] = FrameNames.element(methodOf(seg.prims, top), labelOf(tail));
+            top -= primsOf(tail) + tailLength(tail);
+        }
+        return trace;
+    }
+
+    /** The top {@code n} records, top first. */
+    private void collectFrames(java.util.List<String> frames, int n) {
+        Segment seg = segment;
+        int top = primTop;
+        for (; n > 0; n--) {
             while (top == 0 && seg.prev != null) {
                 seg = seg.prev;
                 top = seg.usedPrims;
@@ -482,17 +562,343 @@ public final class Stack {
         return total;
     }
 
+    // ---------------------------------------------------------------- lazy resume (g0's side, see Entry.run)
+
+    /** Will the next run re-enter frames one at a time (else: from the goroutine's entry, every saved frame)? */
+    boolean resumesLazily() {
+        return topGroup > 0;
+    }
+
+    /**
+     * g0, first step of a lazy run: the top group's top frame is re-entered through its own restore
+     * code and re-enters the rest of the group itself (the eager way, as far as the group goes).
+     */
+    void beginTopGroup() {
+        floor = depth - topGroup;
+        topGroup = 0;
+        setAttention(attention | RESUMING);
+    }
+
+    /** g0: the frame on top is re-entered alone, at the code after its call, with what was just handed. */
+    void beginHandOff() {
+        floor = depth - 1;
+        setAttention(attention | RESUMING | HANDING);
+    }
+
+    /**
+     * g0, after the frame it re-entered returned or threw: records the frame's callees left above the
+     * floor (an exception cut their re-entry short) belong to frames that are gone. Returns how
+     * many there were (a rewrite missed a path when that is not 0).
+     */
+    int endReentry() {
+        int left = depth - floor;
+        if (left > 0) {
+            abandonResume("an exception left the frame g0 re-entered before the frames saved above it were re-entered");
+        }
+        setAttention(attention & ~(RESUMING | HANDING));
+        return left;
+    }
+
+    /** g0: calls the resume entry of the frame on top; it re-enters that frame alone. */
+    void reenterTop() {
+        Resumer r = topResumer();
+        int me = topMethod();
+        callSite = LAZY_VIA;
+        r.resume(this, me);
+    }
+
+    /** The resume entry in slot 0 of the top record, or null (a hand-written frame, or one that cannot be re-entered alone). */
+    private Resumer topResumer() {
+        if (refsOf(topTail()) == 0) {
+            return null;
+        }
+        Object first = topSegment().refs[topRefs() - refsOf(topTail())];
+        return first instanceof Resumer ? (Resumer) first : null;
+    }
+
+    /** Generated resume entries: reference slot {@code slot} of the top record, left in place (the receiver of the frame to re-enter). */
+    public Object peekRef(int slot) {
+        return topSegment().refs[topRefs() - refsOf(topTail()) + slot];
+    }
+
+    /**
+     * g0, after an unwind: lays out the records just saved (those above the floor, pushed innermost
+     * first) for the next run. The innermost ones up to the first that can be re-entered alone form
+     * the top group and keep their order (their top frame re-enters the others through its calls,
+     * which pop records outermost first); the rest are put in call order, innermost on top, so
+     * g0 can re-enter them one at a time. If even the outermost new record cannot be re-entered
+     * alone, the whole chain is re-entered from the entry next time (only possible from a run that
+     * started there, as every frame g0 re-enters alone has a resume entry and saves it again).
+     */
+    void layOutUnwound() {
+        int fresh = depth - floor;
+        int lastWithout = -1; // index (0 = innermost) of the outermost new record without a resume entry
+        Segment seg = segment;
+        int top = primTop;
+        int refs = refTop;
+        for (int i = fresh - 1; i >= 0; i--) {
+            if (top == 0) {
+                seg = seg.prev;
+                top = seg.usedPrims;
+                refs = seg.usedRefs;
+            }
+            long tail = seg.prims[top - 1];
+            int n = refsOf(tail);
+            if (lastWithout < 0 && (n == 0 || !(seg.refs[refs - n] instanceof Resumer))) {
+                lastWithout = i;
+            }
+            top -= primsOf(tail) + tailLength(tail);
+            refs -= n;
+        }
+        int group = lastWithout + 2; // records 0 .. lastWithout + 1
+        if (group > fresh) {
+            if (floor > 0) {
+                throw new IllegalStateException("a frame re-entered alone saved a record without its resume entry");
+            }
+            topGroup = 0; // from the entry, the eager way
+        } else {
+            if (group < fresh) {
+                reorder(fresh, group);
+            }
+            topGroup = group;
+        }
+        floor = 0;
+    }
+
+    /** Moves the {@code fresh} top records so that the innermost {@code group} stay on top in their order and the rest lie below them innermost on top. */
+    private void reorder(int fresh, int group) {
+        Scratch scratch = Scratch.get();
+        scratch.clear();
+        for (int i = 0; i < fresh; i++) { // outermost first: pop order
+            long tail = topTail();
+            int n = refsOf(tail);
+            int len = primsOf(tail) + tailLength(tail);
+            popRecord();
+            scratch.add(segment.prims, primBase, len, segment.refs, refBase, n);
+            java.util.Arrays.fill(segment.refs, refBase, refBase + n, null);
+        }
+        for (int i = 0; i < fresh - group; i++) { // outer part: outermost lowest
+            pushCopy(scratch, i);
+        }
+        for (int i = fresh - 1; i >= fresh - group; i--) { // top group: innermost lowest, as saved
+            pushCopy(scratch, i);
+        }
+        scratch.clear();
+    }
+
+    private void pushCopy(Scratch scratch, int i) {
+        int len = scratch.primLength(i);
+        int n = scratch.refLength(i);
+        Segment seg = reserve(len, n);
+        System.arraycopy(scratch.prims, scratch.primStart(i), seg.prims, primTop, len);
+        System.arraycopy(scratch.refs, scratch.refStart(i), seg.refs, refTop, n);
+        primBase = primTop;
+        refBase = refTop;
+        primTop += len;
+        refTop += n;
+        depth++;
+    }
+
+    /** g0's buffer for {@link #reorder}: one per thread, grown as needed. */
+    private static final class Scratch {
+        private static final ThreadLocal<Scratch> PER_THREAD = ThreadLocal.withInitial(Scratch::new);
+        long[] prims = new long[64];
+        Object[] refs = new Object[32];
+        int[] bounds = new int[32]; // per record: prim end, ref end
+        int count;
+        int primEnd;
+        int refEnd;
+
+        static Scratch get() {
+            return PER_THREAD.get();
+        }
+
+        void add(long[] p, int pFrom, int pLen, Object[] r, int rFrom, int rLen) {
+            if (primEnd + pLen > prims.length) {
+                prims = java.util.Arrays.copyOf(prims, Math.max(prims.length * 2, primEnd + pLen));
+            }
+            if (refEnd + rLen > refs.length) {
+                refs = java.util.Arrays.copyOf(refs, Math.max(refs.length * 2, refEnd + rLen));
+            }
+            if (2 * count + 2 > bounds.length) {
+                bounds = java.util.Arrays.copyOf(bounds, bounds.length * 2);
+            }
+            System.arraycopy(p, pFrom, prims, primEnd, pLen);
+            System.arraycopy(r, rFrom, refs, refEnd, rLen);
+            primEnd += pLen;
+            refEnd += rLen;
+            bounds[2 * count] = primEnd;
+            bounds[2 * count + 1] = refEnd;
+            count++;
+        }
+
+        int primStart(int i) {
+            return i == 0 ? 0 : bounds[2 * i - 2];
+        }
+
+        int refStart(int i) {
+            return i == 0 ? 0 : bounds[2 * i - 1];
+        }
+
+        int primLength(int i) {
+            return bounds[2 * i] - primStart(i);
+        }
+
+        int refLength(int i) {
+            return bounds[2 * i + 1] - refStart(i);
+        }
+
+        void clear() {
+            java.util.Arrays.fill(refs, 0, refEnd, null);
+            count = primEnd = refEnd = 0;
+        }
+    }
+
+    // Hand-off: a generated resume entry hands g0 what the frame it re-entered returned (value
+    // first, as the save helpers take theirs; nothing while the frame is unwinding instead), and the
+    // caller's re-entered code takes it with handedX, converting as the LambdaMetafactory forwarder
+    // that may have stood between the two frames would have (box, unbox, widen, drop).
+
+    public static void handZ(boolean v, Stack s) {
+        s.hand('Z', v ? 1 : 0, null);
+    }
+
+    public static void handB(byte v, Stack s) {
+        s.hand('B', v, null);
+    }
+
+    public static void handC(char v, Stack s) {
+        s.hand('C', v, null);
+    }
+
+    public static void handS(short v, Stack s) {
+        s.hand('S', v, null);
+    }
+
+    public static void handI(int v, Stack s) {
+        s.hand('I', v, null);
+    }
+
+    public static void handJ(long v, Stack s) {
+        s.hand('J', v, null);
+    }
+
+    public static void handF(float v, Stack s) {
+        s.hand('F', Float.floatToRawIntBits(v), null);
+    }
+
+    public static void handD(double v, Stack s) {
+        s.hand('D', Double.doubleToRawLongBits(v), null);
+    }
+
+    public static void handA(Object v, Stack s) {
+        s.hand('A', 0, v);
+    }
+
+    public static void handV(Stack s) {
+        s.hand('V', 0, null);
+    }
+
+    private void hand(char kind, long bits, Object ref) {
+        if (!suspending) { // an unwinding frame returns a dummy value: nothing to hand
+            handedKind = kind;
+            handedBits = bits;
+            handedRef = ref;
+        }
+    }
+
+    /** g0: the frame it re-entered threw {@code t}; its caller rethrows it at the call site. */
+    void handThrown(Throwable t) {
+        hand('T', 0, t);
+    }
+
+    private Object takeRef() {
+        Object v = handedRef;
+        handedRef = null;
+        if (handedKind == 'T') {
+            throw Entry.sneaky((Throwable) v);
+        }
+        return v;
+    }
+
+    public void handedV() {
+        takeRef();
+    }
+
+    public Object handedA() {
+        Object ref = takeRef();
+        long b = handedBits;
+        switch (handedKind) {
+            case 'A': return ref;
+            case 'Z': return b != 0;
+            case 'B': return (byte) b;
+            case 'C': return (char) b;
+            case 'S': return (short) b;
+            case 'I': return (int) b;
+            case 'J': return b;
+            case 'F': return Float.intBitsToFloat((int) b);
+            case 'D': return Double.longBitsToDouble(b);
+            default: return null; // 'V': a void method's result dropped for an Object
+        }
+    }
+
+    public int handedI() {
+        Object ref = takeRef();
+        if (handedKind == 'A') {
+            return unboxInt(ref);
+        }
+        return (int) handedBits;
+    }
+
+    public long handedJ() {
+        Object ref = takeRef();
+        switch (handedKind) {
+            case 'A': return ref instanceof Long ? (Long) ref : unboxInt(ref);
+            case 'J': return handedBits;
+            default: return (int) handedBits;
+        }
+    }
+
+    public float handedF() {
+        Object ref = takeRef();
+        switch (handedKind) {
+            case 'A': return ref instanceof Float ? (Float) ref : ref instanceof Long ? (Long) ref : unboxInt(ref);
+            case 'F': return Float.intBitsToFloat((int) handedBits);
+            case 'J': return handedBits;
+            default: return (int) handedBits;
+        }
+    }
+
+    public double handedD() {
+        Object ref = takeRef();
+        switch (handedKind) {
+            case 'A':
+                return ref instanceof Double ? (Double) ref : ref instanceof Float ? (Float) ref
+                        : ref instanceof Long ? (Long) ref : unboxInt(ref);
+            case 'D': return Double.longBitsToDouble(handedBits);
+            case 'F': return Float.intBitsToFloat((int) handedBits);
+            case 'J': return handedBits;
+            default: return (int) handedBits;
+        }
+    }
+
+    /** Unboxes a wrapper of an int-like primitive, widening (null throws, as the forwarder's unboxing would). */
+    private static int unboxInt(Object ref) {
+        if (ref instanceof Character) {
+            return (Character) ref;
+        }
+        if (ref instanceof Boolean) {
+            return (Boolean) ref ? 1 : 0;
+        }
+        return ((Number) java.util.Objects.requireNonNull(ref, "null returned where a primitive is expected")).intValue();
+    }
+
     // ---------------------------------------------------------------- records
 
     private void pushRecord(int me, int label, int nPrims, int nRefs) {
         boolean compact = label <= COMPACT_LABEL_MASK && nPrims <= COMPACT_COUNT_MASK && nRefs <= COMPACT_COUNT_MASK;
         int slots = nPrims + (compact ? 1 : 2);
-        Segment seg = segment;
-        if (seg == null) {
-            seg = segment = new Segment(null, Math.max(FIRST_SEGMENT_PRIMS, slots), Math.max(FIRST_SEGMENT_REFS, nRefs));
-        } else if (primTop + slots > seg.prims.length || refTop + nRefs > seg.refs.length) {
-            seg = nextSegment(seg, slots, nRefs);
-        }
+        Segment seg = reserve(slots, nRefs);
         primBase = primTop;
         refBase = refTop;
         primTop += slots;
@@ -532,6 +938,17 @@ public final class Stack {
                 : (tail >>> (2 * LABEL_BITS)) & FIELD_MASK);
     }
 
+    /** The segment the next record goes to, with room for {@code slots} longs and {@code nRefs} references. */
+    private Segment reserve(int slots, int nRefs) {
+        Segment seg = segment;
+        if (seg == null) {
+            seg = segment = new Segment(null, Math.max(FIRST_SEGMENT_PRIMS, slots), Math.max(FIRST_SEGMENT_REFS, nRefs));
+        } else if (primTop + slots > seg.prims.length || refTop + nRefs > seg.refs.length) {
+            seg = nextSegment(seg, slots, nRefs);
+        }
+        return seg;
+    }
+
     /**
      * Moves to the next segment, reusing the spare one when it is big enough (no hot-split allocation).
      * A new segment has 1.25 times the primitive slots of the one it follows (the second one twice
@@ -560,23 +977,30 @@ public final class Stack {
 
     /** Pops the record just pushed and releases its references (a preemption that did not happen). */
     private void dropFrame() {
-        int refsEnd = refTop;
-        popRecord();
-        java.util.Arrays.fill(segment.refs, refBase, refsEnd, null);
+        dropAbove(depth - 1);
     }
 
     /** The method id of the record on top (the next one {@link #popRecord} takes); 0 when there is none. */
-    private int topMethod() {
-        if (depth == 0) {
-            return 0;
-        }
-        Segment seg = segment;
-        int top = primTop;
-        if (top == 0) {
-            seg = seg.prev;
-            top = seg.usedPrims;
-        }
-        return methodOf(seg.prims, top);
+    int topMethod() {
+        return depth == 0 ? 0 : methodOf(topSegment().prims, topPrims());
+    }
+
+    // The top record lives in the current segment, or in the one before when the current one is empty.
+
+    private Segment topSegment() {
+        return primTop == 0 && segment.prev != null ? segment.prev : segment;
+    }
+
+    private int topPrims() {
+        return primTop == 0 && segment.prev != null ? segment.prev.usedPrims : primTop;
+    }
+
+    private int topRefs() {
+        return primTop == 0 && segment.prev != null ? segment.prev.usedRefs : refTop;
+    }
+
+    private long topTail() {
+        return topSegment().prims[topPrims() - 1];
     }
 
     private int popRecord() {
@@ -592,8 +1016,8 @@ public final class Stack {
         refBase = refTop - refsOf(tail);
         primTop = primBase;
         refTop = refBase;
-        if (--depth == 0) {
-            setAttention(attention & ~RESUMING);
+        if (--depth == floor) {
+            setAttention(attention & ~RESUMING); // the frames below are not on the thread: nobody here pops them
         }
         return labelOf(tail);
     }

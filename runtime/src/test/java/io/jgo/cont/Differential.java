@@ -55,6 +55,7 @@ public final class Differential {
         assertEquals(0, everyPoint.pins, "the program pinned instead of unwinding (suspending at every point)");
         assertTrue(everyPoint.yields > run.yields, "suspending at every point should add suspensions to the "
                 + run.yields + " of the yields alone, saw " + everyPoint.yields);
+        assertTrue(everyPoint.reenteredAlone > 0, "suspending at every point, g0 should re-enter frames alone (the lazy resume)");
         return run.asGoroutine;
     }
 
@@ -64,6 +65,8 @@ public final class Differential {
         public Object asGoroutine;
         public int yields;
         public int pins;
+        /** Frames g0 re-entered alone, the lazy way ({@code io.jgo.internal.Entry}). */
+        public long reenteredAlone;
     }
 
     public static Run runBoth(Path path, Class<? extends Program> type) {
@@ -77,6 +80,7 @@ public final class Differential {
         Coroutine c = new Coroutine(p.program, mode == Mode.EVERY_POINT);
         run.yields = c.runToEnd();
         run.pins = c.pins();
+        run.reenteredAlone = c.reenteredAlone();
         run.asGoroutine = p.result();
         return run;
     }

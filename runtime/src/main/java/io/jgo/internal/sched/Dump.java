@@ -38,7 +38,11 @@ final class Dump {
             header(b, g, s, now);
             Thread t = threadOf(g, s);
             if (t != null) {
-                frames(b, t == Thread.currentThread() ? new Throwable().getStackTrace() : t.getStackTrace());
+                if (frames(b, t == Thread.currentThread() ? new Throwable().getStackTrace() : t.getStackTrace())) {
+                    for (String saved : g.stack.framesBelowFloor()) { // outer frames g0 re-enters one at a time
+                        savedFrame(b, saved);
+                    }
+                }
             } else if (s == G.WAITING || s == G.RUNNABLE) {
                 List<String> saved = g.stack.savedFrames();
                 for (int i = saved.size() - 1; i >= 0; i--) { // innermost first, as a stack trace reads
@@ -87,8 +91,11 @@ final class Dump {
         return null;
     }
 
-    /** Frames of the goroutine: below the scheduler's frames on top, above {@code Entry.call}. */
-    private static void frames(StringBuilder b, StackTraceElement[] st) {
+    /**
+     * Frames of the goroutine: below the scheduler's frames on top, above {@code Entry}, or above the
+     * resume entry of a frame g0 re-entered alone (returns true then: the outer frames are saved records).
+     */
+    private static boolean frames(StringBuilder b, StackTraceElement[] st) {
         int top = 0;
         while (top < st.length && isMachinery(st[top])) {
             top++;
@@ -96,11 +103,15 @@ final class Dump {
         for (int i = top; i < st.length; i++) {
             StackTraceElement e = st[i];
             if (e.getClassName().equals("io.jgo.internal.Entry")) {
-                break;
+                return false;
+            }
+            if (e.getMethodName().equals(io.jgo.internal.Resumers.ENTRY)) {
+                return true;
             }
             String file = e.isNativeMethod() ? "native" : e.getFileName() == null ? "?" : e.getFileName();
             frame(b, e.getClassName() + "." + e.getMethodName(), file + ":" + Math.max(0, e.getLineNumber()));
         }
+        return false;
     }
 
     /** A saved record's name, {@code Class.method(File.java:line)}, in Go's two-line form. */

@@ -112,8 +112,7 @@ final class M implements Runnable {
         Stack before = ThreadStacks.installOnCurrentThread(g.stack);
         Throwable panic = null;
         try {
-            g.stack.prepareResume();
-            Entry.call(g.stack, g.body);
+            Entry.run(g.stack, g.body);
         } catch (Throwable e) {
             panic = e;
         } finally {

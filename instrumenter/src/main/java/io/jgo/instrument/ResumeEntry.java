@@ -1,0 +1,158 @@
+package io.jgo.instrument;
+
+import static io.jgo.instrument.RuntimeNames.*;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.FieldNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LdcInsnNode;
+import org.objectweb.asm.tree.LookupSwitchInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TypeInsnNode;
+import org.objectweb.asm.tree.VarInsnNode;
+
+/**
+ * What makes the frames of a class re-enterable alone by g0 (the lazy resume, see
+ * {@code io.jgo.internal.Entry}):
+ * <pre>
+ * static final Resumer $jgo$resumer;              // synthetic; set first thing in &lt;clinit&gt;:
+ *     $jgo$resumer = Resumers.of(MethodHandles.lookup());
+ * private static void $jgo$resume(Stack s, int me) {
+ *     switch (me) {
+ *     case ID_k: s.callSite = LAZY_VIA;
+ *                [r =] invokespecial/invokestatic M_k((Owner) s.peekRef(1), default arguments...);
+ *                Stack.handX(r, s);  return;   // hands nothing while M_k unwinds
+ *     ...
+ *     default:   throw new IllegalStateException(...);
+ *     }
+ * }
+ * </pre>
+ * The call is {@code invokespecial} (never virtual: an override must not run instead of the saved
+ * frame's method), with default arguments: the method's prologue sees the resume, pops its own
+ * record and restores its locals, arguments included, from it. Why one entry per class with a
+ * switch, rather than one per method: one resumer object per class, and one more small method.
+ * Why a field set in {@code <clinit>}: no method of a class runs before its initialization has
+ * begun, the save helpers read it with one {@code getstatic}, and a class whose resumer cannot be
+ * linked simply saves null there (its frames are re-entered the eager way).
+ */
+final class ResumeEntry {
+
+    private ResumeEntry() {
+    }
+
+    /** Method ids that two targets of the class share (a hash collision): those methods are not re-entered alone. */
+    static Set<Integer> collidingIds(String owner, List<MethodNode> targets) {
+        Set<Integer> seen = new HashSet<>();
+        Set<Integer> colliding = new HashSet<>();
+        for (MethodNode m : targets) {
+            int id = methodId(owner, m.name, m.desc);
+            if (!seen.add(id)) {
+                colliding.add(id);
+            }
+        }
+        return colliding;
+    }
+
+    /** Adds the field, the resume entry and the initialization, if a method of the class can be re-entered alone. */
+    static void add(ClassNode cn, List<MethodRewriter> rewriters) {
+        List<MethodRewriter> resumable = new ArrayList<>();
+        for (MethodRewriter r : rewriters) {
+            if (r.resumable()) {
+                resumable.add(r);
+            }
+        }
+        if (resumable.isEmpty()) {
+            return;
+        }
+        boolean isInterface = (cn.access & Opcodes.ACC_INTERFACE) != 0;
+        // Interface fields must be public; the name keeps it out of anyone's way either way.
+        int fieldAccess = (isInterface ? Opcodes.ACC_PUBLIC : Opcodes.ACC_PRIVATE)
+                | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC;
+        cn.fields.add(new FieldNode(fieldAccess, RESUMER_FIELD, RESUMER_DESC, null, null));
+        cn.methods.add(entry(cn.name, isInterface, resumable));
+        initializeField(cn);
+    }
+
+    private static MethodNode entry(String owner, boolean isInterface, List<MethodRewriter> methods) {
+        MethodNode entry = new MethodNode(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC,
+                RESUME_ENTRY, RESUME_ENTRY_DESC, null, null);
+        methods = new ArrayList<>(methods);
+        methods.sort((a, b) -> Integer.compare(a.id(), b.id())); // lookupswitch keys ascend
+        int[] keys = new int[methods.size()];
+        LabelNode[] cases = new LabelNode[methods.size()];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = methods.get(i).id();
+            cases[i] = new LabelNode();
+        }
+        LabelNode unknown = new LabelNode();
+        InsnList code = entry.instructions;
+        code.add(new VarInsnNode(Opcodes.ILOAD, 1));
+        code.add(new LookupSwitchInsnNode(unknown, keys, cases));
+        for (int i = 0; i < keys.length; i++) {
+            code.add(cases[i]);
+            call(code, owner, isInterface, methods.get(i).method());
+        }
+        code.add(unknown);
+        code.add(new TypeInsnNode(Opcodes.NEW, "java/lang/IllegalStateException"));
+        code.add(new InsnNode(Opcodes.DUP));
+        code.add(new LdcInsnNode("jgo: " + owner.replace('/', '.') + " has no resume entry for this method id"));
+        code.add(new MethodInsnNode(Opcodes.INVOKESPECIAL, "java/lang/IllegalStateException", "<init>", "(Ljava/lang/String;)V", false));
+        code.add(new InsnNode(Opcodes.ATHROW));
+        entry.maxLocals = 2;
+        entry.maxStack = 8; // recomputed by the class writer
+        return entry;
+    }
+
+    private static void call(InsnList code, String owner, boolean isInterface, MethodNode m) {
+        code.add(new VarInsnNode(Opcodes.ALOAD, 0));
+        code.add(new LdcInsnNode(LAZY_VIA));
+        code.add(new FieldInsnNode(Opcodes.PUTFIELD, STACK, CALL_SITE, "J"));
+        boolean isStatic = (m.access & Opcodes.ACC_STATIC) != 0;
+        if (!isStatic) {
+            code.add(new VarInsnNode(Opcodes.ALOAD, 0));
+            code.add(Helpers.pushInt(SavePlan.RECEIVER_SLOT));
+            code.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, PEEK_REF, "(I)Ljava/lang/Object;", false));
+            code.add(new TypeInsnNode(Opcodes.CHECKCAST, owner));
+        }
+        for (Type t : Type.getArgumentTypes(m.desc)) {
+            code.add(MethodRewriter.defaultValue(t));
+        }
+        code.add(new MethodInsnNode(isStatic ? Opcodes.INVOKESTATIC : Opcodes.INVOKESPECIAL, owner, m.name, m.desc, isInterface));
+        Type result = Type.getReturnType(m.desc);
+        code.add(new VarInsnNode(Opcodes.ALOAD, 0));
+        code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, STACK, handName(result), handDesc(result), false));
+        code.add(new InsnNode(Opcodes.RETURN));
+    }
+
+    /** {@code $jgo$resumer = Resumers.of(MethodHandles.lookup());} first in {@code <clinit>} (made if missing). */
+    private static void initializeField(ClassNode cn) {
+        MethodNode clinit = null;
+        for (MethodNode m : cn.methods) {
+            if (m.name.equals("<clinit>")) {
+                clinit = m;
+            }
+        }
+        if (clinit == null) {
+            clinit = new MethodNode(Opcodes.ACC_STATIC, "<clinit>", "()V", null, null);
+            clinit.instructions.add(new InsnNode(Opcodes.RETURN));
+            cn.methods.add(clinit);
+        }
+        InsnList init = new InsnList();
+        init.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodHandles", "lookup",
+                "()Ljava/lang/invoke/MethodHandles$Lookup;", false));
+        init.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RESUMERS, RESUMERS_OF, RESUMERS_OF_DESC, false));
+        init.add(new FieldInsnNode(Opcodes.PUTSTATIC, cn.name, RESUMER_FIELD, RESUMER_DESC));
+        clinit.instructions.insert(init);
+        clinit.maxStack = Math.max(clinit.maxStack, 1);
+    }
+}
