@@ -55,7 +55,7 @@ final class Runs {
         } catch (Throwable e) {
             return "escaped: " + e;
         } finally {
-            stats.count(resumes, co.pins());
+            stats.count(resumes, co.pins(), co.reenteredAlone());
         }
         return p.trace().result();
     }

@@ -16,9 +16,15 @@ final class Stats {
         counts.computeIfAbsent(what, k -> new AtomicLong()).addAndGet(n);
     }
 
-    void count(long suspensions, long pins) {
+    void count(long suspensions, long pins, long reenteredAlone) {
         add("coroutine suspensions", suspensions);
         add("coroutine pins", pins);
+        add("coroutine frames re-entered alone (lazy resume)", reenteredAlone);
+    }
+
+    long get(String what) {
+        AtomicLong n = counts.get(what);
+        return n == null ? 0 : n.get();
     }
 
     @Override

@@ -17,16 +17,21 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * Suspend + resume round trip at stack depth 1, 5, 10, 20, 100: jgo's continuation against
+ * Suspend + resume round trip at stack depth 1, 5, 10, 20, 100, 1000: jgo's continuation against
  * Loom's own {@code jdk.internal.vm.Continuation}, in the same run, on the same (carrier) thread.
  *
  * <p>One operation is one {@code resume()} / {@code run()}: the continuation is re-entered at the
  * bottom of {@code depth} frames of a recursive method, its leaf yields, and control comes back.
- * For jgo that means re-invoking and unwinding every rewritten frame ({@link SuspendingFrames}, the
- * body is a lambda, {@link Coroutine} the driver); for Loom, thawing and freezing the frames it
+ * For jgo that means g0 re-entering the innermost saved frame alone and that frame saving itself
+ * again (the lazy resume; {@link SuspendingFrames}, the body is a lambda, {@link Coroutine} the
+ * driver); for Loom, thawing and freezing the frames it
  * touches ({@code io.jgo.bench.micro.loom.LoomRoundTrip}, compiled separately because it needs
  * {@code --add-exports}, reached by reflection once per trial). {@link Micro} fits a line through
  * the depths and reports the cost per extra frame.
+ *
+ * <p>{@code jgoFirstSuspension} / {@code loomFirstSuspension}: a new continuation run down to its
+ * first yield (descend {@code depth} frames, save them all, come back): O(depth) by nature for both,
+ * reported apart from the round trip.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -39,7 +44,7 @@ public class SuspendResume {
 
     private static final String LOOM_DRIVER = "io.jgo.bench.micro.loom.LoomRoundTrip";
 
-    @Param({"1", "5", "10", "20", "100"})
+    @Param({"1", "5", "10", "20", "100", "1000"})
     public int depth;
 
     private Coroutine jgo;
@@ -73,5 +78,32 @@ public class SuspendResume {
     @Benchmark
     public boolean loom() {
         return loom.getAsBoolean();
+    }
+
+    @Benchmark
+    public boolean jgoFirstSuspension() {
+        int d = depth;
+        Coroutine[] self = new Coroutine[1];
+        self[0] = new Coroutine(() -> SuspendingFrames.descend(d, self));
+        return self[0].resume();
+    }
+
+    @Benchmark
+    public boolean loomFirstSuspension() throws ReflectiveOperationException {
+        return loomAtDepth(depth).getAsBoolean();
+    }
+
+    private static java.lang.invoke.MethodHandle loomFactory;
+
+    private static BooleanSupplier loomAtDepth(int depth) throws ReflectiveOperationException {
+        if (loomFactory == null) {
+            loomFactory = java.lang.invoke.MethodHandles.publicLookup().findStatic(Class.forName(LOOM_DRIVER), "atDepth",
+                    java.lang.invoke.MethodType.methodType(BooleanSupplier.class, int.class));
+        }
+        try {
+            return (BooleanSupplier) loomFactory.invokeExact(depth);
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
     }
 }
