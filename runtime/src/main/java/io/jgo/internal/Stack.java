@@ -669,14 +669,23 @@ public final class Stack {
     private void reorder(int fresh, int group) {
         Scratch scratch = Scratch.get();
         scratch.clear();
+        // Records are a few slots each: plain loops, not System.arraycopy calls (a stub call each).
         for (int i = 0; i < fresh; i++) { // outermost first: pop order
-            long tail = topTail();
+            if (primTop == 0) {
+                segment = segment.prev;
+                primTop = segment.usedPrims;
+                refTop = segment.usedRefs;
+            }
+            long[] prims = segment.prims;
+            Object[] refs = segment.refs;
+            long tail = prims[primTop - 1];
             int n = refsOf(tail);
             int len = primsOf(tail) + tailLength(tail);
-            popRecord();
-            scratch.add(segment.prims, primBase, len, segment.refs, refBase, n);
-            java.util.Arrays.fill(segment.refs, refBase, refBase + n, null);
+            primTop -= len;
+            refTop -= n;
+            scratch.add(prims, primTop, len, refs, refTop, n);
         }
+        depth -= fresh;
         for (int i = 0; i < fresh - group; i++) { // outer part: outermost lowest
             pushCopy(scratch, i);
         }
@@ -690,8 +699,16 @@ public final class Stack {
         int len = scratch.primLength(i);
         int n = scratch.refLength(i);
         Segment seg = reserve(len, n);
-        System.arraycopy(scratch.prims, scratch.primStart(i), seg.prims, primTop, len);
-        System.arraycopy(scratch.refs, scratch.refStart(i), seg.refs, refTop, n);
+        long[] fromPrims = scratch.prims;
+        long[] toPrims = seg.prims;
+        for (int k = 0, from = scratch.primStart(i), to = primTop; k < len; k++) {
+            toPrims[to + k] = fromPrims[from + k];
+        }
+        Object[] fromRefs = scratch.refs;
+        Object[] toRefs = seg.refs;
+        for (int k = 0, from = scratch.refStart(i), to = refTop; k < n; k++) {
+            toRefs[to + k] = fromRefs[from + k];
+        }
         primBase = primTop;
         refBase = refTop;
         primTop += len;
@@ -713,6 +730,7 @@ public final class Stack {
             return PER_THREAD.get();
         }
 
+        /** Copies a record in, and clears its reference slots where it was. */
         void add(long[] p, int pFrom, int pLen, Object[] r, int rFrom, int rLen) {
             if (primEnd + pLen > prims.length) {
                 prims = java.util.Arrays.copyOf(prims, Math.max(prims.length * 2, primEnd + pLen));
@@ -723,8 +741,15 @@ public final class Stack {
             if (2 * count + 2 > bounds.length) {
                 bounds = java.util.Arrays.copyOf(bounds, bounds.length * 2);
             }
-            System.arraycopy(p, pFrom, prims, primEnd, pLen);
-            System.arraycopy(r, rFrom, refs, refEnd, rLen);
+            long[] toPrims = prims;
+            for (int k = 0; k < pLen; k++) {
+                toPrims[primEnd + k] = p[pFrom + k];
+            }
+            Object[] toRefs = refs;
+            for (int k = 0; k < rLen; k++) {
+                toRefs[refEnd + k] = r[rFrom + k];
+                r[rFrom + k] = null;
+            }
             primEnd += pLen;
             refEnd += rLen;
             bounds[2 * count] = primEnd;
