@@ -36,13 +36,19 @@ import org.objectweb.asm.tree.analysis.Frame;
  *            (a static call's arguments stay on the operand stack: s and the id go on top of them
  *            and PUTFIELD takes only those two) and each exception handler starts with s.onCatch()
  * --- out of line, after the original code ---
- * ATTENTION: switch (s.onAttention(ME)) { -1: PREEMPT; 0: BODY; i: RESTORE_i; n+1: RESTORE_PREEMPT }
+ * ATTENTION: switch (s.onAttention(ME)) { -1: PREEMPT; 0: BODY; i: RESTORE_i; n+1: RESTORE_PREEMPT; -1-i: AFTER_i }
  * SAVE_i:    drop the dummy result; load the live locals (the stack values are already there);
  *            if (!$jgo$save$k(values..., s, via, recv)) goto RESTORE_i (it pinned); return a dummy value
  *            (see {@link Helpers}; a site holding a monitor: s.pinHere(where); [defaults]; goto SITE_i)
  * RESTORE_i: restore live locals and the operand stack; arguments := saved values (virtual and
  *            interface sites) or defaults (static and special sites); goto SITE_i
+ * AFTER_i:   (re-entered alone by g0's resume entry, see {@link ResumeEntry}) restore live locals and
+ *            the operand stack below the call; push s.handedX() [checkcast]; goto after SITE_i's test
+ *            (handedX rethrows a handed exception: every handler covering the call covers it too)
  * </pre>
+ * A method that can be re-entered alone ({@link #resumable()}: not synchronized, and local 0 never
+ * reassigned) saves its class's resumer in reference slot 0 of every record and {@code this} in
+ * slot 1; other rewritten methods save null in slot 0, and g0 re-enters them from their caller.
  * In {@link PreemptMode#LOOPS} every loop head j (outside monitors) also polls:
  * <pre>
  * HEAD_j:    if (s.attention != 0) goto POLL_j;  CONT_j: loop code

@@ -19,7 +19,9 @@
  *       {@link io.jgo.instrument.MethodRewriter}: emits the prologue, call-site handshakes, and the
  *       dispatch, pin and restore blocks after the original code;
  *       {@link io.jgo.instrument.Helpers}: the save code, in synthetic static methods, so the
- *       suspending method stays small enough for the JIT to inline.</li>
+ *       suspending method stays small enough for the JIT to inline;
+ *       {@link io.jgo.instrument.ResumeEntry}: the class's resume entry and resumer, through which
+ *       g0 re-enters one saved frame alone (the lazy resume).</li>
  *   <li>{@link io.jgo.instrument.HierarchyClassWriter}: frames computed from
  *       {@link io.jgo.instrument.ClassInfoCache}, never by loading a class; optional verification.</li>
  * </ol>
@@ -31,6 +33,17 @@
  * rewritten twice. The runtime's own packages are never rewritten: their primitives are the
  * hand-written leaves of every suspension. The instrumenter knows the runtime only through
  * {@link io.jgo.instrument.RuntimeNames}. Thread-safe: the only shared state is the class-info cache.
+ *
+ * <h2>Re-entering a frame alone: a mode of the prologue, not a copy of the method</h2>
+ * The lazy resume needs each rewritten method to be re-enterable by itself, at the code after a
+ * call, with the call's result handed in. It is a mode of the existing prologue: the resume entry
+ * calls the method non-virtually with default arguments, {@code onAttention} pops the record and
+ * returns {@code -1 - label}, and the dispatch switch sends that to an out-of-line block that
+ * restores the locals and the operand stack, takes the handed value ({@code handedX}, which rethrows
+ * a handed exception inside copies of the handlers that covered the call) and jumps back right
+ * after the call. The alternative, a second copy of each method body as its resume entry, would
+ * double the bytecode and the JIT's work and need its own line and local-variable tables; this
+ * way costs one switch arm and one small block per call site, and debuggers see one body.
  *
  * <h2>Rejected alternatives</h2>
  * Eager saving before every call (Quasar's approach) costs on the path that does not suspend;

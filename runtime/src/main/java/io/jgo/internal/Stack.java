@@ -17,10 +17,11 @@ package io.jgo.internal;
  * handler:    every exception handler of the original code starts with s.onCatch()
  * loop head:  if (s.pollAttention() != 0) goto POLL_j (out of line)
  * SAVE_i:     if (!M$jgo$save$k(stack values, live locals, s, via, recv)) goto RESTORE_i; return a dummy value
- *             where the synthetic helper does: s.pushFrame(ME, i, nPrims, nRefs); saveX(value, s, slot)...;
+ *             where the synthetic helper does: s.pushFrame(ME, i, nPrims, nRefs); saveA(resumer, s, 0); saveX(value, s, slot)...;
  *             return s.unwindOrPin(via, ME, recv)  (a frame that may not unwind pins in there, and
  *             its callee then resumes from its own record)
  * RESTORE_i:  restoreX(slot)... ; [static call: push default arguments]; goto call site
+ * AFTER_i:    (onAttention returned -1 - i: re-entered alone by g0) restoreX(slot)...; s.handedX(); goto after the call
  * </pre>
  * A call site that holds a monitor saves nothing: {@code s.pinHere(where); goto call site}.
  *
@@ -42,6 +43,19 @@ package io.jgo.internal;
  *     ({@link #onCatch()}): records whose frames will never be re-entered are never restored into
  *     another frame.</li>
  * </ol>
+ *
+ * <h2>Lazy resume</h2>
+ * g0 re-enters saved frames one at a time ({@link Entry#run}), so between two runs the records lie
+ * in two parts: on top, the <em>top group</em> (the innermost records up to the first whose frame
+ * can be re-entered alone), saved outermost on top as an unwind pushes them; below it, every other
+ * saved frame in call order, innermost on top ({@link #layOutUnwound}). g0 re-enters the top
+ * group's top frame, whose restore code re-enters the rest of the group the eager way; then each
+ * frame below, alone, handing it what the frame above returned ({@code handX} / {@code handedX}).
+ * While a frame runs, the records of the frames g0 has still to re-enter sit below {@link #floor}:
+ * code on the thread never pops them, a fresh unwind pushes above them, and an abandoned resume
+ * drops only what is above. A rewritten frame's record holds its class's {@link Resumer} in
+ * reference slot 0 (null if the frame cannot be re-entered alone) and, for an instance method,
+ * its receiver in slot 1.
  *
  * <h2>Records</h2>
  * Suspension is return-based: the innermost frame saves first, so records are pushed deepest
