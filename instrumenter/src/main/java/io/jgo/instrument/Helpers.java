@@ -57,8 +57,8 @@ final class Helpers {
 
     /**
      * Makes the helper for one save; returns its name. {@code verdict} is {@code unwindOrPin} or
-     * {@code startPreempt}. With {@code resumable}, the record's slot 0 gets the class's resumer
-     * (the frame can be re-entered alone); otherwise null (g0 re-enters it from its caller).
+     * {@code startPreempt}. With {@code resumable}, the record names the class's resumer (the frame
+     * can be re-entered alone); otherwise none (g0 re-enters it from its caller).
      */
     String add(int me, int label, SavePlan plan, List<SavePlan.Value> passed, String verdict, boolean resumable) {
         String name = HELPER_PREFIX + methods.size();
@@ -79,13 +79,9 @@ final class Helpers {
         code.add(pushInt(label));
         code.add(pushInt(plan.prims));
         code.add(pushInt(plan.refs));
-        code.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, PUSH_FRAME, PUSH_FRAME_DESC, false));
-        // Written either way: slots are reused, and a stale resumer would claim a frame can be re-entered alone.
         code.add(resumable ? new org.objectweb.asm.tree.FieldInsnNode(Opcodes.GETSTATIC, owner, RESUMER_FIELD, RESUMER_DESC)
                 : new InsnNode(Opcodes.ACONST_NULL));
-        code.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
-        code.add(pushInt(SavePlan.RESUMER_SLOT));
-        code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, STACK, saveName('A'), saveDesc('A'), false));
+        code.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, PUSH_FRAME, PUSH_FRAME_DESC, false));
         for (int i = 0; i < passed.size(); i++) {
             SavePlan.Value v = passed.get(i);
             if (v.kind == 'N') {

@@ -26,11 +26,11 @@ import org.objectweb.asm.tree.VarInsnNode;
  * {@code io.jgo.internal.Entry}):
  * <pre>
  * static final Resumer $jgo$resumer;              // synthetic; set first thing in &lt;clinit&gt;:
- *     $jgo$resumer = Resumers.of(MethodHandles.lookup());
+ *     $jgo$resumer = Resumers.of(MethodHandles.lookup(), "ID_1,ID_2,...");
  * private static void $jgo$resume(Stack s, int me) {
  *     switch (me) {
  *     case ID_k: s.callSite = LAZY_VIA;
- *                [r =] invokespecial/invokestatic M_k((Owner) s.peekRef(1), default arguments...);
+ *                [r =] invokespecial/invokestatic M_k((Owner) s.peekRef(0), default arguments...);
  *                Stack.handX(r, s);  return;   // hands nothing while M_k unwinds
  *     ...
  *     default:   throw new IllegalStateException(...);
@@ -43,7 +43,7 @@ import org.objectweb.asm.tree.VarInsnNode;
  * switch, rather than one per method: one resumer object per class, and one more small method.
  * Why a field set in {@code <clinit>}: no method of a class runs before its initialization has
  * begun, the save helpers read it with one {@code getstatic}, and a class whose resumer cannot be
- * linked simply saves null there (its frames are re-entered the eager way).
+ * linked simply has null there (its frames are re-entered the eager way).
  */
 final class ResumeEntry {
 
@@ -80,7 +80,11 @@ final class ResumeEntry {
                 | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC;
         cn.fields.add(new FieldNode(fieldAccess, RESUMER_FIELD, RESUMER_DESC, null, null));
         cn.methods.add(entry(cn.name, isInterface, resumable));
-        initializeField(cn);
+        StringBuilder ids = new StringBuilder();
+        for (MethodRewriter r : resumable) {
+            ids.append(ids.length() == 0 ? "" : ",").append(Integer.toHexString(r.id()));
+        }
+        initializeField(cn, ids.toString());
     }
 
     private static MethodNode entry(String owner, boolean isInterface, List<MethodRewriter> methods) {
@@ -134,8 +138,8 @@ final class ResumeEntry {
         code.add(new InsnNode(Opcodes.RETURN));
     }
 
-    /** {@code $jgo$resumer = Resumers.of(MethodHandles.lookup());} first in {@code <clinit>} (made if missing). */
-    private static void initializeField(ClassNode cn) {
+    /** {@code $jgo$resumer = Resumers.of(MethodHandles.lookup(), ids);} first in {@code <clinit>} (made if missing). */
+    private static void initializeField(ClassNode cn, String ids) {
         MethodNode clinit = null;
         for (MethodNode m : cn.methods) {
             if (m.name.equals("<clinit>")) {
@@ -150,9 +154,10 @@ final class ResumeEntry {
         InsnList init = new InsnList();
         init.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodHandles", "lookup",
                 "()Ljava/lang/invoke/MethodHandles$Lookup;", false));
+        init.add(new LdcInsnNode(ids));
         init.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RESUMERS, RESUMERS_OF, RESUMERS_OF_DESC, false));
         init.add(new FieldInsnNode(Opcodes.PUTSTATIC, cn.name, RESUMER_FIELD, RESUMER_DESC));
         clinit.instructions.insert(init);
-        clinit.maxStack = Math.max(clinit.maxStack, 1);
+        clinit.maxStack = Math.max(clinit.maxStack, 2);
     }
 }

@@ -44,9 +44,9 @@ final class RuntimeNames {
     static final String ON_POLL = "onPoll";
     /** First call of every exception handler in rewritten code. */
     static final String ON_CATCH = "onCatch";
-    /** Save helpers call, in order: {@code pushFrame(me, label, nPrims, nRefs)}, the {@code saveX}s, then one of the two below. */
+    /** Save helpers call, in order: {@code pushFrame(me, label, nPrims, nRefs, resumer)}, the {@code saveX}s, then one of the two below. */
     static final String PUSH_FRAME = "pushFrame";
-    static final String PUSH_FRAME_DESC = "(IIII)V";
+    static final String PUSH_FRAME_DESC = "(IIIILio/jgo/internal/Resumer;)V";
     /** (long via, int me, Object recv) -> may the frame return to its caller? If not, it has pinned. */
     static final String UNWIND_OR_PIN = "unwindOrPin";
     /** (long via, int me, Object recv) -> start a preemption unwind (or drop the record and carry on). */
@@ -64,12 +64,13 @@ final class RuntimeNames {
     /** {@code static void $jgo$resume(Stack s, int me)}: re-enters, alone, the frame of method {@code me} on top of {@code s}. */
     static final String RESUME_ENTRY = "$jgo$resume";
     static final String RESUME_ENTRY_DESC = "(" + STACK_DESC + "I)V";
-    /** Static field holding the class's {@code io.jgo.internal.Resumer}; slot 0 of every record of the class holds it too. */
+    /** Static field holding the class's {@code io.jgo.internal.Resumer}; its save helpers hand it to {@code pushFrame}. */
     static final String RESUMER_FIELD = "$jgo$resumer";
     static final String RESUMER_DESC = "Lio/jgo/internal/Resumer;";
     static final String RESUMERS = "io/jgo/internal/Resumers";
     static final String RESUMERS_OF = "of";
-    static final String RESUMERS_OF_DESC = "(Ljava/lang/invoke/MethodHandles$Lookup;)" + RESUMER_DESC;
+    /** (Lookup, String ids) -> the class's resumer, registered for its methods' ids (hexadecimal, comma-separated). */
+    static final String RESUMERS_OF_DESC = "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;)" + RESUMER_DESC;
     /** (int slot) -> Object: a reference of the top record, left in place (the receiver to re-enter). */
     static final String PEEK_REF = "peekRef";
     /** The call-site id a resume entry hands the frame it re-enters ({@code Stack.LAZY_VIA}). */

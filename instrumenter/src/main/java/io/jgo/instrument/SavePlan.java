@@ -11,9 +11,9 @@ import org.objectweb.asm.tree.analysis.Frame;
 /**
  * Which values a frame saves at one suspension point, their kinds and their slots in the record:
  * the live locals, then the operand-stack values below the call's arguments (bottom first).
- * Primitives share one {@code long} slot sequence, references another. Reference slot 0 is the
- * class's resumer (or null, see {@link Helpers}); a frame that can be re-entered alone keeps its
- * receiver in slot 1, live or not, for the resume entry to call it on ({@link #RECEIVER_SLOT}).
+ * Primitives share one {@code long} slot sequence, references another. A frame that can be
+ * re-entered alone keeps its receiver in reference slot 0, live or not, for the resume entry to
+ * call it on ({@link #RECEIVER_SLOT}).
  */
 final class SavePlan {
 
@@ -41,15 +41,13 @@ final class SavePlan {
         }
     }
 
-    /** Reference slot of the class's resumer in every record of a rewritten frame. */
-    static final int RESUMER_SLOT = 0;
     /** Reference slot of {@code this} in the records of an instance method that can be re-entered alone. */
-    static final int RECEIVER_SLOT = 1;
+    static final int RECEIVER_SLOT = 0;
 
     final List<Value> locals = new ArrayList<>();
     final List<Value> stack = new ArrayList<>();
     int prims;
-    int refs = RESUMER_SLOT + 1;
+    int refs;
     private boolean keepsReceiver;
 
     /** Saves local 0, {@code this}, of type {@code owner}, in {@link #RECEIVER_SLOT} (call before {@link #addLocals}). */

@@ -15,6 +15,8 @@ public final class Carrier extends Thread {
      * out of the carrier and g0 keeps none. Own thread only.
      */
     private Object firingTimersOf;
+    /** g0's buffer for laying out saved records (a field, not a {@code ThreadLocal}, as above). Own thread only. */
+    Object reorderScratch;
 
     /**
      * A daemon carrier that inherits no {@code InheritableThreadLocal} values from the thread that

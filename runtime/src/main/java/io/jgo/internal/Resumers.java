@@ -6,16 +6,30 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 
 /**
- * Makes the {@link Resumer} of a rewritten class. The rewrite adds to each class a synthetic
- * static field {@code $jgo$resumer}, set first thing in its static initializer by
- * {@code Resumers.of(MethodHandles.lookup())}; every save helper of the class stores that object in
- * slot 0 of the frame's record, which is how g0 knows how to re-enter the frame alone.
+ * Makes the {@link Resumer} of each rewritten class and finds it again by method id. The rewrite
+ * adds to each class a synthetic static field {@code $jgo$resumer}, set first thing in its static
+ * initializer by {@code Resumers.of(MethodHandles.lookup(), "id,id,...")}; the class's save helpers
+ * hand it to {@code Stack.pushFrame}, which is how g0 learns that a saved frame can be re-entered
+ * alone, and through which object.
+ *
+ * <h2>Why a table by method id, and why first come keeps it</h2>
+ * A record has room for a method id, not for a reference, without a slot more per saved frame. So
+ * {@link #of} registers the class's methods: the first class to register an id keeps it for the life
+ * of the process, and a record of that class needs no slot; a record whose resumer is not the one
+ * registered for its id (the same class loaded by another loader, or a hash collision) keeps its
+ * resumer in a slot of its own ({@code Stack.pushFrame}). An entry never changes once written, so
+ * a record that relied on it can always find it again. The cost: a registered class stays reachable
+ * from here, so it is never unloaded.
+ *
+ * <h2>Threads</h2>
+ * Lookups are lock-free: {@link #table} is replaced, never changed in place, under the class lock,
+ * and published by its volatile write; readers see a complete table, old or new.
  *
  * <p>The resumer is a {@link LambdaMetafactory} object over the class's private
  * {@code $jgo$resume(Stack, int)}: made with the class's own full-privilege lookup, as javac's
  * lambdas are, so it works for classes in named modules too and the call from g0 is a plain
- * interface call. When it cannot be made (an unexpected class shape), the field stays null, the
- * class's records say "no resumer", and g0 resumes those frames the eager way: slower, never wrong.
+ * interface call. When it cannot be made, the field stays null and the class's frames are
+ * re-entered the eager way: slower, never wrong.
  */
 public final class Resumers {
 
@@ -23,20 +37,97 @@ public final class Resumers {
     public static final String ENTRY = "$jgo$resume";
     private static final MethodType ENTRY_TYPE = MethodType.methodType(void.class, Stack.class, int.class);
 
+    /** Open addressing: {@code ids[i]} is meaningful where {@code resumers[i] != null}. */
+    private static final class Table {
+        final int[] ids;
+        final Resumer[] resumers;
+        int size; // written only before the table is published
+
+        Table(int capacity) {
+            ids = new int[capacity];
+            resumers = new Resumer[capacity];
+        }
+
+        Resumer get(int id) {
+            int mask = ids.length - 1;
+            for (int i = mix(id) & mask; ; i = (i + 1) & mask) {
+                Resumer r = resumers[i];
+                if (r == null || ids[i] == id) {
+                    return r;
+                }
+            }
+        }
+
+        /** Adds {@code id} unless present (the table has a free slot: the load stays under a half). */
+        boolean putIfAbsent(int id, Resumer r) {
+            int mask = ids.length - 1;
+            for (int i = mix(id) & mask; ; i = (i + 1) & mask) {
+                if (resumers[i] == null) {
+                    ids[i] = id;
+                    resumers[i] = r;
+                    size++;
+                    return true;
+                }
+                if (ids[i] == id) {
+                    return false;
+                }
+            }
+        }
+    }
+
+    private static volatile Table table = new Table(256);
+
     private Resumers() {
     }
 
-    /** The resumer of the class {@code lookup} belongs to, or null (warned once) when it cannot be made. */
-    public static Resumer of(MethodHandles.Lookup lookup) {
+    private static int mix(int id) {
+        int h = id * 0x9E3779B9;
+        return h ^ (h >>> 16);
+    }
+
+    /** The resumer first registered for method id {@code me}, or null. */
+    static Resumer registered(int me) {
+        return table.get(me);
+    }
+
+    /**
+     * Called by a rewritten class's static initializer: its resumer, registered for the method ids
+     * {@code ids} (hexadecimal, comma-separated) where no other class registered them first; or
+     * null (warned once) when it cannot be made.
+     */
+    public static Resumer of(MethodHandles.Lookup lookup, String ids) {
         Class<?> owner = lookup.lookupClass();
+        Resumer resumer;
         try {
             MethodHandle entry = lookup.findStatic(owner, ENTRY, ENTRY_TYPE);
-            return (Resumer) LambdaMetafactory.metafactory(lookup, "resume", MethodType.methodType(Resumer.class),
+            resumer = (Resumer) LambdaMetafactory.metafactory(lookup, "resume", MethodType.methodType(Resumer.class),
                     ENTRY_TYPE, entry, ENTRY_TYPE).getTarget().invoke();
         } catch (Throwable e) {
             Warnings.once("resumer:" + owner.getName(), () -> "frames of " + owner.getName()
                     + " will be resumed the slow way (every saved frame re-entered), because its resume entry could not be linked: " + e);
             return null;
         }
+        register(ids, resumer);
+        return resumer;
+    }
+
+    /** Copy on write: the new table is filled before the volatile write publishes it. */
+    private static synchronized void register(String ids, Resumer resumer) {
+        String[] parts = ids.isEmpty() ? new String[0] : ids.split(",");
+        Table old = table;
+        int capacity = old.ids.length;
+        while ((old.size + parts.length) * 2 > capacity) {
+            capacity *= 2;
+        }
+        Table next = new Table(capacity);
+        for (int i = 0; i < old.ids.length; i++) {
+            if (old.resumers[i] != null) {
+                next.putIfAbsent(old.ids[i], old.resumers[i]);
+            }
+        }
+        for (String part : parts) {
+            next.putIfAbsent(Integer.parseUnsignedInt(part, 16), resumer);
+        }
+        table = next;
     }
 }

@@ -17,7 +17,7 @@ package io.jgo.internal;
  * handler:    every exception handler of the original code starts with s.onCatch()
  * loop head:  if (s.pollAttention() != 0) goto POLL_j (out of line)
  * SAVE_i:     if (!M$jgo$save$k(stack values, live locals, s, via, recv)) goto RESTORE_i; return a dummy value
- *             where the synthetic helper does: s.pushFrame(ME, i, nPrims, nRefs); saveA(resumer, s, 0); saveX(value, s, slot)...;
+ *             where the synthetic helper does: s.pushFrame(ME, i, nPrims, nRefs, RESUMER); saveX(value, s, slot)...;
  *             return s.unwindOrPin(via, ME, recv)  (a frame that may not unwind pins in there, and
  *             its callee then resumes from its own record)
  * RESTORE_i:  restoreX(slot)... ; [static call: push default arguments]; goto call site
@@ -53,9 +53,10 @@ package io.jgo.internal;
  * frame below, alone, handing it what the frame above returned ({@code handX} / {@code handedX}).
  * While a frame runs, the records of the frames g0 has still to re-enter sit below {@link #floor}:
  * code on the thread never pops them, a fresh unwind pushes above them, and an abandoned resume
- * drops only what is above. A rewritten frame's record holds its class's {@link Resumer} in
- * reference slot 0 (null if the frame cannot be re-entered alone) and, for an instance method,
- * its receiver in slot 1.
+ * drops only what is above. A rewritten frame's record says where its class's {@link Resumer} is
+ * (none; the one {@link Resumers#registered} for its method id; or its last reference slot, when
+ * another class registered that id first) and, for an instance method, keeps its receiver in
+ * reference slot 0.
  *
  * <h2>Records</h2>
  * Suspension is return-based: the innermost frame saves first, so records are pushed deepest
@@ -63,10 +64,10 @@ package io.jgo.internal;
  * {@link Segment#prims}, and {@code nRefs} slots in {@link Segment#refs}. A record never spans two
  * segments. The tail is read from the top, so its last long says how long it is:
  * <pre>
- * compact (one long, sign bit set):  1 | me (32 bits) | nRefs (10) | nPrims (10) | label (11)
- * wide (two longs, sign bit clear):  me; label | nPrims << 21 | nRefs << 42
+ * compact (one long, sign bit set):  1 | me (32 bits) | nRefs (10) | nPrims (10) | resumer (2) | label (9)
+ * wide (two longs, sign bit clear):  me | resumer << 32; label | nPrims << 21 | nRefs << 42
  * </pre>
- * Almost every frame is compact (fewer than 1,024 slots of each kind, fewer than 2,048 labels): a
+ * Almost every frame is compact (fewer than 1,024 slots of each kind, fewer than 512 labels): a
  * parked frame then costs one long less, which is half the record of a small frame.
  *
  * <h2>Threads</h2>
@@ -114,10 +115,17 @@ public final class Stack {
     private static final int LABEL_BITS = 21;
     private static final long FIELD_MASK = (1L << LABEL_BITS) - 1;
     /** Fields of a compact tail (see the class comment). */
-    private static final int COMPACT_LABEL_BITS = 11;
+    private static final int COMPACT_LABEL_BITS = 11; // the label (9 bits) and where the resumer is (2 bits, see RESUMER_)
+    private static final int COMPACT_LABEL_ONLY_BITS = 9;
+    private static final long COMPACT_LABEL_ONLY_MASK = (1L << COMPACT_LABEL_ONLY_BITS) - 1;
+    /** Where a record's frame finds its {@link Resumer}: it has none (hand-written, or cannot be re-entered alone). */
+    private static final int RESUMER_NONE = 0;
+    /** ... its class's resumer is the one {@link Resumers#registered} for its method id (the common case: no slot). */
+    private static final int RESUMER_BY_ID = 1;
+    /** ... in the record's last reference slot (another class registered the id first: two class loaders, a hash collision). */
+    private static final int RESUMER_IN_RECORD = 2;
     private static final int COMPACT_COUNT_BITS = 10;
     private static final int COMPACT_ME_SHIFT = COMPACT_LABEL_BITS + 2 * COMPACT_COUNT_BITS;
-    private static final long COMPACT_LABEL_MASK = (1L << COMPACT_LABEL_BITS) - 1;
     private static final long COMPACT_COUNT_MASK = (1L << COMPACT_COUNT_BITS) - 1;
     private static final int FIRST_SEGMENT_PRIMS = 12;
     private static final int FIRST_SEGMENT_REFS = 6;
@@ -356,7 +364,7 @@ public final class Stack {
             owner.parkPinned(this, kind);
             return false;
         }
-        pushRecord(me, 1, 0, 0);
+        pushRecord(me, 1, 0, 0, RESUMER_NONE);
         suspending = true;
         return true;
     }
@@ -371,9 +379,26 @@ public final class Stack {
         return (attention & RESUMING) != 0;
     }
 
-    /** A rewritten frame's save helper: reserves the frame's record; the values follow with {@code saveX}. */
+    /** A hand-written frame saving itself: reserves the frame's record; the values follow with {@code saveX}. */
     public void pushFrame(int me, int label, int nPrims, int nRefs) {
-        pushRecord(me, label, nPrims, nRefs);
+        pushRecord(me, label, nPrims, nRefs, RESUMER_NONE);
+    }
+
+    /**
+     * A rewritten frame's save helper: reserves the frame's record; the values follow with
+     * {@code saveX}. {@code resumer} is its class's (null: the frame cannot be re-entered alone).
+     * It costs no slot when it is the one registered for the method id; otherwise it takes the
+     * record's last reference slot, after the helper's {@code nRefs}.
+     */
+    public void pushFrame(int me, int label, int nPrims, int nRefs, Resumer resumer) {
+        if (resumer == null) {
+            pushRecord(me, label, nPrims, nRefs, RESUMER_NONE);
+        } else if (Resumers.registered(me) == resumer) {
+            pushRecord(me, label, nPrims, nRefs, RESUMER_BY_ID);
+        } else {
+            pushRecord(me, label, nPrims, nRefs + 1, RESUMER_IN_RECORD);
+            segment.refs[refBase + nRefs] = resumer;
+        }
     }
 
     /**
@@ -621,13 +646,10 @@ public final class Stack {
         r.resume(this, me);
     }
 
-    /** The resume entry in slot 0 of the top record, or null (a hand-written frame, or one that cannot be re-entered alone). */
+    /** The resume entry of the top record's frame, or null (a hand-written frame, or one that cannot be re-entered alone). */
     private Resumer topResumer() {
-        if (refsOf(topTail()) == 0) {
-            return null;
-        }
-        Object first = topSegment().refs[topRefs() - refsOf(topTail())];
-        return first instanceof Resumer ? (Resumer) first : null;
+        Segment seg = topSegment();
+        return resumerOf(seg.prims, topPrims(), seg.refs, topRefs());
     }
 
     /** Generated resume entries: reference slot {@code slot} of the top record, left in place (the receiver of the frame to re-enter). */
@@ -658,7 +680,7 @@ public final class Stack {
             }
             long tail = seg.prims[top - 1];
             int n = refsOf(tail);
-            if (lastWithout < 0 && (n == 0 || !(seg.refs[refs - n] instanceof Resumer))) {
+            if (lastWithout < 0 && resumerOf(seg.prims, top, seg.refs, refs) == null) {
                 lastWithout = i;
             }
             top -= primsOf(tail) + tailLength(tail);
@@ -730,7 +752,11 @@ public final class Stack {
         depth++;
     }
 
-    /** g0's buffer for {@link #reorder}: one per thread, grown as needed. */
+    /**
+     * g0's buffer for {@link #reorder}: one per thread, grown as needed. A carrier keeps it in a
+     * field: a {@code ThreadLocal} read there would land in the map of the goroutine whose identity
+     * the carrier wears (see {@code io.jgo.internal.sched.Identity}), one buffer per goroutine.
+     */
     private static final class Scratch {
         private static final ThreadLocal<Scratch> PER_THREAD = ThreadLocal.withInitial(Scratch::new);
         long[] prims = new long[64];
@@ -741,7 +767,15 @@ public final class Stack {
         int refEnd;
 
         static Scratch get() {
-            return PER_THREAD.get();
+            Thread t = Thread.currentThread();
+            if (t instanceof Carrier) {
+                Carrier c = (Carrier) t;
+                if (c.reorderScratch == null) {
+                    c.reorderScratch = new Scratch();
+                }
+                return (Scratch) c.reorderScratch;
+            }
+            return PER_THREAD.get(); // a plain thread stepping a Coroutine: its own map
         }
 
         /** Copies a record in, and clears its reference slots where it was. */
@@ -934,8 +968,8 @@ public final class Stack {
 
     // ---------------------------------------------------------------- records
 
-    private void pushRecord(int me, int label, int nPrims, int nRefs) {
-        boolean compact = label <= COMPACT_LABEL_MASK && nPrims <= COMPACT_COUNT_MASK && nRefs <= COMPACT_COUNT_MASK;
+    private void pushRecord(int me, int label, int nPrims, int nRefs, int resumer) {
+        boolean compact = label <= COMPACT_LABEL_ONLY_MASK && nPrims <= COMPACT_COUNT_MASK && nRefs <= COMPACT_COUNT_MASK;
         int slots = nPrims + (compact ? 1 : 2);
         Segment seg = reserve(slots, nRefs);
         primBase = primTop;
@@ -944,9 +978,10 @@ public final class Stack {
         refTop += nRefs;
         if (compact) {
             seg.prims[primTop - 1] = Long.MIN_VALUE | ((me & 0xFFFF_FFFFL) << COMPACT_ME_SHIFT)
-                    | ((long) nRefs << (COMPACT_LABEL_BITS + COMPACT_COUNT_BITS)) | ((long) nPrims << COMPACT_LABEL_BITS) | label;
+                    | ((long) nRefs << (COMPACT_LABEL_BITS + COMPACT_COUNT_BITS)) | ((long) nPrims << COMPACT_LABEL_BITS)
+                    | ((long) resumer << COMPACT_LABEL_ONLY_BITS) | label;
         } else {
-            seg.prims[primTop - 2] = me;
+            seg.prims[primTop - 2] = (me & 0xFFFF_FFFFL) | (long) resumer << 32;
             seg.prims[primTop - 1] = label | ((long) nPrims << LABEL_BITS) | ((long) nRefs << (2 * LABEL_BITS));
         }
         depth++;
@@ -964,7 +999,18 @@ public final class Stack {
     }
 
     private static int labelOf(long tail) {
-        return (int) (tail < 0 ? tail & COMPACT_LABEL_MASK : tail & FIELD_MASK);
+        return (int) (tail < 0 ? tail & COMPACT_LABEL_ONLY_MASK : tail & FIELD_MASK);
+    }
+
+    /** The record's frame's resumer, or null; {@code refsEnd} is the end of its reference slots. */
+    private static Resumer resumerOf(long[] prims, int top, Object[] refs, int refsEnd) {
+        long tail = prims[top - 1];
+        int where = (int) (tail < 0 ? tail >>> COMPACT_LABEL_ONLY_BITS : prims[top - 2] >>> 32) & 3;
+        switch (where) {
+            case RESUMER_BY_ID: return Resumers.registered(methodOf(prims, top));
+            case RESUMER_IN_RECORD: return (Resumer) refs[refsEnd - 1];
+            default: return null;
+        }
     }
 
     private static int primsOf(long tail) {
