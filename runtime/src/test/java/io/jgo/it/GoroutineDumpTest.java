@@ -80,6 +80,49 @@ class GoroutineDumpTest {
         assertTrue(e.getMessage().contains("GoroutineDumpTest.inner("), e.getMessage());
     }
 
+    /**
+     * After a yield, g0 re-enters only the innermost frame (the lazy resume): the frames above it
+     * are saved records while it runs, and the dump of the running goroutine lists them below its
+     * live frames, innermost first.
+     */
+    @Test
+    void aRunningGoroutineReenteredAloneShowsItsSavedOuterFrames() {
+        String[] dump = new String[1];
+        Pins.none(() -> Go.run(() -> {
+            WaitGroup done = new WaitGroup();
+            done.add(1);
+            Go.go(() -> {
+                top(dump);
+                done.done();
+            });
+            done.await();
+        }));
+        String d = dump[0];
+        int section = d.indexOf(".dumpAfterYield(");
+        assertTrue(section >= 0, "the dumping goroutine's live frame:\n" + d);
+        int middle = d.indexOf("GoroutineDumpTest.middle(", section);
+        int top = d.indexOf("GoroutineDumpTest.top(", section);
+        assertTrue(middle > section && top > middle, "its saved outer frames follow, innermost first:\n" + d);
+        assertTrue(Pattern.compile("(?m)^io\\.jgo\\.it\\.GoroutineDumpTest\\.middle\\(\\.\\.\\.\\)\n\tGoroutineDumpTest\\.java:\\d+$")
+                .matcher(d).find(), "with the line of the call that suspended:\n" + d);
+    }
+
+    @Goroutine
+    static void top(String[] dump) {
+        middle(dump);
+    }
+
+    @Goroutine
+    static void middle(String[] dump) {
+        dumpAfterYield(dump);
+    }
+
+    @Goroutine
+    static void dumpAfterYield(String[] dump) {
+        Go.gosched();
+        dump[0] = Go.dumpGoroutines();
+    }
+
     @Goroutine
     static void outer(WaitGroup never) {
         inner(never);
