@@ -79,8 +79,7 @@ final class Helpers {
         code.add(pushInt(label));
         code.add(pushInt(plan.prims));
         code.add(pushInt(plan.refs));
-        code.add(resumable ? new org.objectweb.asm.tree.FieldInsnNode(Opcodes.GETSTATIC, owner, RESUMER_FIELD, RESUMER_DESC)
-                : new InsnNode(Opcodes.ACONST_NULL));
+        code.add(resumable ? ResumeEntry.loadResumer(owner, ownerIsInterface) : new InsnNode(Opcodes.ACONST_NULL));
         code.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, PUSH_FRAME, PUSH_FRAME_DESC, false));
         for (int i = 0; i < passed.size(); i++) {
             SavePlan.Value v = passed.get(i);

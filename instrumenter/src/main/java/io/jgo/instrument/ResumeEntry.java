@@ -25,8 +25,11 @@ import org.objectweb.asm.tree.VarInsnNode;
  * What makes the frames of a class re-enterable alone by g0 (the lazy resume, see
  * {@code io.jgo.internal.Entry}):
  * <pre>
- * static final Resumer $jgo$resumer;              // synthetic; set first thing in &lt;clinit&gt;:
- *     $jgo$resumer = Resumers.of(MethodHandles.lookup(), "ID_1,ID_2,...");
+ * private static Resumer $jgo$resumer;           // synthetic; made on first use:
+ * private static Resumer $jgo$resumer() {
+ *     Resumer r = $jgo$resumer;
+ *     return r != null ? r : ($jgo$resumer = Resumers.of(MethodHandles.lookup(), "ID_1,ID_2,..."));
+ * }
  * private static void $jgo$resume(Stack s, int me) {
  *     switch (me) {
  *     case ID_k: s.callSite = LAZY_VIA;
@@ -41,9 +44,15 @@ import org.objectweb.asm.tree.VarInsnNode;
  * frame's method), with default arguments: the method's prologue sees the resume, pops its own
  * record and restores its locals, arguments included, from it. Why one entry per class with a
  * switch, rather than one per method: one resumer object per class, and one more small method.
- * Why a field set in {@code <clinit>}: no method of a class runs before its initialization has
- * begun, the save helpers read it with one {@code getstatic}, and a class whose resumer cannot be
- * linked simply has null there (its frames are re-entered the eager way).
+ * Why made on first use, not in {@code <clinit>}: adding a static initializer to a class that has
+ * none changes its default {@code serialVersionUID}, and objects serialized before the rewrite
+ * would no longer deserialize (private static members do not count). Two threads racing to make it
+ * make two resumers; either is right (a record names the one it was saved with, see
+ * {@code io.jgo.internal.Resumers}). An interface cannot have such a field or method private and
+ * mutable, so there it is a {@code public static final} field set first thing in {@code <clinit>}
+ * (no method of an interface runs before its initialization has begun, and interfaces have no
+ * {@code serialVersionUID} to keep). A class whose resumer cannot be linked gets null (its frames
+ * are re-entered the eager way).
  */
 final class ResumeEntry {
 
@@ -75,16 +84,56 @@ final class ResumeEntry {
             return;
         }
         boolean isInterface = (cn.access & Opcodes.ACC_INTERFACE) != 0;
-        // Interface fields must be public; the name keeps it out of anyone's way either way.
-        int fieldAccess = (isInterface ? Opcodes.ACC_PUBLIC : Opcodes.ACC_PRIVATE)
-                | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC;
-        cn.fields.add(new FieldNode(fieldAccess, RESUMER_FIELD, RESUMER_DESC, null, null));
         cn.methods.add(entry(cn.name, isInterface, resumable));
         StringBuilder ids = new StringBuilder();
         for (MethodRewriter r : resumable) {
             ids.append(ids.length() == 0 ? "" : ",").append(Integer.toHexString(r.id()));
         }
-        initializeField(cn, ids.toString());
+        if (isInterface) {
+            cn.fields.add(new FieldNode(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC,
+                    RESUMER_FIELD, RESUMER_DESC, null, null));
+            initializeField(cn, ids.toString());
+        } else {
+            cn.fields.add(new FieldNode(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC,
+                    RESUMER_FIELD, RESUMER_DESC, null, null));
+            cn.methods.add(getter(cn.name, ids.toString()));
+        }
+    }
+
+    /** Pushes the class's resumer (the save helpers' first step). */
+    static org.objectweb.asm.tree.AbstractInsnNode loadResumer(String owner, boolean isInterface) {
+        return isInterface ? new FieldInsnNode(Opcodes.GETSTATIC, owner, RESUMER_FIELD, RESUMER_DESC)
+                : new MethodInsnNode(Opcodes.INVOKESTATIC, owner, RESUMER_FIELD, "()" + RESUMER_DESC, false);
+    }
+
+    /** A class's {@code $jgo$resumer()}: the field, made on first use. */
+    private static MethodNode getter(String owner, String ids) {
+        MethodNode m = new MethodNode(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC,
+                RESUMER_FIELD, "()" + RESUMER_DESC, null, null);
+        LabelNode made = new LabelNode();
+        InsnList code = m.instructions;
+        code.add(new FieldInsnNode(Opcodes.GETSTATIC, owner, RESUMER_FIELD, RESUMER_DESC));
+        code.add(new InsnNode(Opcodes.DUP));
+        code.add(new org.objectweb.asm.tree.JumpInsnNode(Opcodes.IFNONNULL, made));
+        code.add(new InsnNode(Opcodes.POP));
+        code.add(makeResumer(ids));
+        code.add(new InsnNode(Opcodes.DUP));
+        code.add(new FieldInsnNode(Opcodes.PUTSTATIC, owner, RESUMER_FIELD, RESUMER_DESC));
+        code.add(made);
+        code.add(new InsnNode(Opcodes.ARETURN));
+        m.maxLocals = 0;
+        m.maxStack = 3;
+        return m;
+    }
+
+    /** {@code Resumers.of(MethodHandles.lookup(), ids)}. */
+    private static InsnList makeResumer(String ids) {
+        InsnList make = new InsnList();
+        make.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodHandles", "lookup",
+                "()Ljava/lang/invoke/MethodHandles$Lookup;", false));
+        make.add(new LdcInsnNode(ids));
+        make.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RESUMERS, RESUMERS_OF, RESUMERS_OF_DESC, false));
+        return make;
     }
 
     private static MethodNode entry(String owner, boolean isInterface, List<MethodRewriter> methods) {
@@ -138,7 +187,7 @@ final class ResumeEntry {
         code.add(new InsnNode(Opcodes.RETURN));
     }
 
-    /** {@code $jgo$resumer = Resumers.of(MethodHandles.lookup(), ids);} first in {@code <clinit>} (made if missing). */
+    /** An interface's {@code $jgo$resumer = Resumers.of(MethodHandles.lookup(), ids);} first in {@code <clinit>} (made if missing). */
     private static void initializeField(ClassNode cn, String ids) {
         MethodNode clinit = null;
         for (MethodNode m : cn.methods) {
@@ -151,11 +200,7 @@ final class ResumeEntry {
             clinit.instructions.add(new InsnNode(Opcodes.RETURN));
             cn.methods.add(clinit);
         }
-        InsnList init = new InsnList();
-        init.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodHandles", "lookup",
-                "()Ljava/lang/invoke/MethodHandles$Lookup;", false));
-        init.add(new LdcInsnNode(ids));
-        init.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RESUMERS, RESUMERS_OF, RESUMERS_OF_DESC, false));
+        InsnList init = makeResumer(ids);
         init.add(new FieldInsnNode(Opcodes.PUTSTATIC, cn.name, RESUMER_FIELD, RESUMER_DESC));
         clinit.instructions.insert(init);
         clinit.maxStack = Math.max(clinit.maxStack, 2);

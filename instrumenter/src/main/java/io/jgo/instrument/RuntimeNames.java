@@ -64,7 +64,10 @@ final class RuntimeNames {
     /** {@code static void $jgo$resume(Stack s, int me)}: re-enters, alone, the frame of method {@code me} on top of {@code s}. */
     static final String RESUME_ENTRY = "$jgo$resume";
     static final String RESUME_ENTRY_DESC = "(" + STACK_DESC + "I)V";
-    /** Static field holding the class's {@code io.jgo.internal.Resumer}; its save helpers hand it to {@code pushFrame}. */
+    /**
+     * Static field holding the class's {@code io.jgo.internal.Resumer}, and in a class (not an
+     * interface) the static method that makes it on first use; the save helpers hand it to {@code pushFrame}.
+     */
     static final String RESUMER_FIELD = "$jgo$resumer";
     static final String RESUMER_DESC = "Lio/jgo/internal/Resumer;";
     static final String RESUMERS = "io/jgo/internal/Resumers";

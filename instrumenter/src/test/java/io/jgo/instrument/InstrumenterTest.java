@@ -75,6 +75,37 @@ class InstrumenterTest {
         g.visitEnd();
     }
 
+    /**
+     * The lazy resume adds a resume entry and a resumer to every rewritten class, but nothing that
+     * enters a default {@code serialVersionUID}: no static initializer where there was none, no
+     * member that is not private (objects serialized before the rewrite must still deserialize).
+     */
+    @Test
+    void theResumeEntryLeavesTheSerialVersionUidInputsAlone() {
+        byte[] in = sample("t/Serial", Opcodes.V17);
+        byte[] out = instrumenter().transform(in);
+        assertNotNull(out);
+        org.objectweb.asm.tree.ClassNode before = node(in);
+        org.objectweb.asm.tree.ClassNode after = node(out);
+        assertTrue(after.methods.stream().anyMatch(m -> m.name.equals("$jgo$resume")), "the class got its resume entry");
+        assertFalse(after.methods.stream().anyMatch(m -> m.name.equals("<clinit>")), "no static initializer was added");
+        assertEquals(nonPrivateMembers(before), nonPrivateMembers(after));
+    }
+
+    private static org.objectweb.asm.tree.ClassNode node(byte[] bytes) {
+        org.objectweb.asm.tree.ClassNode n = new org.objectweb.asm.tree.ClassNode();
+        new ClassReader(bytes).accept(n, ClassReader.SKIP_CODE);
+        return n;
+    }
+
+    private static List<String> nonPrivateMembers(org.objectweb.asm.tree.ClassNode n) {
+        List<String> members = new ArrayList<>();
+        n.fields.stream().filter(f -> (f.access & Opcodes.ACC_PRIVATE) == 0).forEach(f -> members.add(f.access + " " + f.name + f.desc));
+        n.methods.stream().filter(m -> (m.access & Opcodes.ACC_PRIVATE) == 0).forEach(m -> members.add(m.access + " " + m.name + m.desc));
+        java.util.Collections.sort(members);
+        return members;
+    }
+
     @Test
     void warmUpRunsTheWholePipelineWithoutReports() {
         assertTrue(instrumenter().warmUp());
