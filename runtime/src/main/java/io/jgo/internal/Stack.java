@@ -185,6 +185,13 @@ public final class Stack {
     private Object handedRef;
     /** 'Z' 'B' 'C' 'S' 'I' 'J' 'F' 'D' 'A' 'V', or 'T' when {@link #handedRef} is a Throwable to rethrow. */
     private char handedKind;
+    /**
+     * Has the goroutine suspended since it started? Its first unwind is laid out for the eager way
+     * ({@link #layOutUnwound}): most goroutines park once (a spawn, a join, one receive) and the
+     * eager resume is the cheaper one for a stack that unwinds once; a goroutine that suspends
+     * again pays the reorder then, and from there on re-enters one frame per round trip.
+     */
+    private boolean suspendedBefore;
 
     /** What a stack needs from the scheduler; implemented by the goroutine that owns it. */
     public interface Owner {
@@ -482,6 +489,7 @@ public final class Stack {
         }
         primTop = refTop = depth = floor = topGroup = 0;
         handedRef = null;
+        suspendedBefore = false;
         suspending = false;
         callSite = 0;
         callee = null;
@@ -664,9 +672,15 @@ public final class Stack {
      * which pop records outermost first); the rest are put in call order, innermost on top, so
      * g0 can re-enter them one at a time. If even the outermost new record cannot be re-entered
      * alone, the whole chain is re-entered from the entry next time (only possible from a run that
-     * started there, as every frame g0 re-enters alone has a resume entry and saves it again).
+     * started there, as every frame g0 re-enters alone has a resume entry and saves it again); so is
+     * a goroutine's first unwind ({@link #suspendedBefore}).
      */
     void layOutUnwound() {
+        if (floor == 0 && !suspendedBefore) {
+            suspendedBefore = true;
+            topGroup = 0; // the first unwind: from the entry, the eager way
+            return;
+        }
         int fresh = depth - floor;
         int lastWithout = -1; // index (0 = innermost) of the outermost new record without a resume entry
         Segment seg = segment;

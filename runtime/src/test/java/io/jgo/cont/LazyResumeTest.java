@@ -28,7 +28,10 @@ class LazyResumeTest {
         int saved = c.stack().depth();
         assertEquals(DeepYieldLoop.DEPTH + 3, saved, "records after the first suspension");
         assertEquals(0, c.reenteredAlone(), "the first run starts at the entry");
-        for (int round = 1; round < DeepYieldLoop.YIELDS; round++) {
+        assertTrue(c.resume());
+        assertEquals(0, c.reenteredAlone(), "a first unwind is resumed the eager way (most goroutines park once)");
+        assertEquals(saved, c.stack().depth());
+        for (int round = 2; round < DeepYieldLoop.YIELDS; round++) {
             long before = c.reenteredAlone();
             assertTrue(c.resume(), "round " + round + " suspends again");
             assertEquals(before + 2, c.reenteredAlone(), "round " + round + ": g0 re-enters Yield.i (which re-enters "
@@ -67,13 +70,16 @@ class LazyResumeTest {
         Runnable program = (Runnable) Differential.load(path, DeepYieldLoop.class).getConstructor().newInstance();
         Coroutine c = new Coroutine(program);
         assertTrue(c.resume());
-        List<String> first = c.stack().savedFrames();
+        List<String> first = c.stack().savedFrames(); // the eager layout, as the unwind pushed it
         assertEquals(DeepYieldLoop.DEPTH + 3, first.size(), first.toString());
         assertTrue(first.get(0).contains("DeepYieldLoop.run"), "outermost first: " + first.get(0));
         assertTrue(first.get(1).contains("DeepYieldLoop.descend"), first.get(1));
         assertTrue(first.get(first.size() - 2).contains("Yield.i"), first.get(first.size() - 2));
         assertTrue(first.get(first.size() - 1).contains("Coroutine.suspend"), "innermost last: " + first.get(first.size() - 1));
         assertTrue(c.resume());
+        assertEquals(first, c.stack().savedFrames(), "the same frames in the lazy layout");
+        assertTrue(c.resume());
         assertEquals(first, c.stack().savedFrames(), "the same frames after a lazy round trip");
+        assertTrue(c.reenteredAlone() > 0, "the last resume was a lazy one");
     }
 }
