@@ -21,10 +21,13 @@ import com.sun.jdi.event.BreakpointEvent;
 import com.sun.jdi.event.ClassPrepareEvent;
 import com.sun.jdi.event.Event;
 import com.sun.jdi.event.EventSet;
+import com.sun.jdi.event.LocatableEvent;
+import com.sun.jdi.event.MethodEntryEvent;
 import com.sun.jdi.event.VMDisconnectEvent;
 import com.sun.jdi.request.BreakpointRequest;
 import com.sun.jdi.request.ClassPrepareRequest;
 import com.sun.jdi.request.EventRequest;
+import com.sun.jdi.request.MethodEntryRequest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -38,8 +41,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs a main class in a JVM of its own under a debugger (JDI), with breakpoints on given lines of
- * that class, and records what each breakpoint showed: where it stopped, the frames below it, the
- * visible local variables and some static fields. The values are copied out as plain Java values
+ * that class and on the entry of given methods of it, and records what each stop showed: where it
+ * stopped, the frames below it, the visible local variables and some static fields. The values are copied out as plain Java values
  * while the debuggee is stopped, so the test asserts on them after the run.
  *
  * <p>How the JVMs meet: this side listens on a loopback port the system picks ({@code SocketListen}
@@ -50,8 +53,15 @@ import java.util.concurrent.TimeUnit;
  */
 final class DebuggedJvm {
 
-    /** What one breakpoint showed. {@code stack} is frame 0 (the breakpoint's) and below, as "Class.method". */
-    record Hit(String method, int line, List<String> stack, Map<String, Object> locals, Map<String, Object> statics) {
+    /** Where a stop came from: a line breakpoint, or the entry of a method (a method breakpoint, as debuggers call it). */
+    enum Kind { LINE, ENTRY }
+
+    /**
+     * What one stop showed. {@code codeIndex}: the bytecode offset; {@code stack}: frame 0 (the
+     * stop's) and below, as "Class.method".
+     */
+    record Hit(Kind kind, String method, int line, long codeIndex, List<String> stack, Map<String, Object> locals,
+               Map<String, Object> statics) {
     }
 
     /** The whole run: every hit in order, the debuggee's exit status and its output (stdout and stderr). */
@@ -61,6 +71,7 @@ final class DebuggedJvm {
     private final List<String> jvmOptions;
     private final String mainClass;
     private final int[] lines;
+    private final List<String> entries;
     private final List<String> staticFields;
     private final Duration timeout;
     private final Path log;
@@ -69,14 +80,17 @@ final class DebuggedJvm {
      * @param jvmOptions   options of the debuggee's JVM, class path included (the jdwp agent is added)
      * @param mainClass    the class to run, which also holds the breakpoints and the static fields
      * @param lines        source lines of {@code mainClass} to stop at, every location of each
+     * @param entries      methods of {@code mainClass} to stop at the entry of, every time they are entered
      * @param staticFields static fields of {@code mainClass} to read at every hit
      * @param timeout      the whole run, launch to exit; past it the run fails and the debuggee is killed
      * @param log          where the debuggee's output goes
      */
-    DebuggedJvm(List<String> jvmOptions, String mainClass, int[] lines, List<String> staticFields, Duration timeout, Path log) {
+    DebuggedJvm(List<String> jvmOptions, String mainClass, int[] lines, List<String> entries, List<String> staticFields,
+                Duration timeout, Path log) {
         this.jvmOptions = List.copyOf(jvmOptions);
         this.mainClass = mainClass;
         this.lines = lines.clone();
+        this.entries = List.copyOf(entries);
         this.staticFields = List.copyOf(staticFields);
         this.timeout = timeout;
         this.log = log;
@@ -179,6 +193,12 @@ final class DebuggedJvm {
         prepare.addClassFilter(mainClass);
         prepare.setSuspendPolicy(EventRequest.SUSPEND_ALL);
         prepare.enable();
+        if (!entries.isEmpty()) {
+            MethodEntryRequest entry = vm.eventRequestManager().createMethodEntryRequest();
+            entry.addClassFilter(mainClass);
+            entry.setSuspendPolicy(EventRequest.SUSPEND_ALL);
+            entry.enable();
+        }
         vm.resume(); // it waits, suspended, since it connected
         while (true) {
             long left = remainingMillis(deadline);
@@ -199,7 +219,9 @@ final class DebuggedJvm {
                 if (e instanceof ClassPrepareEvent) {
                     setBreakpoints(vm, ((ClassPrepareEvent) e).referenceType());
                 } else if (e instanceof BreakpointEvent) {
-                    hits.add(record((BreakpointEvent) e));
+                    hits.add(record(Kind.LINE, (BreakpointEvent) e));
+                } else if (e instanceof MethodEntryEvent && entries.contains(((MethodEntryEvent) e).method().name())) {
+                    hits.add(record(Kind.ENTRY, (MethodEntryEvent) e));
                 } else if (e instanceof VMDisconnectEvent) {
                     return;
                 }
@@ -223,7 +245,7 @@ final class DebuggedJvm {
         }
     }
 
-    private Hit record(BreakpointEvent e) throws IncompatibleThreadStateException, AbsentInformationException {
+    private Hit record(Kind kind, LocatableEvent e) throws IncompatibleThreadStateException, AbsentInformationException {
         List<StackFrame> frames = e.thread().frames();
         StackFrame top = frames.get(0);
         List<String> stack = new ArrayList<>();
@@ -243,7 +265,8 @@ final class DebuggedJvm {
             }
             statics.put(name, plain(type.getValue(f)));
         }
-        return new Hit(top.location().method().name(), top.location().lineNumber(), stack, locals, statics);
+        Location at = top.location();
+        return new Hit(kind, at.method().name(), at.lineNumber(), at.codeIndex(), stack, locals, statics);
     }
 
     /** The value as a plain Java value: a boxed primitive, a String, a List for an array, a description otherwise. */

@@ -82,21 +82,56 @@ class DebuggerTest {
 
     @Test
     void breakpointsInResumedFramesShowTheirLinesAndLiveLocals() throws Exception {
-        Path dump = OUT.resolve("rewritten-classes");
-        Run run = debug("rewritten", List.of("-javaagent:" + agentJar() + "=verify,dump=" + dump.toAbsolutePath()));
-        assertRun(run, true, "rewritten classes (javap -c -l): " + dump.toAbsolutePath());
+        Run run = debug("rewritten", withAgent(), breakpointLines(), List.of());
+        assertRun(run, true, REWRITTEN);
     }
 
     @Test
     void withoutTheAgentTheSameBreakpointsShowTheSameLocals() throws Exception {
-        assertRun(debug("plain", List.of()), false, "no agent");
+        assertRun(debug("plain", List.of(), breakpointLines(), List.of()), false, "no agent");
     }
 
-    private static Run debug(String name, List<String> agent) throws Exception {
+    /**
+     * A debugger stopped at a method's first instruction (a method breakpoint, or a step into the
+     * call) sees its parameters there, before the rewrite's prologue has run, as in the plain
+     * method. Asserted at the first entry of each method, the call from its caller in the source;
+     * a frame re-entered by the resume is entered again, and its parameters hold their defaults
+     * until the prologue restores them.
+     */
+    @Test
+    void parametersAreVisibleAtTheFirstInstruction() throws Exception {
+        assertFirstEntries(debug("entries-rewritten", withAgent(), new int[0], List.of("outer", "middle")), REWRITTEN);
+        assertFirstEntries(debug("entries-plain", List.of(), new int[0], List.of("outer", "middle")), "no agent");
+    }
+
+    private static void assertFirstEntries(Run run, String context) {
+        String all = context + "; every hit: " + run.hits() + "; debuggee output:\n" + run.output();
+        assertEquals(0, run.exitStatus(), "expected the debuggee to exit with status 0; " + all);
+        Map<String, String> callers = Map.of("outer", "ResumedFrames.run", "middle", "ResumedFrames.outer");
+        callers.forEach((method, caller) -> {
+            Hit h = run.hits().stream().filter(x -> x.method().equals(method)).findFirst()
+                    .orElseThrow(() -> new AssertionError("expected the debugger to stop at the entry of " + method + "(); " + all));
+            String at = "at the entry of " + method + "() (" + context + "): ";
+            assertEquals(caller, h.stack().get(1), at + "expected the first entry to be the call from the source's caller; the hit: " + h);
+            assertEquals(0, h.codeIndex(), at + "expected to stop at bytecode offset 0; the hit: " + h);
+            assertEquals(Map.of("seed", SEED), h.locals(), at + "expected the parameter, and only it, visible (left), seen (right); the hit: " + h);
+        });
+    }
+
+    private static final String REWRITTEN = "rewritten classes (javap -c -l): " + OUT.resolve("rewritten-classes").toAbsolutePath();
+
+    private static List<String> withAgent() {
+        return List.of("-javaagent:" + agentJar() + "=verify,dump=" + OUT.resolve("rewritten-classes").toAbsolutePath());
+    }
+
+    private static int[] breakpointLines() {
+        return EXPECTED.stream().mapToInt(Expected::line).toArray();
+    }
+
+    private static Run debug(String name, List<String> agent, int[] lines, List<String> entries) throws Exception {
         List<String> options = new ArrayList<>(agent);
         options.addAll(List.of("-cp", System.getProperty("java.class.path")));
-        int[] lines = EXPECTED.stream().mapToInt(Expected::line).toArray();
-        return new DebuggedJvm(options, ResumedFrames.class.getName(), lines, List.of("suspensions"), TIMEOUT,
+        return new DebuggedJvm(options, ResumedFrames.class.getName(), lines, entries, List.of("suspensions"), TIMEOUT,
                 OUT.resolve("debuggee-" + name + ".log")).run();
     }
 
