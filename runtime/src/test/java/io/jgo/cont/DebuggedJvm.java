@@ -6,6 +6,7 @@ import com.sun.jdi.Bootstrap;
 import com.sun.jdi.Field;
 import com.sun.jdi.IncompatibleThreadStateException;
 import com.sun.jdi.Location;
+import com.sun.jdi.Method;
 import com.sun.jdi.PrimitiveValue;
 import com.sun.jdi.ReferenceType;
 import com.sun.jdi.StackFrame;
@@ -21,13 +22,10 @@ import com.sun.jdi.event.BreakpointEvent;
 import com.sun.jdi.event.ClassPrepareEvent;
 import com.sun.jdi.event.Event;
 import com.sun.jdi.event.EventSet;
-import com.sun.jdi.event.LocatableEvent;
-import com.sun.jdi.event.MethodEntryEvent;
 import com.sun.jdi.event.VMDisconnectEvent;
 import com.sun.jdi.request.BreakpointRequest;
 import com.sun.jdi.request.ClassPrepareRequest;
 import com.sun.jdi.request.EventRequest;
-import com.sun.jdi.request.MethodEntryRequest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -53,7 +51,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class DebuggedJvm {
 
-    /** Where a stop came from: a line breakpoint, or the entry of a method (a method breakpoint, as debuggers call it). */
+    /** What stopped there: a line breakpoint, or one on a method's first instruction (where a method breakpoint or a step into the call stops). */
     enum Kind { LINE, ENTRY }
 
     /**
@@ -193,12 +191,6 @@ final class DebuggedJvm {
         prepare.addClassFilter(mainClass);
         prepare.setSuspendPolicy(EventRequest.SUSPEND_ALL);
         prepare.enable();
-        if (!entries.isEmpty()) {
-            MethodEntryRequest entry = vm.eventRequestManager().createMethodEntryRequest();
-            entry.addClassFilter(mainClass);
-            entry.setSuspendPolicy(EventRequest.SUSPEND_ALL);
-            entry.enable();
-        }
         vm.resume(); // it waits, suspended, since it connected
         while (true) {
             long left = remainingMillis(deadline);
@@ -219,9 +211,7 @@ final class DebuggedJvm {
                 if (e instanceof ClassPrepareEvent) {
                     setBreakpoints(vm, ((ClassPrepareEvent) e).referenceType());
                 } else if (e instanceof BreakpointEvent) {
-                    hits.add(record(Kind.LINE, (BreakpointEvent) e));
-                } else if (e instanceof MethodEntryEvent && entries.contains(((MethodEntryEvent) e).method().name())) {
-                    hits.add(record(Kind.ENTRY, (MethodEntryEvent) e));
+                    hits.add(record((BreakpointEvent) e));
                 } else if (e instanceof VMDisconnectEvent) {
                     return;
                 }
@@ -238,14 +228,30 @@ final class DebuggedJvm {
                         + " to set a breakpoint on, but the line table has none there; lines with code: " + type.allLineLocations());
             }
             for (Location l : at) {
-                BreakpointRequest b = vm.eventRequestManager().createBreakpointRequest(l);
-                b.setSuspendPolicy(EventRequest.SUSPEND_ALL);
-                b.enable();
+                stopAt(vm, l, Kind.LINE);
+            }
+        }
+        // A breakpoint on the first instruction, rather than a MethodEntryRequest: the same stop,
+        // without method-entry events, which slow every call of the debuggee.
+        for (String name : entries) {
+            List<Method> methods = type.methodsByName(name);
+            if (methods.isEmpty()) {
+                throw new AssertionError("expected a method " + name + " in " + type.name() + " to stop at the entry of; it has none");
+            }
+            for (Method m : methods) {
+                stopAt(vm, m.locationOfCodeIndex(0), Kind.ENTRY);
             }
         }
     }
 
-    private Hit record(Kind kind, LocatableEvent e) throws IncompatibleThreadStateException, AbsentInformationException {
+    private static void stopAt(VirtualMachine vm, Location l, Kind kind) {
+        BreakpointRequest b = vm.eventRequestManager().createBreakpointRequest(l);
+        b.putProperty(Kind.class, kind);
+        b.setSuspendPolicy(EventRequest.SUSPEND_ALL);
+        b.enable();
+    }
+
+    private Hit record(BreakpointEvent e) throws IncompatibleThreadStateException, AbsentInformationException {
         List<StackFrame> frames = e.thread().frames();
         StackFrame top = frames.get(0);
         List<String> stack = new ArrayList<>();
@@ -266,6 +272,7 @@ final class DebuggedJvm {
             statics.put(name, plain(type.getValue(f)));
         }
         Location at = top.location();
+        Kind kind = (Kind) e.request().getProperty(Kind.class);
         return new Hit(kind, at.method().name(), at.lineNumber(), at.codeIndex(), stack, locals, statics);
     }
 
