@@ -3,7 +3,9 @@ package io.jgo.instrument;
 import static io.jgo.instrument.RuntimeNames.*;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -14,6 +16,7 @@ import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.LineNumberNode;
+import org.objectweb.asm.tree.LocalVariableNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TableSwitchInsnNode;
@@ -370,6 +373,7 @@ final class MethodRewriter {
         prologue.add(new FieldInsnNode(Opcodes.GETFIELD, STACK, ATTENTION, "I"));
         prologue.add(new JumpInsnNode(Opcodes.IFNE, attention));
         prologue.add(body);
+        coverPrologue(prologue);
         insns.insert(prologue);
 
         for (Site site : sites) {
@@ -437,6 +441,31 @@ final class MethodRewriter {
         insns.add(tail);
         if (resumable) {
             coverHandedValues(sites);
+        }
+    }
+
+    /**
+     * The locals in scope from the original first instruction (the parameters, {@code this}) are
+     * put in scope from the new first one, the prologue's, as javac declares them from offset 0: a
+     * debugger stopped at the method's entry (a method breakpoint, a step into the call) shows them.
+     * In a frame the resume re-enters, they hold the resume entry's defaults there until restored.
+     */
+    private void coverPrologue(InsnList prologue) {
+        if (method.localVariables == null) {
+            return;
+        }
+        Set<LabelNode> atStart = new HashSet<>();
+        for (AbstractInsnNode insn = method.instructions.getFirst(); insn != null && insn.getOpcode() < 0; insn = insn.getNext()) {
+            if (insn instanceof LabelNode) {
+                atStart.add((LabelNode) insn);
+            }
+        }
+        LabelNode entry = new LabelNode();
+        prologue.insert(entry);
+        for (LocalVariableNode v : method.localVariables) {
+            if (atStart.contains(v.start)) {
+                v.start = entry;
+            }
         }
     }
 

@@ -19,6 +19,9 @@
  *                                    (Differential, Coroutine)                         PinningTest expects pins
  * io.jgo.cont.shapes      yes        the shape programs (also rewritten at "build
  *                                    time" by RewritingLoader)
+ * io.jgo.cont.debuggee    yes, in    programs run under JDI by DebuggerTest           none (the debuggee
+ *                         their own  (the test JVM never loads them)                  prints its pin count)
+ *                         JVM
  * io.jgo.internal        no         Stack's records and handshakes, by hand          (no goroutines)
  * io.jgo.internal.sched   no         run queues, step-driven scenarios, runtimes      only main's, where
  *                                    whose goroutines do not park, and goroutines     the trace shows it
