@@ -10,8 +10,8 @@ import io.jgo.internal.Coroutine;
  * calls carry breakpoints: each is first reached by a frame the resume re-entered, never by the
  * first run. {@link #run} calls {@link #outer}, which calls {@link #middle}, which suspends twice:
  * <ol>
- * <li>at a leaf ({@code Coroutine.suspend()} called directly): on the resume, {@code middle} is the
- *     innermost saved frame and comes back through its own restore code;</li>
+ * <li>at a leaf ({@code Coroutine.suspend()} called directly): on the resume (a first unwind: from
+ *     the entry), {@code middle} is the innermost saved frame and comes back through its restore code;</li>
  * <li>through a rewritten callee ({@code Yield.here()}): on the resume, {@code Yield.here} is the
  *     innermost frame, and {@code middle}, then {@code outer}, are each re-entered alone after it
  *     returned, with the value it returned.</li>
