@@ -694,8 +694,9 @@ public final class Stack {
             }
             long tail = seg.prims[top - 1];
             int n = refsOf(tail);
-            if (lastWithout < 0 && resumerOf(seg.prims, top, seg.refs, refs) == null) {
-                lastWithout = i;
+            if (resumerOf(seg.prims, top, seg.refs, refs) == null) {
+                lastWithout = i; // scanning from the top: the first one found is the outermost
+                break;
             }
             top -= primsOf(tail) + tailLength(tail);
             refs -= n;
