@@ -1,6 +1,7 @@
 package io.jgo.internal.sched;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -68,6 +69,110 @@ class SysmonTest {
         assertEquals(0, retake.p);
         assertTrue(rec.first(Trace.Event.SYSCALL_EXIT, main[0]) != null, "it got a P back through exitsyscall");
         assertTrue(dump[0].contains("goroutine " + main[0] + " [running, locked to thread]"), dump[0]);
+    }
+
+    /**
+     * A P retaken from a goroutine that ignored preemption goes to a new M, which runs the P's
+     * runnext goroutine with the inherited slice (the schedule tick does not move). That goroutine
+     * gets a slice of its own: it is not judged on the old one, so it is asked to yield a slice
+     * later and keeps its P until then, rather than losing it unasked in the next round.
+     */
+    @Test
+    void goroutineRunOnARetakenPGetsAFreshSlice() throws Exception {
+        TraceRecorder rec = new TraceRecorder();
+        AtomicLong clock = new AtomicLong(5 * MS);
+        Sched s = handDriven(1, rec, clock);
+        java.util.concurrent.CountDownLatch childRunning = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        long[] child = new long[1];
+        int[] retakes = new int[3];
+        s.runMain(() -> {
+            child[0] = s.newproc(() -> {
+                childRunning.countDown();
+                try {
+                    release.await(); // blocks its carrier holding the P (plain code, sysmon is off)
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }).id();
+            s.sysmon.round(clock.get());
+            s.sysmon.round(clock.addAndGet(Sysmon.FORCE_PREEMPT_NS)); // main asked
+            retakes[0] = s.sysmon.round(clock.addAndGet(Sysmon.FORCE_PREEMPT_NS)); // main's P retaken, handed to a new M
+            try {
+                assertTrue(childRunning.await(10, java.util.concurrent.TimeUnit.SECONDS), "the new M runs the child");
+                retakes[1] = s.sysmon.round(clock.addAndGet(MS));
+                retakes[2] = s.sysmon.round(clock.addAndGet(Sysmon.FORCE_PREEMPT_NS));
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            } finally {
+                release.countDown();
+            }
+            Go.gosched(); // main gets a P back
+        });
+        assertEquals(1, retakes[0]);
+        TraceRecorder.Rec exec = rec.first(Trace.Event.EXECUTE, child[0]);
+        assertEquals(1, exec.n, "the child inherited the slice: " + rec.events);
+        assertEquals(0, retakes[1], "not retaken on the old holder's slice");
+        assertEquals(0, retakes[2], "asked, not retaken, after a slice of its own");
+        assertTrue(rec.first(Trace.Event.PREEMPT, child[0]) != null, "asked to yield after its own slice");
+        assertTrue(rec.first(Trace.Event.RETAKE, child[0]) == null, "never retaken");
+    }
+
+    /**
+     * Only the goroutine sysmon asked may lose its P for not answering. Main is asked at the end of
+     * its slice, then parks: M0 hands the P to a new M, which runs the child from runnext with main's
+     * slice (the tick does not move). The child was never asked, so sysmon asks it, and retakes the
+     * P only when the child leaves that request unanswered for a slice.
+     */
+    @Test
+    void goroutineThatInheritedAnAskedSliceIsAskedBeforeItLosesItsP() throws Exception {
+        TraceRecorder rec = new TraceRecorder();
+        AtomicLong clock = new AtomicLong(5 * MS);
+        Sched s = handDriven(1, rec, clock);
+        java.util.concurrent.CountDownLatch childRunning = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        long[] child = new long[1];
+        int[] retakes = new int[2];
+        Throwable[] driverFailed = new Throwable[1];
+        s.runMain(() -> {
+            io.jgo.WaitGroup childDone = new io.jgo.WaitGroup();
+            childDone.add(1);
+            child[0] = s.newproc(() -> {
+                childRunning.countDown();
+                try {
+                    release.await(); // blocks its carrier holding the P (plain code, sysmon is off)
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                childDone.done();
+            }).id();
+            s.sysmon.round(clock.get());
+            s.sysmon.round(clock.addAndGet(Sysmon.FORCE_PREEMPT_NS)); // main asked
+            Thread driver = new Thread(() -> { // main parks below; this thread plays sysmon meanwhile
+                try {
+                    assertTrue(childRunning.await(10, java.util.concurrent.TimeUnit.SECONDS), "the P's new M runs the child");
+                    retakes[0] = s.sysmon.round(clock.addAndGet(Sysmon.FORCE_PREEMPT_NS)); // main's ask is a slice old
+                    retakes[1] = s.sysmon.round(clock.addAndGet(Sysmon.FORCE_PREEMPT_NS)); // the child's too
+                } catch (Throwable t) {
+                    driverFailed[0] = t;
+                } finally {
+                    release.countDown();
+                }
+            });
+            driver.start();
+            childDone.await(); // main parks (pinned: plain code); M0 hands its P off
+            try {
+                driver.join();
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        });
+        assertNull(driverFailed[0]);
+        assertEquals(1, rec.first(Trace.Event.EXECUTE, child[0]).n, "the child inherited main's slice: " + rec.events);
+        assertEquals(0, retakes[0], "not retaken for main's unanswered request");
+        assertTrue(rec.first(Trace.Event.PREEMPT, child[0]) != null, "the child itself is asked");
+        assertEquals(1, retakes[1], "a slice after its own request, unanswered: retaken");
+        assertEquals(child[0], rec.of(Trace.Event.RETAKE).get(0).g);
     }
 
     /** A goroutine in a syscall is never asked to yield: it is not running Go code. */
