@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.jgo.Go;
 import io.jgo.PanicException;
 import io.jgo.internal.Stack;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -71,6 +73,31 @@ class SysmonTest {
         assertTrue(dump[0].contains("goroutine " + main[0] + " [running, locked to thread]"), dump[0]);
     }
 
+    /** A goroutine that blocks its carrier, holding its P (plain code, and sysmon is off), until released. */
+    private static final class BlockingChild {
+        final CountDownLatch running = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+        long id;
+
+        /** Starts it into the calling goroutine's runnext; {@code then} runs once it is released. */
+        void start(Sched s, Runnable then) {
+            id = s.newproc(() -> {
+                running.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                then.run();
+            }).id();
+        }
+
+        /** Waits until an M runs it: the P's new holder after a handoff. */
+        void awaitRunning() throws InterruptedException {
+            assertTrue(running.await(10, TimeUnit.SECONDS), "the P's new M runs the child");
+        }
+    }
+
     /**
      * A P retaken from a goroutine that ignored preemption goes to a new M, which runs the P's
      * runnext goroutine with the inherited slice (the schedule tick does not move). That goroutine
@@ -78,44 +105,34 @@ class SysmonTest {
      * later and keeps its P until then, rather than losing it unasked in the next round.
      */
     @Test
-    void goroutineRunOnARetakenPGetsAFreshSlice() throws Exception {
+    void goroutineRunOnARetakenPGetsAFreshSlice() {
         TraceRecorder rec = new TraceRecorder();
         AtomicLong clock = new AtomicLong(5 * MS);
         Sched s = handDriven(1, rec, clock);
-        java.util.concurrent.CountDownLatch childRunning = new java.util.concurrent.CountDownLatch(1);
-        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
-        long[] child = new long[1];
+        BlockingChild child = new BlockingChild();
         int[] retakes = new int[3];
         s.runMain(() -> {
-            child[0] = s.newproc(() -> {
-                childRunning.countDown();
-                try {
-                    release.await(); // blocks its carrier holding the P (plain code, sysmon is off)
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }).id();
+            child.start(s, () -> { });
             s.sysmon.round(clock.get());
             s.sysmon.round(clock.addAndGet(Sysmon.FORCE_PREEMPT_NS)); // main asked
             retakes[0] = s.sysmon.round(clock.addAndGet(Sysmon.FORCE_PREEMPT_NS)); // main's P retaken, handed to a new M
             try {
-                assertTrue(childRunning.await(10, java.util.concurrent.TimeUnit.SECONDS), "the new M runs the child");
+                child.awaitRunning();
                 retakes[1] = s.sysmon.round(clock.addAndGet(MS));
                 retakes[2] = s.sysmon.round(clock.addAndGet(Sysmon.FORCE_PREEMPT_NS));
             } catch (InterruptedException e) {
                 throw new AssertionError(e);
             } finally {
-                release.countDown();
+                child.release.countDown();
             }
             Go.gosched(); // main gets a P back
         });
         assertEquals(1, retakes[0]);
-        TraceRecorder.Rec exec = rec.first(Trace.Event.EXECUTE, child[0]);
-        assertEquals(1, exec.n, "the child inherited the slice: " + rec.events);
+        assertEquals(1, rec.first(Trace.Event.EXECUTE, child.id).n, "the child inherited the slice: " + rec.events);
         assertEquals(0, retakes[1], "not retaken on the old holder's slice");
         assertEquals(0, retakes[2], "asked, not retaken, after a slice of its own");
-        assertTrue(rec.first(Trace.Event.PREEMPT, child[0]) != null, "asked to yield after its own slice");
-        assertTrue(rec.first(Trace.Event.RETAKE, child[0]) == null, "never retaken");
+        assertTrue(rec.first(Trace.Event.PREEMPT, child.id) != null, "asked to yield after its own slice");
+        assertTrue(rec.first(Trace.Event.RETAKE, child.id) == null, "never retaken");
     }
 
     /**
@@ -125,38 +142,28 @@ class SysmonTest {
      * P only when the child leaves that request unanswered for a slice.
      */
     @Test
-    void goroutineThatInheritedAnAskedSliceIsAskedBeforeItLosesItsP() throws Exception {
+    void goroutineThatInheritedAnAskedSliceIsAskedBeforeItLosesItsP() {
         TraceRecorder rec = new TraceRecorder();
         AtomicLong clock = new AtomicLong(5 * MS);
         Sched s = handDriven(1, rec, clock);
-        java.util.concurrent.CountDownLatch childRunning = new java.util.concurrent.CountDownLatch(1);
-        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
-        long[] child = new long[1];
+        BlockingChild child = new BlockingChild();
         int[] retakes = new int[2];
         Throwable[] driverFailed = new Throwable[1];
         s.runMain(() -> {
             io.jgo.WaitGroup childDone = new io.jgo.WaitGroup();
             childDone.add(1);
-            child[0] = s.newproc(() -> {
-                childRunning.countDown();
-                try {
-                    release.await(); // blocks its carrier holding the P (plain code, sysmon is off)
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                childDone.done();
-            }).id();
+            child.start(s, childDone::done);
             s.sysmon.round(clock.get());
             s.sysmon.round(clock.addAndGet(Sysmon.FORCE_PREEMPT_NS)); // main asked
             Thread driver = new Thread(() -> { // main parks below; this thread plays sysmon meanwhile
                 try {
-                    assertTrue(childRunning.await(10, java.util.concurrent.TimeUnit.SECONDS), "the P's new M runs the child");
+                    child.awaitRunning();
                     retakes[0] = s.sysmon.round(clock.addAndGet(Sysmon.FORCE_PREEMPT_NS)); // main's ask is a slice old
                     retakes[1] = s.sysmon.round(clock.addAndGet(Sysmon.FORCE_PREEMPT_NS)); // the child's too
                 } catch (Throwable t) {
                     driverFailed[0] = t;
                 } finally {
-                    release.countDown();
+                    child.release.countDown();
                 }
             });
             driver.start();
@@ -168,11 +175,11 @@ class SysmonTest {
             }
         });
         assertNull(driverFailed[0]);
-        assertEquals(1, rec.first(Trace.Event.EXECUTE, child[0]).n, "the child inherited main's slice: " + rec.events);
+        assertEquals(1, rec.first(Trace.Event.EXECUTE, child.id).n, "the child inherited main's slice: " + rec.events);
         assertEquals(0, retakes[0], "not retaken for main's unanswered request");
-        assertTrue(rec.first(Trace.Event.PREEMPT, child[0]) != null, "the child itself is asked");
+        assertTrue(rec.first(Trace.Event.PREEMPT, child.id) != null, "the child itself is asked");
         assertEquals(1, retakes[1], "a slice after its own request, unanswered: retaken");
-        assertEquals(child[0], rec.of(Trace.Event.RETAKE).get(0).g);
+        assertEquals(child.id, rec.of(Trace.Event.RETAKE).get(0).g);
     }
 
     /** A goroutine in a syscall is never asked to yield: it is not running Go code. */
