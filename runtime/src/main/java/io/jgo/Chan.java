@@ -96,46 +96,67 @@ public final class Chan<T> implements Iterable<T> {
     @Goroutine
     @SuppressWarnings("unchecked")
     public T recv() {
-        Stack s = Stack.current();
-        long via = s.takeCallSite();
-        G g = Parking.goroutineOf(s);
-        Object v;
-        if (s.isResuming()) {
-            s.resumeLeaf();
-            v = HChan.finishRecv(g);
-        } else {
-            v = core.recv(g, true);
-            if (v == HChan.PARK) {
-                if (s.suspendLeaf(via, RECV_ID, Stack.YIELD_PARK)) {
-                    return null; // unwinding; resumed above
-                }
-                v = HChan.finishRecv(g);
-            }
-        }
-        return v == HChan.CLOSED ? null : (T) v;
+        Object v = $jgo$receive(core, RECV_ID, null);
+        return v == UNWOUND || v == HChan.CLOSED ? null : (T) v; // null while unwinding: resumed in $jgo$receive
     }
 
     /** As {@link #recv}, telling a value ({@code ok() == true}) from a closed, drained channel. */
     @Goroutine
     @SuppressWarnings("unchecked")
     public Result<T> recvOk() {
+        Object v = $jgo$receive(core, RECV_OK_ID, null);
+        if (v == UNWOUND) {
+            return null; // unwinding; resumed in $jgo$receive
+        }
+        return v == HChan.CLOSED ? CLOSED_RESULT : new Result<>((T) v, true);
+    }
+
+    /** What {@link #$jgo$receive} returns while its leaf unwinds (the goroutine parked); never a value. */
+    private static final Object UNWOUND = new Object();
+
+    /**
+     * The receive leaf's protocol, one copy for {@link #recv}, {@link #recvOk} and the iterator's
+     * {@code hasNext} and {@code next}, each of which calls it first thing and passes its own method
+     * id {@code leaf}: take the call site, then either resume (pop the leaf's record and collect
+     * what the wake-up left) or receive, parking if there is nothing yet: {@code suspendLeaf}
+     * unwinds (returns {@link #UNWOUND}, which the leaf returns at once as its dummy result) or, when
+     * the caller cannot unwind, blocks the carrier and collects the value here. No rewritten code
+     * runs between {@code takeCallSite} and {@code suspendLeaf} (both happen in this frame), so the
+     * call site the leaf takes is the one its caller set.
+     *
+     * <p>The {@code $jgo$} prefix makes this frame continuation machinery for the adjacency check
+     * ({@code Adjacency.isMachinery}, as the rewrite's save helpers): the suspending frame it sees is
+     * the leaf itself, whose id is {@code leaf}, right above the rewritten caller, exactly as when
+     * the leaf called {@code suspendLeaf} itself.
+     *
+     * @param it an iterator whose value fetched ahead by {@code hasNext} (or whose end) answers
+     *           before a receive when not resuming, or null
+     * @return the value, {@link HChan#CLOSED} (closed and drained), or {@link #UNWOUND}
+     */
+    private static Object $jgo$receive(HChan core, int leaf, Receiver<?> it) {
         Stack s = Stack.current();
         long via = s.takeCallSite();
         G g = Parking.goroutineOf(s);
-        Object v;
         if (s.isResuming()) {
             s.resumeLeaf();
-            v = HChan.finishRecv(g);
-        } else {
-            v = core.recv(g, true);
-            if (v == HChan.PARK) {
-                if (s.suspendLeaf(via, RECV_OK_ID, Stack.YIELD_PARK)) {
-                    return null; // unwinding; resumed above
-                }
-                v = HChan.finishRecv(g);
+            return HChan.finishRecv(g);
+        }
+        if (it != null) {
+            if (it.ahead != null) {
+                return it.ahead;
+            }
+            if (it.drained) {
+                return HChan.CLOSED;
             }
         }
-        return v == HChan.CLOSED ? CLOSED_RESULT : new Result<>((T) v, true);
+        Object v = core.recv(g, true);
+        if (v == HChan.PARK) {
+            if (s.suspendLeaf(via, leaf, Stack.YIELD_PARK)) {
+                return UNWOUND;
+            }
+            v = HChan.finishRecv(g); // pinned: the wait is over
+        }
+        return v;
     }
 
     /**
@@ -236,30 +257,10 @@ public final class Chan<T> implements Iterable<T> {
         @Override
         @Goroutine
         public boolean hasNext() {
-            Stack s = Stack.current();
-            long via = s.takeCallSite();
-            G g = Parking.goroutineOf(s);
-            if (s.isResuming()) {
-                s.resumeLeaf();
-                return keep(HChan.finishRecv(g));
+            Object v = $jgo$receive(core, HAS_NEXT_ID, this); // the value ahead, or CLOSED once drained
+            if (v == UNWOUND) {
+                return false; // unwinding; resumed in $jgo$receive
             }
-            if (ahead != null) {
-                return true;
-            }
-            if (drained) {
-                return false;
-            }
-            Object v = core.recv(g, true);
-            if (v == HChan.PARK) {
-                if (s.suspendLeaf(via, HAS_NEXT_ID, Stack.YIELD_PARK)) {
-                    return false; // unwinding; resumed above
-                }
-                v = HChan.finishRecv(g);
-            }
-            return keep(v);
-        }
-
-        private boolean keep(Object v) {
             if (v == HChan.CLOSED) {
                 drained = true;
                 return false;
@@ -272,28 +273,11 @@ public final class Chan<T> implements Iterable<T> {
         @Goroutine
         @SuppressWarnings("unchecked")
         public T next() {
-            Stack s = Stack.current();
-            long via = s.takeCallSite();
-            G g = Parking.goroutineOf(s);
-            Object v;
-            if (s.isResuming()) {
-                s.resumeLeaf();
-                v = HChan.finishRecv(g);
-            } else if (ahead != null) {
-                v = ahead;
-                ahead = null;
-                return (T) v;
-            } else if (drained) {
-                throw new NoSuchElementException("channel closed and drained");
-            } else {
-                v = core.recv(g, true);
-                if (v == HChan.PARK) {
-                    if (s.suspendLeaf(via, NEXT_ID, Stack.YIELD_PARK)) {
-                        return null; // unwinding; resumed above
-                    }
-                    v = HChan.finishRecv(g);
-                }
+            Object v = $jgo$receive(core, NEXT_ID, this); // the value ahead, or CLOSED once drained
+            if (v == UNWOUND) {
+                return null; // unwinding; resumed in $jgo$receive
             }
+            ahead = null; // taken (it was null unless v is it)
             if (v == HChan.CLOSED) {
                 drained = true;
                 throw new NoSuchElementException("channel closed and drained");

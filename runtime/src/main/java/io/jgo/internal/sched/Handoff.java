@@ -45,8 +45,11 @@ final class Handoff {
             } else if (retiringP(m)) {
                 if (g.leaveRunning(G.SYSCALL) == G.RUNNING) {
                     P old = m.releaseP();
-                    synchronized (sched.lock) {
+                    sched.lock.lock();
+                    try {
                         sched.procs.retireLocked(old, P.RUNNING);
+                    } finally {
+                        sched.lock.unlock();
                     }
                     sched.wakep();
                 }
@@ -183,10 +186,7 @@ final class Handoff {
 
     /** Slow path of exitSyscall: g is SYSCALL and m holds no P; an idle P, else queue and wait. */
     private void reacquireP(G g, M m) {
-        P pp;
-        synchronized (sched.lock) {
-            pp = sched.idlePs.getLocked();
-        }
+        P pp = sched.idlePs.get();
         if (pp != null) {
             m.acquireP(pp);
             g.casStatus(G.SYSCALL, G.RUNNING);

@@ -40,6 +40,26 @@ final class IdlePs {
         sched.emit(Trace.Event.P_IDLE, -1, pp.id, -1, -1, 0);
     }
 
+    /** {@link #putLocked} taking sched.lock itself. Not for sysmon in a round (it would wait). */
+    void put(P pp, int from) {
+        sched.lock.lock();
+        try {
+            putLocked(pp, from);
+        } finally {
+            sched.lock.unlock();
+        }
+    }
+
+    /** {@link #getLocked} taking sched.lock itself. Not for sysmon in a round (it would wait). */
+    P get() {
+        sched.lock.lock();
+        try {
+            return getLocked();
+        } finally {
+            sched.lock.unlock();
+        }
+    }
+
     /** Go's {@code pidleget}: an idle P, now RUNNING and in transit to its new holder, or null. sched.lock held. */
     P getLocked() {
         P pp = head;

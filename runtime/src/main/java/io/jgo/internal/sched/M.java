@@ -157,10 +157,7 @@ final class M implements Runnable {
      * when the runtime stops. g0 only.
      */
     private boolean regainP() {
-        P pp;
-        synchronized (sched.lock) {
-            pp = sched.idlePs.getLocked();
-        }
+        P pp = sched.idlePs.get();
         if (pp != null) {
             acquireP(pp);
             return true;
@@ -233,7 +230,8 @@ final class M implements Runnable {
         P[] snapshot = sched.allp;
         P pp = p;
         boolean wasSpinning = spinning;
-        synchronized (sched.lock) {
+        sched.lock.lock();
+        try {
             if (!sched.global.isEmpty()) {
                 return true; // loop: the global batch path takes it
             }
@@ -243,6 +241,8 @@ final class M implements Runnable {
             }
             releaseP();
             sched.idlePs.putLocked(pp, P.RUNNING);
+        } finally {
+            sched.lock.unlock();
         }
         if (wasSpinning) {
             sched.spinning.stop(this); // volatile RMW: the StoreLoad before the re-checks below
@@ -285,8 +285,11 @@ final class M implements Runnable {
      * P ({@link Sched#startM}). Returns false when the runtime stops. Own thread only.
      */
     boolean stopM() {
-        synchronized (sched.lock) {
+        sched.lock.lock();
+        try {
             sched.midle.push(this);
+        } finally {
+            sched.lock.unlock();
         }
         sched.emit(Trace.Event.M_PARK, -1, -1, id, -1, 0);
         return waitForP();

@@ -31,10 +31,7 @@ final class MainLoop {
         sched.allm.add(m0);
         sched.live.increment();
         g.casStatus(G.IDLE, G.RUNNABLE);
-        P pp;
-        synchronized (sched.lock) {
-            pp = sched.idlePs.getLocked();
-        }
+        P pp = sched.idlePs.get();
         sched.sysmon.start();
         m0.acquireP(pp);
         try {

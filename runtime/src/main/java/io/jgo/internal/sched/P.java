@@ -145,10 +145,20 @@ final class P {
         long schedwhen;
         int syscalltick;
         long syscallwhen;
-        /** A late timer made sysmon ask this P's goroutine to yield on schedule tick {@link #timerAskTick}. */
+        /** A late timer made sysmon ask goroutine {@link #timerAskGoid} (-1: none ran) to yield on schedule tick {@link #timerAskTick}. */
         boolean timerAsked;
         int timerAskTick;
         long timerAskWhen;
+        long timerAskGoid = -1;
+        /**
+         * The goroutine (by id: G objects are reused) a time slice's end made sysmon ask to yield, on
+         * tick {@link #askTick}, first at {@link #askWhen}; -1 for none. Only that goroutine, still
+         * running on that tick, may lose the P for not answering: one that inherited the tick (a
+         * runnext G run by the P's next M) was never asked.
+         */
+        long askGoid = -1;
+        int askTick;
+        long askWhen;
     }
 
     private static final VarHandle STATUS;

@@ -15,6 +15,12 @@ final class Procs {
     private final Sched sched;
     /** Every P ever created, index = id; guarded by sched.lock. */
     private P[] every = new P[0];
+    /**
+     * A sequence count around every resize (a seqlock for {@link #allIdle}): odd while
+     * {@link #resizeLocked} changes the idle list and GOMAXPROCS, even otherwise. Written under
+     * sched.lock (volatile: one writer, so the plain increment of a volatile is exact), read by anyone.
+     */
+    private volatile int resizeSeq;
 
     Procs(Sched sched) {
         this.sched = sched;
@@ -26,8 +32,11 @@ final class Procs {
             throw new IllegalArgumentException("GOMAXPROCS must be >= 1: " + n);
         }
         int old;
-        synchronized (sched.lock) {
+        sched.lock.lock();
+        try {
             old = resizeLocked(n);
+        } finally {
+            sched.lock.unlock();
         }
         if (n != old) {
             sched.wakep();
@@ -36,12 +45,42 @@ final class Procs {
         return old;
     }
 
+    /**
+     * Is every P idle? The idle count against GOMAXPROCS, read so that a resize in progress never
+     * makes it wrongly true. Without the sequence check it could: a grow puts the new Ps on the idle
+     * list before it writes GOMAXPROCS, so with two Ps busy a grow from 2 to 4 shows an idle count of
+     * 2 against a GOMAXPROCS of 2; a shrink takes idle surplus Ps off the list before it writes
+     * GOMAXPROCS, so an idle count read before the removal can meet the new, smaller GOMAXPROCS
+     * (4 to 2 with Ps 0 and 1 busy: 2 against 2). sysmon would then sleep deeply while goroutines
+     * run, and nobody wakes it (neither step takes a P off the idle list through {@code getLocked}).
+     * No order of the two writes fixes both cases, hence the seqlock: every access is volatile, so
+     * if either read saw a write of the resize, the second read of the sequence (after both) sees
+     * the odd value written before that write, or a later one, and the answer is "not all idle". A
+     * false "not all idle" only keeps sysmon on its cadence for one more round. Any thread.
+     */
+    boolean allIdle() {
+        int seq = resizeSeq;
+        boolean idle = (seq & 1) == 0 && sched.idlePs.count() >= sched.gomaxprocs;
+        return idle && resizeSeq == seq;
+    }
+
     /** sched.lock held. */
     int resizeLocked(int n) {
         int old = sched.gomaxprocs;
         if (n == old) {
             return old;
         }
+        resizeSeq++; // odd: allIdle answers false until the closing increment below
+        try {
+            resizeP(old, n);
+        } finally {
+            resizeSeq++;
+        }
+        return old;
+    }
+
+    /** The body of {@link #resizeLocked}, from {@code old} to {@code n} Ps. sched.lock held. */
+    private void resizeP(int old, int n) {
         if (every.length < n) {
             int from = every.length;
             every = Arrays.copyOf(every, n);
@@ -70,7 +109,6 @@ final class Procs {
         }
         sched.allp = Arrays.copyOf(every, n); // volatile write: publishes the new array to stealers
         sched.gomaxprocs = n;
-        return old;
     }
 
     /**
@@ -125,13 +163,16 @@ final class Procs {
     boolean retireHeld(M m) {
         P old = m.releaseP();
         P np;
-        synchronized (sched.lock) {
+        sched.lock.lock();
+        try {
             if (!old.retiring) { // a grow took it back meanwhile
                 np = old;
             } else {
                 retireLocked(old, P.RUNNING);
                 np = sched.idlePs.getLocked();
             }
+        } finally {
+            sched.lock.unlock();
         }
         sched.wakep();
         if (np != null) {

@@ -18,8 +18,8 @@ import java.util.concurrent.locks.LockSupport;
  * run queue, the idle lists and the counters that drive spinning. A {@code Go.run} creates one;
  * the default runtime is another ({@link Runtimes}). Nothing here is static.
  *
- * <p>{@link #lock} (Go's {@code sched.lock}) guards the idle P list, the idle M list, the P array
- * on resize and the decision to drop a P; the global run queue has its own consumer lock and
+ * <p>{@link #lock} (Go's {@code sched.lock}, a {@link SchedLock} that sysmon only tries) guards the
+ * idle P list, the idle M list, the P array on resize and the decision to drop a P; the global run queue has its own consumer lock and
  * lock-free producers. The counters read without the lock are atomics, each commented with the
  * access it pairs with. See the package comment for the algorithm.
  */
@@ -27,7 +27,15 @@ public final class Sched {
 
     final Config config;
     final Trace trace;
-    final Object lock = new Object();
+    /**
+     * Go's {@code sched.lock}; sysmon only ever tries it ({@link SchedLock}). Reentrant: sysmon holds
+     * it across a whole handoff or wake-up, and the nested acquisitions on that path never wait.
+     * Lock order: it comes after every primitive's lock (a timer's send takes the Timer's lock, then
+     * the channel's, then readies a G, and {@code wakep} takes this one); under it only leaf locks
+     * are taken (timer heaps, the free-G and all-G lists), so sysmon never holds it while it runs a
+     * timer's function.
+     */
+    final SchedLock lock = new SchedLock(this);
     final GlobalRunQueue<G> global = new GlobalRunQueue<>();
     final GFree gFree = new GFree();
     final Timers timers = new Timers(this);
@@ -78,8 +86,11 @@ public final class Sched {
         this.trace = config.trace;
         this.procs = new Procs(this);
         this.sysmon = new Sysmon(this);
-        synchronized (lock) {
+        lock.lock();
+        try {
             procs.resizeLocked(Math.max(1, config.maxProcs));
+        } finally {
+            lock.unlock();
         }
         this.tracer = config.schedTraceMillis > 0 ? new SchedTracer(this) : null;
         if (tracer != null) {
@@ -332,9 +343,21 @@ public final class Sched {
         if (!spinning.claimFirst()) {
             return;
         }
+        if (sysmon.inRound()) { // a timer sysmon fired readied a G
+            wakepFromSysmon();
+            return;
+        }
+        startSpinningM();
+    }
+
+    /** The rest of {@link #wakep} after the claim of a spinning slot: an idle P and an M for it. */
+    private void startSpinningM() {
         P pp;
-        synchronized (lock) {
+        lock.lock();
+        try {
             pp = idlePs.getSpinningLocked();
+        } finally {
+            lock.unlock();
         }
         if (pp == null) {
             spinning.unclaim(); // a spinner is requested from the next M to drop its P
@@ -344,19 +367,40 @@ public final class Sched {
     }
 
     /**
+     * {@link #wakep} on sysmon's thread inside a round, which must never wait on sched.lock: the
+     * whole wake-up holding the lock if it is free now (the acquisitions inside are reentrant), else
+     * none of it: the slot claim is given back, exactly as when no P is idle, and sysmon owes the
+     * wakep to its next round. The readied G is already on the global queue (lock-free), so only
+     * the M that would look for it comes later, by one sysmon delay (20 µs: a debt keeps the fast cadence).
+     */
+    private void wakepFromSysmon() {
+        if (!lock.tryLock()) {
+            spinning.unclaim();
+            sysmon.oweWakep();
+            return;
+        }
+        try {
+            startSpinningM();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
      * Go's {@code startm}: runs {@code pp} on an idle M, or on a new carrier. With {@code spinning},
      * the caller already counted the M in {@link #spinning}. Any thread; pp is in transit.
      */
     void startM(P pp, boolean spinning) {
         M m;
-        synchronized (lock) {
+        lock.lock();
+        try {
             m = midle.poll();
+        } finally {
+            lock.unlock();
         }
         if (m == null) {
             if (stopping) { // no new carrier for a stopped runtime: pp goes back, nothing runs any more
-                synchronized (lock) {
-                    idlePs.putLocked(pp, P.RUNNING);
-                }
+                idlePs.put(pp, P.RUNNING);
                 if (spinning) {
                     this.spinning.unclaim();
                 }
@@ -391,8 +435,11 @@ public final class Sched {
         counters.handoffs.increment();
         emit(Trace.Event.P_HANDOFF, -1, pp.id, -1, -1, 0);
         if (pp.retiring) {
-            synchronized (lock) {
+            lock.lock();
+            try {
                 procs.retireLocked(pp, P.RUNNING);
+            } finally {
+                lock.unlock();
             }
             wakep();
             return;
@@ -405,11 +452,14 @@ public final class Sched {
             startM(pp, true);
             return;
         }
-        synchronized (lock) {
+        lock.lock();
+        try {
             if (global.isEmpty()) {
                 idlePs.putLocked(pp, P.RUNNING);
                 pp = null;
             }
+        } finally {
+            lock.unlock();
         }
         if (pp != null) {
             startM(pp, false);
@@ -429,9 +479,7 @@ public final class Sched {
         if (spinning) {
             this.spinning.unclaim();
         }
-        synchronized (lock) {
-            idlePs.putLocked(pp, P.RUNNING);
-        }
+        idlePs.put(pp, P.RUNNING);
         if (m0 != null) {
             fail(new PanicException(msg));
         } else if (exhaustionReported.compareAndSet(false, true)) {
@@ -448,17 +496,23 @@ public final class Sched {
      */
     P recheckAfterSpinning(P[] snapshot) {
         if (!global.isEmpty()) { // volatile read, after the volatile decrement of nmspinning
-            synchronized (lock) {
+            lock.lock();
+            try {
                 P pp = idlePs.getSpinningLocked();
                 if (pp != null) {
                     return pp;
                 }
+            } finally {
+                lock.unlock();
             }
         }
         for (P p2 : snapshot) {
             if (p2.status() != P.IDLE && !p2.runq.isEmpty()) { // acquire loads of the ring, after the decrement
-                synchronized (lock) {
+                lock.lock();
+                try {
                     return idlePs.getSpinningLocked();
+                } finally {
+                    lock.unlock();
                 }
             }
         }

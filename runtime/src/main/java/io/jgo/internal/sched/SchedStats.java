@@ -40,8 +40,11 @@ public final class SchedStats {
     private SchedStats(Sched s) {
         P[] allp = s.allp; // volatile read: the array of this resize
         int idleM;
-        synchronized (s.lock) {
+        s.lock.lock();
+        try {
             idleM = s.midle.size();
+        } finally {
+            s.lock.unlock();
         }
         uptimeMillis = s.uptimeNanos() / 1_000_000;
         gomaxprocs = allp.length;

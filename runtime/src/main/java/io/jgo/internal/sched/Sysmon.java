@@ -1,6 +1,7 @@
 package io.jgo.internal.sched;
 
 import io.jgo.internal.observe.Events;
+import java.util.ArrayDeque;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 
@@ -42,9 +43,29 @@ import java.util.concurrent.locks.LockSupport;
  * ({@link #deepSleep}, Go's {@code sysmonwait}): a P leaving the idle list (new work) or a syscall
  * entry wakes it, so an idle runtime costs no CPU; that sleep ends at the earliest timer of any P.
  *
+ * <h2>Never waiting on sched.lock</h2>
+ * A round never blocks on {@code sched.lock} ({@link SchedLock}): the lock is unfair, and a goroutine
+ * that takes it in a tight loop could keep a waiting sysmon out for good, so the very goroutine that
+ * needs preempting would never be. Inside a round (while {@link #inRound} holds for this thread)
+ * every step that needs the lock either holds it from one {@code tryLock} to its end or does not
+ * start, and is then <em>owed</em> to the next round:
+ * <ul>
+ *   <li>the handoff of a retaken P ({@link #handOff}): the P stays RUNNING in transit, owned by
+ *       sysmon (no M, nobody else may take it: it is on no list), in {@link #owedHandoffs};</li>
+ *   <li>the {@code wakep} of a G that a timer fired by sysmon readied ({@code Sched.wakep}): the G is
+ *       on the global queue already (lock-free), only the M that looks for it is owed;</li>
+ *   <li>the unpark of an idle M to wait for timers that such a timer armed ({@code Timers.wakeIdleM}).</li>
+ * </ul>
+ * The lock-free duties never need it: a preemption request is a CAS on the goroutine's attention
+ * word, a retake is a CAS on the P's status (and the G's scan bit). Debts are paid at the end of
+ * every round ({@link #payDebts}), each with a fresh {@code tryLock}; while any is owed sysmon keeps
+ * its 20 µs cadence and stays out of its deep sleep. Other locks a round may still wait on are
+ * leaf locks held for a few steps by whoever holds them: a timer heap's (never held around user
+ * code), and, inside a timer's function, the Timer's and its channel's.
+ *
  * <h2>Threads</h2>
- * Started with the runtime's first carrier (or M0); {@link SysmonTick}s and the cadence state are
- * this thread's only. Tests turn the thread off ({@code Config.sysmon(false)}) and call
+ * Started with the runtime's first carrier (or M0); {@link SysmonTick}s, the cadence state and the
+ * debts are this thread's only (or the thread that calls {@link #round} in a test). Tests turn the thread off ({@code Config.sysmon(false)}) and call
  * {@link #round} by hand with an injected clock, so every decision is deterministic.
  */
 final class Sysmon implements Runnable {
@@ -90,6 +111,18 @@ final class Sysmon implements Runnable {
      * sysmon's re-read or unparks it.
      */
     private volatile long wakeAt = Long.MIN_VALUE;
+    /**
+     * The thread inside {@link #round} now, or null. Volatile, written by that thread only; any
+     * thread compares it with itself ({@link #inRound}), so a stale value read by another thread
+     * can never equal that thread (a thread that ran a round itself sees its own clearing write).
+     */
+    private volatile Thread roundThread;
+    /** Retaken Ps whose handoff found sched.lock busy: RUNNING, in transit, owned by sysmon. Round thread only. */
+    private final ArrayDeque<P> owedHandoffs = new ArrayDeque<>();
+    /** A wakep found sched.lock busy during this round ({@link #oweWakep}). Round thread only. */
+    private boolean owedWakep;
+    /** An idle M's unpark for the timer waiter role found sched.lock busy. Round thread only. */
+    private boolean owedTimerWaiter;
 
     Sysmon(Sched sched) {
         this.sched = sched;
@@ -141,7 +174,7 @@ final class Sysmon implements Runnable {
             LockSupport.parkNanos(this, wake - now);
             wakeAt = Long.MIN_VALUE; // awake: the next round and the re-read above see every timer armed from now on
             sched.coarseClock.tick(); // the parking Gs' clock, see CoarseClock
-            if (allIdle() && deepSleep() && syscallWake) {
+            if (allIdle() && !owes() && deepSleep() && syscallWake) {
                 syscallWake = false;
                 idle = 0;
                 delay = MIN_DELAY_MICROS;
@@ -149,13 +182,13 @@ final class Sysmon implements Runnable {
             if (sched.stopping) {
                 return;
             }
-            idle = round(sched.nanotime()) != 0 ? 0 : idle + 1;
+            idle = round(sched.nanotime()) != 0 || owes() ? 0 : idle + 1;
         }
     }
 
-    /** Every P idle: nothing to preempt or retake. Racy; any thread. */
+    /** Every P idle: nothing to preempt or retake. Racy, but never true in the middle of a resize ({@link Procs#allIdle}). */
     private boolean allIdle() {
-        return sched.idlePs.count() >= sched.gomaxprocs;
+        return sched.procs.allIdle();
     }
 
     /**
@@ -225,6 +258,73 @@ final class Sysmon implements Runnable {
      * were retaken. sysmon's thread, or a test's with the thread turned off.
      */
     int round(long now) {
+        roundThread = Thread.currentThread();
+        try {
+            int n = watch(now);
+            payDebts();
+            return n;
+        } finally {
+            roundThread = null;
+        }
+    }
+
+    /** Is the calling thread inside {@link #round}? Then it must not wait on sched.lock ({@link SchedLock}). Any thread. */
+    boolean inRound() {
+        return roundThread == Thread.currentThread();
+    }
+
+    /** {@code Sched.wakep} found sched.lock busy inside a round: the next round makes it. Round thread only. */
+    void oweWakep() {
+        owedWakep = true;
+    }
+
+    /** {@code Timers.wakeIdleM} found sched.lock busy inside a round: the next round makes it. Round thread only. */
+    void oweTimerWaiter() {
+        owedTimerWaiter = true;
+    }
+
+    /** Is anything owed to the next round? Round thread only. */
+    boolean owes() {
+        return owedWakep || owedTimerWaiter || !owedHandoffs.isEmpty();
+    }
+
+    /**
+     * Tries once more what earlier steps of this round or of earlier rounds owe, oldest first; what
+     * still finds sched.lock busy is owed again (each step records its own debt). Round thread only.
+     */
+    private void payDebts() {
+        for (int k = owedHandoffs.size(); k > 0; k--) {
+            handOff(owedHandoffs.poll());
+        }
+        if (owedWakep) {
+            owedWakep = false;
+            sched.wakep(); // a spinner found meanwhile makes it a no-op, as any wakep
+        }
+        if (owedTimerWaiter) {
+            owedTimerWaiter = false;
+            sched.timers.wakeIdleM();
+        }
+    }
+
+    /**
+     * Go's {@code handoffp} for a P sysmon retook, holding sched.lock from one {@code tryLock} to
+     * the end (the handoff's own acquisitions are reentrant); if the lock is busy, the P stays in
+     * transit and the handoff is owed to the next round. Round thread only.
+     */
+    private void handOff(P pp) {
+        if (!sched.lock.tryLock()) {
+            owedHandoffs.add(pp);
+            return;
+        }
+        try {
+            sched.handoffP(pp);
+        } finally {
+            sched.lock.unlock();
+        }
+    }
+
+    /** The duties of {@link #round}, P by P; returns how many Ps were retaken. */
+    private int watch(long now) {
         int n = 0;
         nextTimerDecision = Long.MAX_VALUE;
         for (P pp : sched.allp) {
@@ -254,16 +354,25 @@ final class Sysmon implements Runnable {
                 pd.schedwhen = now;
             } else if (pd.schedwhen + FORCE_PREEMPT_NS <= now) {
                 if (s == P.RUNNING && sched.config.preempt) { // -Djgo.preempt=off: run to completion
-                    // One slice to run, one more to answer the preemption request.
-                    if (pd.schedwhen + 2 * FORCE_PREEMPT_NS <= now && retakeRunning(pp)) {
+                    // One slice to run, one more to answer the preemption request: counted from when
+                    // this very G was first asked on this tick (a G that inherited the tick is asked first).
+                    if (pd.askGoid >= 0 && pd.askTick == tick && pd.askWhen + FORCE_PREEMPT_NS <= now
+                            && retakeRunning(pp, pd.askGoid)) {
+                        freshSlice(pd, tick, now);
                         n++;
                         continue;
                     }
-                    preemptOne(pp);
+                    G g = preemptOne(pp);
+                    if (g != null && (pd.askGoid != g.id || pd.askTick != tick)) {
+                        pd.askGoid = g.id;
+                        pd.askTick = tick;
+                        pd.askWhen = now;
+                    }
                 }
                 sysretake = true; // a syscall on the same tick for a whole slice: no further wait
             }
             if (s == P.SYSCALL && retakeSyscall(pp, pd, now, sysretake)) {
+                freshSlice(pd, tick, now);
                 n++;
             }
         }
@@ -277,8 +386,8 @@ final class Sysmon implements Runnable {
      * retook the P, else 0; records when the next decision falls due.
      */
     private int lateTimer(P pp, P.SysmonTick pd, int tick, long due, long now) {
-        if (pd.timerAsked && pd.timerAskTick != tick) {
-            pd.timerAsked = false; // answered: the P scheduled since (and ran its timers)
+        if (pd.timerAsked && (pd.timerAskTick != tick || pd.timerAskGoid != goidOn(pp))) {
+            pd.timerAsked = false; // answered: the P scheduled since (and ran its timers), or another G runs now
         }
         long askAt = due + TIMER_PREEMPT_NS;
         if (askAt > now) {
@@ -286,13 +395,15 @@ final class Sysmon implements Runnable {
             return 0;
         }
         if (!pd.timerAsked) {
-            preemptOne(pp);
+            G asked = preemptOne(pp);
+            pd.timerAskGoid = asked == null ? -1 : asked.id; // -1: nobody to ask (g0 between goroutines), see below
             pd.timerAsked = true;
             pd.timerAskTick = tick;
             pd.timerAskWhen = now;
         } else if (pd.timerAskWhen + TIMER_RETAKE_NS <= now) {
             pd.timerAsked = false;
-            if (retakeRunning(pp)) {
+            if (pd.timerAskGoid >= 0 && retakeRunning(pp, pd.timerAskGoid)) {
+                freshSlice(pd, tick, now);
                 return -1;
             }
             pp.timers.runExpired(now); // nobody to take the P from (g0 between goroutines): the backstop
@@ -302,17 +413,42 @@ final class Sysmon implements Runnable {
         return 0;
     }
 
-    /** Go's {@code preemptone}: asks the G running on {@code pp} to yield at its next prologue. */
-    private void preemptOne(P pp) {
+    /**
+     * A P sysmon just retook starts a fresh time slice for whoever holds it next. Its new M may run
+     * the P's runnext G, which inherits the slice and so leaves the schedule tick as it was: judged on
+     * the old holder's slice, that G would lose the P in the very next round without ever being
+     * asked to yield (seen as a goroutine that spun unasked for 30 s: without a P nobody asks it).
+     */
+    private static void freshSlice(P.SysmonTick pd, int tick, long now) {
+        pd.schedtick = tick;
+        pd.schedwhen = now;
+        pd.timerAsked = false;
+        pd.askGoid = -1;
+        pd.timerAskGoid = -1;
+    }
+
+    /** The id of the G running on {@code pp} now, or -1; racy reads of {@code pp.m} and {@code m.curg}. */
+    private static long goidOn(P pp) {
+        M m = pp.m;
+        G g = m == null ? null : m.curg;
+        return g == null ? -1 : g.id;
+    }
+
+    /**
+     * Go's {@code preemptone}: asks the G running on {@code pp} to yield at its next prologue (a CAS
+     * on its attention word: no lock). Returns that G, or null when nobody was asked.
+     */
+    private G preemptOne(P pp) {
         M m = pp.m;
         G g = m == null ? null : m.curg;
         if (g == null || g.status() != G.RUNNING) {
-            return; // nobody running, or in a syscall: preemption cannot work there
+            return null; // nobody running, or in a syscall: preemption cannot work there
         }
         g.stack.requestPreempt();
         sched.emit(Trace.Event.PREEMPT, g.id, pp.id, m.id, -1, 0);
         sched.counters.preempted();
         Events.preempted(sched, g.id, pp.id, m.id);
+        return g;
     }
 
     /** The syscall half of Go's {@code retake}; true if sysmon took the P and handed it off. */
@@ -337,19 +473,19 @@ final class Sysmon implements Runnable {
         sched.emit(Trace.Event.RETAKE, -1, pp.id, m == null ? -1 : m.id, -1, 0);
         sched.counters.retook();
         Events.retaken(sched, -1, pp.id, m == null ? -1 : m.id, true);
-        sched.handoffP(pp);
+        handOff(pp);
         return true;
     }
 
     /**
-     * Takes {@code pp} from the M whose goroutine has held it for two time slices without answering
-     * preemption; true if it did and handed it off. See the class comment of {@link G} for the race
-     * with the G's own thread.
+     * Takes {@code pp} from the M whose goroutine (id {@code asked}) has not answered a preemption request
+     * in time; true if it did and handed it off. Only that goroutine: another one running on the P now
+     * was never asked. See the class comment of {@link G} for the race with the G's own thread.
      */
-    private boolean retakeRunning(P pp) {
+    private boolean retakeRunning(P pp, long asked) {
         M m = pp.m;
         G g = m == null ? null : m.curg;
-        if (g == null || g.sched != sched || !g.tryScan()) {
+        if (g == null || g.id != asked || g.sched != sched || !g.tryScan()) {
             return false; // nobody running, or not RUNNING (parked, in a syscall, claimed by its own thread)
         }
         // We hold the status word: the G's thread cannot leave RUNNING or change m.p now.
@@ -364,7 +500,7 @@ final class Sysmon implements Runnable {
         sched.emit(Trace.Event.RETAKE, g.id, pp.id, m.id, -1, 1);
         sched.counters.retook();
         Events.retaken(sched, g.id, pp.id, m.id, false);
-        sched.handoffP(pp);
+        handOff(pp);
         return true;
     }
 }

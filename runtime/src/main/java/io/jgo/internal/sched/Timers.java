@@ -125,10 +125,25 @@ final class Timers {
         sched.sysmon.onTimer(when);
     }
 
-    private void wakeIdleM() {
+    /**
+     * Unparks an idle M so it takes the waiter role. On sysmon's thread inside a round (a timer it
+     * fired re-armed a timer) only if sched.lock is free now; else sysmon owes the wake-up to its
+     * next round (see {@link SchedLock}). Any thread.
+     */
+    void wakeIdleM() {
         M other;
-        synchronized (sched.lock) {
+        if (sched.sysmon.inRound()) {
+            if (!sched.lock.tryLock()) {
+                sched.sysmon.oweTimerWaiter();
+                return;
+            }
+        } else {
+            sched.lock.lock();
+        }
+        try {
             other = sched.midle.peek();
+        } finally {
+            sched.lock.unlock();
         }
         if (other != null) {
             LockSupport.unpark(other.thread); // it loops in waitForP and takes the waiter role

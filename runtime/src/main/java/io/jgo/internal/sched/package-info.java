@@ -66,12 +66,26 @@
  * back through exitsyscall's path at its next call into the scheduler. The race between sysmon and
  * that G's own thread is decided on the G's status word ({@link io.jgo.internal.sched.G}, "the scan
  * bit"). A G therefore runs without a P in exactly two cases, both G status SYSCALL: inside
- * {@code Go.syscall}, and retaken ({@code G.retaken}).
+ * {@code Go.syscall}, and retaken ({@code G.retaken}). Only the goroutine sysmon asked may lose its
+ * P, a slice after that ask: a runnext goroutine that inherits a slice (the P's next M runs it, the
+ * tick does not move) is asked first, and a retaken P's next holder starts a fresh slice.
+ *
+ * <h2>sysmon never waits on sched.lock</h2>
+ * {@code sched.lock} is a {@link io.jgo.internal.sched.SchedLock} (a {@code ReentrantLock}), not a
+ * monitor, so that sysmon can try it: inside a round it never blocks on it (a goroutine that takes
+ * it in a tight loop, reading {@code Sched.stats()}, once kept a blocked sysmon out for 30 s, and
+ * then nothing preempted that goroutine). Preemption requests and retakes are CASes and need no
+ * lock; what does (the handoff of a retaken P, the {@code wakep} after a G readied by a timer sysmon
+ * fired, an idle M's unpark for the timer waiter) runs under one {@code tryLock} or is owed to the
+ * next round, 20 µs later ({@link io.jgo.internal.sched.Sysmon}, "Never waiting on sched.lock").
+ * A retaken P whose handoff is owed stays RUNNING in transit, owned by sysmon. The lock comes after
+ * every primitive's lock in the lock order, and only leaf locks are taken under it.
  *
  * <h2>Who owns the shared scheduler state</h2>
  * <ul>
  *   <li>{@link io.jgo.internal.sched.IdlePs}: the idle P list, under {@code sched.lock}; its count
- *       read racily.</li>
+ *       read racily. "Every P idle" (sysmon's deep sleep) is read against GOMAXPROCS with a
+ *       sequence check, so a resize in progress never makes it true ({@code Procs.allIdle}).</li>
  *   <li>{@link io.jgo.internal.sched.Spinning}: the spinning-M count and the spinner request; each M
  *       counts itself.</li>
  *   <li>{@link io.jgo.internal.sched.DeadlockWatch}: when to run the deadlock check, and the

@@ -287,8 +287,11 @@ class SchedulerScenariosTest {
     }
 
     private static P takeP(Sched s) {
-        synchronized (s.lock) {
+        s.lock.lock();
+        try {
             return s.idlePs.getLocked();
+        } finally {
+            s.lock.unlock();
         }
     }
 

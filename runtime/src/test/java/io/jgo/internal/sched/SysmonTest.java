@@ -1,12 +1,15 @@
 package io.jgo.internal.sched;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jgo.Go;
 import io.jgo.PanicException;
 import io.jgo.internal.Stack;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -68,6 +71,115 @@ class SysmonTest {
         assertEquals(0, retake.p);
         assertTrue(rec.first(Trace.Event.SYSCALL_EXIT, main[0]) != null, "it got a P back through exitsyscall");
         assertTrue(dump[0].contains("goroutine " + main[0] + " [running, locked to thread]"), dump[0]);
+    }
+
+    /** A goroutine that blocks its carrier, holding its P (plain code, and sysmon is off), until released. */
+    private static final class BlockingChild {
+        final CountDownLatch running = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+        long id;
+
+        /** Starts it into the calling goroutine's runnext; {@code then} runs once it is released. */
+        void start(Sched s, Runnable then) {
+            id = s.newproc(() -> {
+                running.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                then.run();
+            }).id();
+        }
+
+        /** Waits until an M runs it: the P's new holder after a handoff. */
+        void awaitRunning() throws InterruptedException {
+            assertTrue(running.await(10, TimeUnit.SECONDS), "the P's new M runs the child");
+        }
+    }
+
+    /**
+     * A P retaken from a goroutine that ignored preemption goes to a new M, which runs the P's
+     * runnext goroutine with the inherited slice (the schedule tick does not move). That goroutine
+     * gets a slice of its own: it is not judged on the old one, so it is asked to yield a slice
+     * later and keeps its P until then, rather than losing it unasked in the next round.
+     */
+    @Test
+    void goroutineRunOnARetakenPGetsAFreshSlice() {
+        TraceRecorder rec = new TraceRecorder();
+        AtomicLong clock = new AtomicLong(5 * MS);
+        Sched s = handDriven(1, rec, clock);
+        BlockingChild child = new BlockingChild();
+        int[] retakes = new int[3];
+        s.runMain(() -> {
+            child.start(s, () -> { });
+            s.sysmon.round(clock.get());
+            s.sysmon.round(clock.addAndGet(Sysmon.FORCE_PREEMPT_NS)); // main asked
+            retakes[0] = s.sysmon.round(clock.addAndGet(Sysmon.FORCE_PREEMPT_NS)); // main's P retaken, handed to a new M
+            try {
+                child.awaitRunning();
+                retakes[1] = s.sysmon.round(clock.addAndGet(MS));
+                retakes[2] = s.sysmon.round(clock.addAndGet(Sysmon.FORCE_PREEMPT_NS));
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            } finally {
+                child.release.countDown();
+            }
+            Go.gosched(); // main gets a P back
+        });
+        assertEquals(1, retakes[0]);
+        assertEquals(1, rec.first(Trace.Event.EXECUTE, child.id).n, "the child inherited the slice: " + rec.events);
+        assertEquals(0, retakes[1], "not retaken on the old holder's slice");
+        assertEquals(0, retakes[2], "asked, not retaken, after a slice of its own");
+        assertTrue(rec.first(Trace.Event.PREEMPT, child.id) != null, "asked to yield after its own slice");
+        assertTrue(rec.first(Trace.Event.RETAKE, child.id) == null, "never retaken");
+    }
+
+    /**
+     * Only the goroutine sysmon asked may lose its P for not answering. Main is asked at the end of
+     * its slice, then parks: M0 hands the P to a new M, which runs the child from runnext with main's
+     * slice (the tick does not move). The child was never asked, so sysmon asks it, and retakes the
+     * P only when the child leaves that request unanswered for a slice.
+     */
+    @Test
+    void goroutineThatInheritedAnAskedSliceIsAskedBeforeItLosesItsP() {
+        TraceRecorder rec = new TraceRecorder();
+        AtomicLong clock = new AtomicLong(5 * MS);
+        Sched s = handDriven(1, rec, clock);
+        BlockingChild child = new BlockingChild();
+        int[] retakes = new int[2];
+        Throwable[] driverFailed = new Throwable[1];
+        s.runMain(() -> {
+            io.jgo.WaitGroup childDone = new io.jgo.WaitGroup();
+            childDone.add(1);
+            child.start(s, childDone::done);
+            s.sysmon.round(clock.get());
+            s.sysmon.round(clock.addAndGet(Sysmon.FORCE_PREEMPT_NS)); // main asked
+            Thread driver = new Thread(() -> { // main parks below; this thread plays sysmon meanwhile
+                try {
+                    child.awaitRunning();
+                    retakes[0] = s.sysmon.round(clock.addAndGet(Sysmon.FORCE_PREEMPT_NS)); // main's ask is a slice old
+                    retakes[1] = s.sysmon.round(clock.addAndGet(Sysmon.FORCE_PREEMPT_NS)); // the child's too
+                } catch (Throwable t) {
+                    driverFailed[0] = t;
+                } finally {
+                    child.release.countDown();
+                }
+            });
+            driver.start();
+            childDone.await(); // main parks (pinned: plain code); M0 hands its P off
+            try {
+                driver.join();
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        });
+        assertNull(driverFailed[0]);
+        assertEquals(1, rec.first(Trace.Event.EXECUTE, child.id).n, "the child inherited main's slice: " + rec.events);
+        assertEquals(0, retakes[0], "not retaken for main's unanswered request");
+        assertTrue(rec.first(Trace.Event.PREEMPT, child.id) != null, "the child itself is asked");
+        assertEquals(1, retakes[1], "a slice after its own request, unanswered: retaken");
+        assertEquals(child.id, rec.of(Trace.Event.RETAKE).get(0).g);
     }
 
     /** A goroutine in a syscall is never asked to yield: it is not running Go code. */

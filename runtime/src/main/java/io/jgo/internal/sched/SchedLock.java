@@ -1,0 +1,40 @@
+package io.jgo.internal.sched;
+
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Go's {@code sched.lock}: guards the idle P list, the idle M list, the P array on resize and the
+ * decision to drop a P (see {@link Sched}). A {@link ReentrantLock} rather than a monitor because
+ * sysmon must be able to <em>try</em> it: a Java monitor is unfair and has no try form, and a
+ * goroutine that takes it in a tight loop (reading {@code Sched.stats()}) once kept sysmon blocked
+ * on it for 30 s, so the loop was never preempted and a late sleeper never readied.
+ *
+ * <h2>The rule: sysmon never waits on it inside a round</h2>
+ * On the thread running {@link Sysmon#round}, the lock is taken only with {@link #tryLock}; what
+ * needs it and finds it busy is owed to the next round ({@link Sysmon}, "Never waiting on
+ * sched.lock"). {@link #lock} asserts the rule (tests run with assertions on): sysmon may call it
+ * only while it already holds the lock, where the acquisition is reentrant and returns at once.
+ * Every other thread takes it with {@link #lock} as before.
+ */
+final class SchedLock extends ReentrantLock {
+
+    private static final long serialVersionUID = 1L;
+
+    private final transient Sched sched;
+
+    SchedLock(Sched sched) {
+        this.sched = sched;
+    }
+
+    @Override
+    public void lock() {
+        assert !sysmonWouldWait() : "sysmon may not wait on sched.lock inside a round: use tryLock and defer";
+        super.lock();
+    }
+
+    /** Is the caller sysmon inside a round, not holding the lock yet? (sched.sysmon is null while Sched is built) */
+    private boolean sysmonWouldWait() {
+        Sysmon s = sched.sysmon;
+        return s != null && s.inRound() && !isHeldByCurrentThread();
+    }
+}
