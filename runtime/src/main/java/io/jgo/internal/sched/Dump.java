@@ -133,9 +133,11 @@ final class Dump {
         b.append(function).append("(...)\n\t").append(fileLine).append('\n');
     }
 
+    /** Frames above the goroutine's own: the runtime's, the JDK's parking, and jgo's synthetic {@code $jgo$} helpers (a primitive's shared leaf code). */
     private static boolean isMachinery(StackTraceElement e) {
         String c = e.getClassName();
         return c.startsWith("io.jgo.internal.") || c.startsWith("java.lang.Thread") || c.startsWith("java.lang.Throwable")
-                || c.startsWith("jdk.internal.misc.") || c.startsWith("java.util.concurrent.locks.LockSupport");
+                || c.startsWith("jdk.internal.misc.") || c.startsWith("java.util.concurrent.locks.LockSupport")
+                || e.getMethodName().startsWith("$jgo$") && !e.getMethodName().equals(io.jgo.internal.Resumers.ENTRY);
     }
 }
