@@ -8,9 +8,9 @@ package io.jgo.internal;
  * <ul>
  * <li><b>Eager</b> ({@link #call}): call the body again; every rewritten prologue on the way pops
  *     its record, restores its locals and calls again at the site that suspended, down to the
- *     innermost frame. A round trip costs every saved frame: the way of the first runs, and of any
- *     chain with a frame that has no resume entry (a hand-written runtime frame in the middle, a
- *     class whose resumer could not be linked).</li>
+ *     innermost frame. A round trip costs every saved frame: the way of a goroutine's first
+ *     unwind (most goroutines park once, and this is the cheaper way back for them), and of any
+ *     chain whose outermost new frame has no resume entry.</li>
  * <li><b>Lazy</b> (the loop in {@link #run}): the records are laid out innermost on top
  *     ({@link Stack#layOutUnwound}) and g0 re-enters only the innermost frame, through its class's
  *     {@link Resumer}. When that frame returns, g0 hands the value to the next saved frame
