@@ -20,7 +20,7 @@ final class LogicalTrace {
     static Throwable recover(Throwable t, Stack s) {
         StackTraceElement[] st = t.getStackTrace();
         int cut = 0;
-        while (cut < st.length && !st[cut].getMethodName().startsWith(Resumers.ENTRY)) {
+        while (cut < st.length && !st[cut].getMethodName().equals(Resumers.ENTRY)) { // not $jgo$resumer, the getter
             cut++;
         }
         if (cut == st.length) {

@@ -529,8 +529,7 @@ public final class Stack {
     public java.util.List<String> savedFrames() {
         java.util.List<String> frames = new java.util.ArrayList<>();
         try {
-            java.util.List<String> topDown = new java.util.ArrayList<>();
-            collectFrames(topDown, depth);
+            java.util.List<String> topDown = describe(topRecords(depth), 0);
             // Lazy layout: the top group is saved outermost on top; the records below it lie in call order, innermost on top.
             int group = topGroup > 0 ? topGroup : topDown.size();
             for (int i = topDown.size() - 1; i >= group; i--) {
@@ -550,11 +549,8 @@ public final class Stack {
     public java.util.List<String> framesBelowFloor() {
         java.util.List<String> frames = new java.util.ArrayList<>();
         try {
-            int f = floor;
-            int skip = depth - f;
-            java.util.List<String> topDown = new java.util.ArrayList<>();
-            collectFrames(topDown, depth);
-            frames.addAll(topDown.subList(Math.max(0, skip), topDown.size()));
+            int skip = depth - floor;
+            frames.addAll(describe(topRecords(depth), Math.max(0, skip)));
         } catch (RuntimeException raced) {
             frames.add("...");
         }
@@ -566,34 +562,38 @@ public final class Stack {
      * stack-trace elements (every record is below the floor then, in call order).
      */
     StackTraceElement[] savedTrace() {
-        StackTraceElement[] trace = new StackTraceElement[depth];
-        Segment seg = segment;
-        int top = primTop;
-        for (int n = 0; n < trace.length; n++) {
-            while (top == 0 && seg.prev != null) {
-                seg = seg.prev;
-                top = seg.usedPrims;
-            }
-            long tail = seg.prims[top - 1];
-            trace[n] = FrameNames.element(methodOf(seg.prims, top), labelOf(tail));
-            top -= primsOf(tail) + tailLength(tail);
+        long[] records = topRecords(depth);
+        StackTraceElement[] trace = new StackTraceElement[records.length];
+        for (int i = 0; i < records.length; i++) {
+            trace[i] = FrameNames.element((int) (records[i] >>> 32), (int) records[i]);
         }
         return trace;
     }
 
-    /** The top {@code n} records, top first. */
-    private void collectFrames(java.util.List<String> frames, int n) {
+    /** The names of {@code records} (see {@link #topRecords}) from index {@code from} on. */
+    private static java.util.List<String> describe(long[] records, int from) {
+        java.util.List<String> names = new java.util.ArrayList<>();
+        for (int i = from; i < records.length; i++) {
+            names.add(FrameNames.describe((int) (records[i] >>> 32), (int) records[i]));
+        }
+        return names;
+    }
+
+    /** The top {@code n} records, top first, each as {@code me << 32 | label}. */
+    private long[] topRecords(int n) {
+        long[] records = new long[n];
         Segment seg = segment;
         int top = primTop;
-        for (; n > 0; n--) {
+        for (int i = 0; i < n; i++) {
             while (top == 0 && seg.prev != null) {
                 seg = seg.prev;
                 top = seg.usedPrims;
             }
             long tail = seg.prims[top - 1];
-            frames.add(FrameNames.describe(methodOf(seg.prims, top), labelOf(tail)));
+            records[i] = (long) methodOf(seg.prims, top) << 32 | labelOf(tail);
             top -= primsOf(tail) + tailLength(tail);
         }
+        return records;
     }
 
     /** Bytes held by this stack's segments (for the footprint test). */
@@ -634,16 +634,13 @@ public final class Stack {
 
     /**
      * g0, after the frame it re-entered returned or threw: records the frame's callees left above the
-     * floor (an exception cut their re-entry short) belong to frames that are gone. Returns how
-     * many there were (a rewrite missed a path when that is not 0).
+     * floor (an exception cut their re-entry short) belong to frames that are gone.
      */
-    int endReentry() {
-        int left = depth - floor;
-        if (left > 0) {
+    void endReentry() {
+        if (depth > floor) {
             abandonResume("an exception left the frame g0 re-entered before the frames saved above it were re-entered");
         }
         setAttention(attention & ~(RESUMING | HANDING));
-        return left;
     }
 
     /** g0: calls the resume entry of the frame on top; it re-enters that frame alone. */

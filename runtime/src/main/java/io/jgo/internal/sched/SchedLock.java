@@ -5,9 +5,9 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * Go's {@code sched.lock}: guards the idle P list, the idle M list, the P array on resize and the
  * decision to drop a P (see {@link Sched}). A {@link ReentrantLock} rather than a monitor because
- * sysmon must be able to <em>try</em> it: a Java monitor is unfair and has no try form, and a
- * goroutine that takes it in a tight loop (reading {@code Sched.stats()}) once kept sysmon blocked
- * on it for 30 s, so the loop was never preempted and a late sleeper never readied.
+ * sysmon must be able to <em>try</em> it: a Java monitor is unfair and has no try form, so a
+ * goroutine that takes it in a tight loop (reading {@code Sched.stats()}) can keep sysmon blocked on
+ * it for as long as it likes, and sysmon's preemptions and timer readies wait with it.
  *
  * <h2>The rule: sysmon never waits on it inside a round</h2>
  * On the thread running {@link Sysmon#round}, the lock is taken only with {@link #tryLock}; what
