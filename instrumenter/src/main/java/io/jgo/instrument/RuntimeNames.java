@@ -20,6 +20,8 @@ final class RuntimeNames {
     /** Packages of the runtime itself, whose primitives are hand-written and never rewritten. */
     static final String RUNTIME_PACKAGE = "io/jgo/";
     static final String RUNTIME_INTERNAL_PREFIX = "io/jgo/internal/";
+    /** The runtime's network package: hand-written leaves (reads, writes, accept, dial) like the primitives. */
+    static final String RUNTIME_NET_PREFIX = "io/jgo/net/";
 
     static final String STACK = "io/jgo/internal/Stack";
     static final String STACK_DESC = "L" + STACK + ";";
@@ -168,6 +170,13 @@ final class RuntimeNames {
             goroutineInterface("io/jgo/Select$OnRecv", "accept(Ljava/lang/Object;)V"),
             goroutineInterface("io/jgo/Select$OnRecvOk", "accept(Lio/jgo/Chan$Result;)V"),
             classEntry("io/jgo/internal/Blocking", "java/lang/Object", "sleep(J)V"),
+            interfaceEntry("io/jgo/Context"),
+            entry("io/jgo/net/Conn", "java/lang/Object", "java/io/Closeable",
+                    "read(Ljava/nio/ByteBuffer;)I", "write(Ljava/nio/ByteBuffer;)V"),
+            entry("io/jgo/net/Listener", "java/lang/Object", "java/io/Closeable", "accept()Lio/jgo/net/Conn;"),
+            classEntry("io/jgo/net/Net", "java/lang/Object", "dial(Ljava/net/SocketAddress;)Lio/jgo/net/Conn;",
+                    "dial(Ljava/net/SocketAddress;Ljava/time/Duration;)Lio/jgo/net/Conn;",
+                    "dial(Lio/jgo/Context;Ljava/net/SocketAddress;)Lio/jgo/net/Conn;"),
             classEntry("io/jgo/PanicException", "java/lang/RuntimeException"),
             classEntry("io/jgo/DeadlockException", "io/jgo/PanicException"),
             interfaceEntry("io/jgo/Goroutine", "java/lang/annotation/Annotation"),
