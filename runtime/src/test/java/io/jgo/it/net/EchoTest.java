@@ -1,101 +1,157 @@
 package io.jgo.it.net;
 
 import static io.jgo.it.net.IoBody.io;
+import static io.jgo.it.net.NetTests.LOOPBACK;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jgo.Chan;
 import io.jgo.Go;
+import io.jgo.Goroutine;
 import io.jgo.WaitGroup;
+import io.jgo.internal.sched.Sched;
+import io.jgo.internal.sched.TestRuntimes;
 import io.jgo.net.Conn;
 import io.jgo.net.Listener;
 import io.jgo.net.Net;
 import io.jgo.testing.Pins;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** An echo server and many clients, every byte checked. */
-@Timeout(120)
+/**
+ * An echo server and many concurrent clients in one runtime, every byte checked. While every
+ * connection sits idle (the server's goroutines parked in {@code IO wait}, the clients' on a
+ * channel) the runtime holds no more carriers than GOMAXPROCS and a few, and the heap each idle
+ * connection costs is printed. {@code -Djgo.net.echoConns=N} sets the number of connections
+ * (default 1,000; 10,000 needs {@code ulimit -n} above 20,400: both ends live in this JVM).
+ */
+@Timeout(300)
 class EchoTest {
 
+    private static final int CONNS = Integer.getInteger("jgo.net.echoConns", 1_000);
+    private static final int MSG = 64;
+
     @Test
-    void oneConnection() {
-        echo(1, 1, 1);
+    void echoAtOneProc() {
+        echo(1, CONNS);
     }
 
     @Test
-    void smallEchoAtOneProc() {
-        echo(1, 200, 3);
+    void echoAtTwoProcs() {
+        echo(2, CONNS);
     }
 
-    static void echo(int procs, int conns, int rounds) {
+    private static void echo(int procs, int conns) {
+        requireDescriptors(conns);
         AtomicLong checked = new AtomicLong();
-        Go.maxProcs(); // touch
-        Pins.none(() -> io.jgo.internal.sched.TestRuntimes.withProcs("echo", procs).runMain(io(() -> {
-            Listener l = Net.listen(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-            Go.go(io(() -> {
-                for (;;) {
-                    Conn c;
-                    try {
-                        c = l.accept();
-                    } catch (java.nio.channels.ClosedChannelException e) {
-                        return;
-                    }
-                    Go.go(io(() -> serve(c)));
-                }
-            }));
-            WaitGroup wg = new WaitGroup();
-            wg.add(conns);
+        Sched sched = TestRuntimes.withProcs("echo-" + procs, procs);
+        Pins.none(() -> sched.runMain(io(() -> {
+            long heapBefore = usedHeap();
+            Listener l = Net.listen(LOOPBACK);
+            Go.go(io(() -> acceptLoop(l)));
+            WaitGroup connected = new WaitGroup();
+            WaitGroup finished = new WaitGroup();
+            Chan<Void> release = Chan.make(0);
+            connected.add(conns);
+            finished.add(conns);
             for (int i = 0; i < conns; i++) {
                 int id = i;
                 Go.go(io(() -> {
                     try (Conn c = Net.dial(l.address())) {
-                        ByteBuffer out = ByteBuffer.allocate(64);
-                        ByteBuffer in = ByteBuffer.allocate(64);
-                        for (int r = 0; r < rounds; r++) {
-                            out.clear();
-                            for (int k = 0; k < 64; k++) {
-                                out.put((byte) (id * 31 + r * 7 + k));
-                            }
-                            out.flip();
-                            c.write(out);
-                            in.clear();
-                            while (in.hasRemaining()) {
-                                if (c.read(in) < 0) {
-                                    throw new AssertionError("early EOF");
-                                }
-                            }
-                            for (int k = 0; k < 64; k++) {
-                                if (in.get(k) != (byte) (id * 31 + r * 7 + k)) {
-                                    throw new AssertionError("byte " + k + " of round " + r + " of conn " + id);
-                                }
-                            }
-                            checked.addAndGet(64);
-                        }
+                        roundTrip(c, id, 0);
+                        checked.addAndGet(MSG);
+                        connected.done();
+                        release.recvOk(); // idle until main has measured
+                        roundTrip(c, id, 1);
+                        checked.addAndGet(MSG);
                     }
-                    wg.done();
+                    finished.done();
                 }));
             }
-            wg.await();
+            connected.await();
+            int threads = sched.stats().threads;
+            long perConn = (usedHeap() - heapBefore) / conns;
+            System.err.printf("echo at GOMAXPROCS %d: %,d idle connections, %d threads, ~%,d heap bytes per idle connection"
+                    + " (both ends: 2 Conns and their channels, 2 goroutines, the test's buffers)%n",
+                    procs, conns, threads, perConn);
+            assertTrue(threads <= procs + 4, threads + " threads for " + conns + " idle connections at GOMAXPROCS " + procs);
+            release.close();
+            finished.await();
             l.close();
         })));
-        assertEquals((long) conns * rounds * 64, checked.get());
+        assertEquals(2L * conns * MSG, checked.get(), "bytes echoed and checked");
     }
 
-    @io.jgo.Goroutine
-    static void serve(Conn c) throws java.io.IOException {
-        try (c) {
-            ByteBuffer b = ByteBuffer.allocate(256);
-            for (;;) {
-                b.clear();
-                if (c.read(b) < 0) {
-                    return;
-                }
-                b.flip();
-                c.write(b);
+    @Goroutine
+    private static void acceptLoop(Listener l) throws IOException {
+        for (;;) {
+            Conn c;
+            try {
+                c = l.accept();
+            } catch (ClosedChannelException closed) {
+                return;
             }
+            Go.go(io(() -> serve(c)));
+        }
+    }
+
+    @Goroutine
+    static void serve(Conn c) throws IOException {
+        try (c) {
+            ByteBuffer b = ByteBuffer.allocate(MSG);
+            while (c.read(b.clear()) >= 0) {
+                c.write(b.flip());
+            }
+        }
+    }
+
+    /** Writes a message only this connection and round would send, reads the echo, checks every byte. */
+    @Goroutine
+    private static void roundTrip(Conn c, int id, int round) throws IOException {
+        ByteBuffer out = ByteBuffer.allocate(MSG);
+        for (int k = 0; k < MSG; k++) {
+            out.put(expected(id, round, k));
+        }
+        c.write(out.flip());
+        ByteBuffer in = ByteBuffer.allocate(MSG);
+        while (in.hasRemaining()) {
+            if (c.read(in) < 0) {
+                throw new AssertionError("connection " + id + ": end of stream in round " + round);
+            }
+        }
+        for (int k = 0; k < MSG; k++) {
+            if (in.get(k) != expected(id, round, k)) {
+                throw new AssertionError("connection " + id + ", round " + round + ": byte " + k);
+            }
+        }
+    }
+
+    private static byte expected(int id, int round, int k) {
+        return (byte) (id * 31 + round * 7 + k);
+    }
+
+    private static long usedHeap() {
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+        }
+        Runtime r = Runtime.getRuntime();
+        return r.totalMemory() - r.freeMemory();
+    }
+
+    /** Both ends of every connection live in this JVM: check {@code ulimit -n} before opening them. */
+    private static void requireDescriptors(int conns) {
+        var os = ManagementFactory.getOperatingSystemMXBean();
+        if (os instanceof com.sun.management.UnixOperatingSystemMXBean) {
+            var unix = (com.sun.management.UnixOperatingSystemMXBean) os;
+            long need = 2L * conns + unix.getOpenFileDescriptorCount() + 64;
+            assertTrue(need <= unix.getMaxFileDescriptorCount(), conns + " connections need about " + need
+                    + " file descriptors (both ends are in this JVM); ulimit -n is " + unix.getMaxFileDescriptorCount()
+                    + ": raise it or lower -Djgo.net.echoConns");
         }
     }
 }
