@@ -522,7 +522,10 @@ public final class Sched {
         }
         lock.lock();
         try {
-            if (global.isEmpty()) {
+            // Go: "if this is the last running P and nobody is polling network, need to wakeup
+            // another M to poll network" (the M that releases it blocks, e.g. M0 under a parked main).
+            boolean mustPoll = netpoll.anyPending() && !netpoll.blocked() && idlePs.count() == gomaxprocs - 1;
+            if (global.isEmpty() && !mustPoll) {
                 idlePs.putLocked(pp, P.RUNNING);
                 pp = null;
             }

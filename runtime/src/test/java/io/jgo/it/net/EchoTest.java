@@ -87,8 +87,9 @@ class EchoTest {
         assertEquals(2L * conns * MSG, checked.get(), "bytes echoed and checked");
     }
 
+    /** Accepts until the listener closes, one {@link #serve} goroutine per connection. */
     @Goroutine
-    private static void acceptLoop(Listener l) throws IOException {
+    static void acceptLoop(Listener l) throws IOException {
         for (;;) {
             Conn c;
             try {
