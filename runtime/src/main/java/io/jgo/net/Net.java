@@ -65,7 +65,7 @@ public final class Net {
      */
     @Goroutine
     public static Conn dial(SocketAddress remote) throws IOException {
-        return $jgo$dial(remote, 0, null, DIAL_ID);
+        return $jgo$dial(remote, null, null, DIAL_ID);
     }
 
     /**
@@ -74,8 +74,7 @@ public final class Net {
      */
     @Goroutine
     public static Conn dial(SocketAddress remote, Duration timeout) throws IOException {
-        Objects.requireNonNull(timeout, "timeout");
-        return $jgo$dial(remote, Math.max(1, saturatedNanos(timeout)), null, DIAL_TIMEOUT_ID);
+        return $jgo$dial(remote, timeout, null, DIAL_TIMEOUT_ID);
     }
 
     /**
@@ -86,20 +85,21 @@ public final class Net {
      */
     @Goroutine
     public static Conn dial(Context ctx, SocketAddress remote) throws IOException {
-        Objects.requireNonNull(ctx, "ctx");
-        return $jgo$dial(remote, 0, ctx, DIAL_CONTEXT_ID);
+        return $jgo$dial(remote, null, ctx, DIAL_CONTEXT_ID);
     }
 
     /** A dial in progress, kept across the park. */
     private static final class Dialing {
         final Conn conn;
+        final SocketAddress remote;
         final Context ctx;
         final CtxWatch watch;
         /** The connect finished at once (a local peer). */
         boolean done;
 
-        Dialing(Conn conn, Context ctx, CtxWatch watch) {
+        Dialing(Conn conn, SocketAddress remote, Context ctx, CtxWatch watch) {
             this.conn = conn;
+            this.remote = remote;
             this.ctx = ctx;
             this.watch = watch;
         }
@@ -117,9 +117,11 @@ public final class Net {
      * {@code leaf}; the {@code $jgo$} prefix makes this frame continuation machinery for the
      * adjacency check, as {@code Chan}'s receive helper): start a non-blocking connect, then park
      * until the socket is writable and finish it. The connection being made is kept in the
-     * waiter across the park.
+     * waiter across the park: a resumed static call gets default arguments (the rewrite saves a
+     * static call's arguments in the callee's record, and a leaf has none), so the arguments are
+     * checked and used only on the first entry.
      */
-    private static Conn $jgo$dial(SocketAddress remote, long timeoutNanos, Context ctx, int leaf) throws IOException {
+    private static Conn $jgo$dial(SocketAddress remote, Duration timeout, Context ctx, int leaf) throws IOException {
         Stack s = Stack.current();
         long via = s.takeCallSite();
         G g = PollDesc.parker(s);
@@ -129,7 +131,12 @@ public final class Net {
             d = (Dialing) PollDesc.afterPark(g);
         } else {
             Objects.requireNonNull(remote, "remote");
-            d = start(remote, timeoutNanos, ctx);
+            if (leaf == DIAL_TIMEOUT_ID) {
+                Objects.requireNonNull(timeout, "timeout");
+            } else if (leaf == DIAL_CONTEXT_ID) {
+                Objects.requireNonNull(ctx, "ctx");
+            }
+            d = start(remote, timeout == null ? 0 : Math.max(1, saturatedNanos(timeout)), ctx);
             if (d.done) {
                 return connected(d);
             }
@@ -138,7 +145,7 @@ public final class Net {
             for (;;) {
                 int r = d.conn.pd.check(PollDesc.WRITE);
                 if (r != PollDesc.OK) {
-                    throw dialFailure(d, remote, r);
+                    throw dialFailure(d, r);
                 }
                 if (d.conn.ch.finishConnect()) {
                     return connected(d);
@@ -150,7 +157,7 @@ public final class Net {
                     }
                     PollDesc.afterPark(g);
                 } else if (r != PollDesc.WOKEN) {
-                    throw dialFailure(d, remote, r);
+                    throw dialFailure(d, r);
                 }
             }
         } catch (IOException | RuntimeException e) {
@@ -189,7 +196,7 @@ public final class Net {
             if (ctx != null) {
                 watch = CtxWatch.start(ctx, conn.pd);
             }
-            Dialing d = new Dialing(conn, ctx, watch);
+            Dialing d = new Dialing(conn, remote, ctx, watch);
             d.done = ch.connect(remote);
             return d;
         } catch (IOException | RuntimeException e) {
@@ -209,12 +216,12 @@ public final class Net {
         return d.conn;
     }
 
-    private static IOException dialFailure(Dialing d, SocketAddress remote, int outcome) {
+    private static IOException dialFailure(Dialing d, int outcome) {
         if (d.ctx != null && d.ctx.err() != null) {
-            return contextEnded(d.ctx, remote);
+            return contextEnded(d.ctx, d.remote);
         }
         if (outcome == PollDesc.TIMEOUT) {
-            return new SocketTimeoutException("dial tcp " + remote + ": i/o timeout");
+            return new SocketTimeoutException("dial tcp " + d.remote + ": i/o timeout");
         }
         return new java.nio.channels.AsynchronousCloseException();
     }
