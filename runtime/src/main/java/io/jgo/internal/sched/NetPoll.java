@@ -382,6 +382,25 @@ public final class NetPoll {
         }
     }
 
+    /**
+     * After the runtime's threads have ended: closes the selector (its keys are cancelled, its
+     * descriptors released). A plain thread still waiting on one of its connections can only time
+     * out. Any thread; never while a select blocks (nobody polls a stopped runtime).
+     */
+    void close() {
+        Selector s;
+        synchronized (this) {
+            s = selector;
+        }
+        if (s != null && gate.compareAndSet(FREE, BLOCKING)) { // nobody may poll it any more
+            try {
+                s.close();
+            } catch (IOException e) {
+                // nothing to do: the runtime is gone
+            }
+        }
+    }
+
     /** For tests and stats: parties waiting plus unflushed cancels. */
     int pendingCount() {
         return pending.get();

@@ -4,7 +4,7 @@ import io.jgo.internal.Stack;
 
 /**
  * The parking seam: how every blocking primitive (WaitGroup, channels, select, the sync types,
- * timers) blocks a goroutine or a plain thread and how it is woken. Nothing else in the runtime
+ * timers, the network's {@link PollDesc}) blocks a goroutine or a plain thread and how it is woken. Nothing else in the runtime
  * parks a goroutine.
  *
  * <h2>A goroutine</h2>

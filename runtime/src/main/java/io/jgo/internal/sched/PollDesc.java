@@ -198,12 +198,12 @@ public final class PollDesc {
     }
 
     /**
-     * The goroutine owning {@code s} if it may park (it runs, holding or not a P); null for a plain
-     * thread or a goroutine inside a syscall, which wait in place as a thread does.
+     * The goroutine owning {@code s}, or null on a plain thread: who waits. As every primitive, a
+     * goroutine parks whatever its status (sysmon may have retaken its P: the park commits all the
+     * same), and one that cannot unwind pins.
      */
     public static G parker(io.jgo.internal.Stack s) {
-        G g = Parking.goroutineOf(s);
-        return g != null && g.status() == G.RUNNING ? g : null;
+        return Parking.goroutineOf(s);
     }
 
     /**

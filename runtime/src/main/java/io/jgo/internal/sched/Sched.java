@@ -725,6 +725,9 @@ public final class Sched {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
+        if (alive == 0) {
+            netpoll.close(); // no M polls any more: its descriptors go back to the system
+        }
         return alive;
     }
 
