@@ -48,12 +48,15 @@ class EchoTest {
 
     private static void echo(int procs, int conns) {
         requireDescriptors(conns);
+        long fdsBefore = openDescriptors();
         AtomicLong checked = new AtomicLong();
         Sched sched = TestRuntimes.withProcs("echo-" + procs, procs);
         Pins.none(() -> sched.runMain(io(() -> {
             long heapBefore = usedHeap();
             Listener l = Net.listen(LOOPBACK);
-            Go.go(io(() -> acceptLoop(l)));
+            WaitGroup served = new WaitGroup();
+            served.add(conns);
+            Go.go(io(() -> acceptLoop(l, served)));
             WaitGroup connected = new WaitGroup();
             WaitGroup finished = new WaitGroup();
             Chan<Void> release = Chan.make(0);
@@ -79,17 +82,27 @@ class EchoTest {
             System.err.printf("echo at GOMAXPROCS %d: %,d idle connections, %d threads, ~%,d heap bytes per idle connection"
                     + " (both ends: 2 Conns and their channels, 2 goroutines, the test's buffers)%n",
                     procs, conns, threads, perConn);
-            assertTrue(threads <= procs + 4, threads + " threads for " + conns + " idle connections at GOMAXPROCS " + procs);
+            assertTrue(threads <= procs + 8, // a few: M0, the Ms that handoffs started; never one per connection
+                     threads + " threads for " + conns + " idle connections at GOMAXPROCS " + procs);
             release.close();
             finished.await();
+            served.await(); // every server goroutine closed its end (a goroutine left when main returns is dropped, its socket with it)
             l.close();
         })));
         assertEquals(2L * conns * MSG, checked.get(), "bytes echoed and checked");
+        long fdsAfter = openDescriptors();
+        assertTrue(fdsAfter <= fdsBefore + 16, "descriptors released: " + fdsBefore + " open before, " + fdsAfter + " after");
     }
 
-    /** Accepts until the listener closes, one {@link #serve} goroutine per connection. */
+    private static long openDescriptors() {
+        var os = ManagementFactory.getOperatingSystemMXBean();
+        return os instanceof com.sun.management.UnixOperatingSystemMXBean
+                ? ((com.sun.management.UnixOperatingSystemMXBean) os).getOpenFileDescriptorCount() : 0;
+    }
+
+    /** Accepts until the listener closes, one {@link #serve} goroutine per connection; each one done counts on {@code served} (may be null). */
     @Goroutine
-    static void acceptLoop(Listener l) throws IOException {
+    static void acceptLoop(Listener l, WaitGroup served) throws IOException {
         for (;;) {
             Conn c;
             try {
@@ -97,7 +110,12 @@ class EchoTest {
             } catch (ClosedChannelException closed) {
                 return;
             }
-            Go.go(io(() -> serve(c)));
+            Go.go(io(() -> {
+                serve(c);
+                if (served != null) {
+                    served.done();
+                }
+            }));
         }
     }
 

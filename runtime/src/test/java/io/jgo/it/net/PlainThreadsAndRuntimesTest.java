@@ -101,7 +101,7 @@ class PlainThreadsAndRuntimesTest {
             int id = r;
             Thread t = new Thread(() -> NetTests.run("runtime-" + id, 2, () -> {
                 try (Listener l = Net.listen(LOOPBACK)) {
-                    Go.go(io(() -> EchoTest.acceptLoop(l)));
+                    Go.go(io(() -> EchoTest.acceptLoop(l, null)));
                     WaitGroup wg = new WaitGroup();
                     wg.add(50);
                     for (int i = 0; i < 50; i++) {
