@@ -43,9 +43,15 @@ import java.util.concurrent.locks.LockSupport;
  *   2. read gate                                b. select: applies queued interest updates
  *   3. BLOCKING? wakeup()
  * </pre>
- * If 2 reads FREE or NONBLOCKING, a happens after 2, so b applies the update of 1 (the selector's
- * update lock orders 1 before b): the poll sees the readiness (the selector is level-triggered).
- * Otherwise 3 wakes it (a wake-up before the select is sticky: the select returns at once).
+ * If 2 reads FREE, a happens after 2, so b applies the update of 1 (the selector's update lock
+ * orders 1 before b): the poll sees the readiness (the selector is level-triggered). If it reads
+ * BLOCKING, 3 wakes the poller (a wake-up before the select is sticky: the select returns at once)
+ * and its next select applies the update. If it reads NONBLOCKING, that poll may have applied the
+ * updates already; the next poll applies this one, as any readiness waits for the next poll: the
+ * next {@code findRunnable}, the waiter's own M going idle, or sysmon within 10 ms.
+ * An idle M that finds the gate held by a non-blocking poller sets {@link #blockerWanted} and tries
+ * once more before it parks; the poller frees the gate and then reads the flag, and wakes an idle M
+ * to block in the poll (a Dekker pair on {@link #gate} and {@link #blockerWanted}).
  * An M parked by {@link M#waitForP} is woken through {@link M#unpark}, which also breaks the poll
  * when that M blocks in it ({@link M#inPoll}, written before the M's re-check of {@code nextP}).
  *
