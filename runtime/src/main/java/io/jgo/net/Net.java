@@ -28,7 +28,7 @@ import java.util.Objects;
  * {@code TCP_NODELAY} on connections, {@code SO_REUSEADDR} and the system's maximum backlog
  * ({@code /proc/sys/net/core/somaxconn}) on listeners.
  *
- * <p>UDP ({@code ListenPacket}) is not provided yet.
+ * <p>UDP: {@link #listenPacket} (Go's {@code ListenPacket}).
  */
 public final class Net {
 
@@ -52,6 +52,20 @@ public final class Net {
             ch.bind(local, BACKLOG);
             ch.configureBlocking(false);
             return new Listener(ch, PollDesc.register(Runtimes.current(), ch));
+        } catch (IOException | RuntimeException e) {
+            ch.close();
+            throw e;
+        }
+    }
+
+    /** A UDP endpoint bound to {@code local} (port 0: the system picks one). */
+    public static PacketConn listenPacket(SocketAddress local) throws IOException {
+        Objects.requireNonNull(local, "local");
+        java.nio.channels.DatagramChannel ch = java.nio.channels.DatagramChannel.open();
+        try {
+            ch.bind(local);
+            ch.configureBlocking(false);
+            return new PacketConn(ch, PollDesc.register(Runtimes.current(), ch));
         } catch (IOException | RuntimeException e) {
             ch.close();
             throw e;
