@@ -21,6 +21,9 @@ final class RuntimeNames {
     static final String RUNTIME_PACKAGE = "io/jgo/";
     static final String RUNTIME_INTERNAL_PREFIX = "io/jgo/internal/";
 
+    /** Suspendable stand-ins for {@code Future.get} and {@code CompletableFuture.join} ({@link BlockingCalls}): {@code get(Future[, J, TimeUnit])}, {@code join(CompletableFuture)}. */
+    static final String FUTURES = "io/jgo/internal/Futures";
+
     static final String STACK = "io/jgo/internal/Stack";
     static final String STACK_DESC = "L" + STACK + ";";
     static final String CURRENT = "current";
@@ -168,6 +171,10 @@ final class RuntimeNames {
             goroutineInterface("io/jgo/Select$OnRecv", "accept(Ljava/lang/Object;)V"),
             goroutineInterface("io/jgo/Select$OnRecvOk", "accept(Lio/jgo/Chan$Result;)V"),
             classEntry("io/jgo/internal/Blocking", "java/lang/Object", "sleep(J)V"),
+            classEntry("io/jgo/internal/Futures", "java/lang/Object",
+                    "join(Ljava/util/concurrent/CompletableFuture;)Ljava/lang/Object;",
+                    "get(Ljava/util/concurrent/Future;)Ljava/lang/Object;",
+                    "get(Ljava/util/concurrent/Future;JLjava/util/concurrent/TimeUnit;)Ljava/lang/Object;"),
             classEntry("io/jgo/PanicException", "java/lang/RuntimeException"),
             classEntry("io/jgo/DeadlockException", "io/jgo/PanicException"),
             interfaceEntry("io/jgo/Goroutine", "java/lang/annotation/Annotation"),
