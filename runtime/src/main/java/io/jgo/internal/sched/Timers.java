@@ -146,6 +146,10 @@ final class Timers {
         }
         if (other != null) {
             other.unpark(); // it loops in waitForP and takes the waiter role
+        } else {
+            // No idle M: none started yet (a timer armed from a plain thread on a fresh runtime) or all
+            // busy. As Go's wakeNetPoller: wakep; the new M checks the timers, then waits for them idle.
+            sched.wakep();
         }
     }
 
