@@ -17,16 +17,18 @@ import java.util.concurrent.locks.LockSupport;
  * <ol>
  *   <li>Poll order: a uniformly random permutation of the cases (Fisher-Yates), so among ready
  *       cases each is equally likely. Lock order: the distinct channels sorted by
- *       {@link HChan#lockOrder}, one global order, so two selects never deadlock each other.</li>
+ *       {@link HChan#lockOrder}, one global order, so two selects never deadlock each other.
+ *       Before any lock is taken, each receive case's timer, if its channel is a timer's, runs if
+ *       it is due ({@link ChanTimer#maybeRun}), as Go's {@code selectgo} does.</li>
  *   <li>Pass 1, every channel locked: the first ready case in poll order completes (a waiting
  *       partner, the buffer, or a closed channel) and the select is done. None, with a default:
  *       unlock, default fires.</li>
  *   <li>Pass 2: one {@link Waiter} per case, all sharing this {@link SelectWait}, enqueued in lock
- *       order; park once. The locks are released by {@link #unlockAfterPark} after the goroutine is
+ *       order (a timer channel's timer goes on a heap: {@link ChanTimer#block}); park once. The locks are released by {@link #unlockAfterPark} after the goroutine is
  *       WAITING (or before a plain thread blocks).</li>
  *   <li>Pass 3, after the wake: the winning waker set {@link SelectWait#winner}; lock everything
  *       again and take the other waiters off their queues (wakers that lost the CAS may already
- *       have dropped some).</li>
+ *       have dropped some); every receive case's timer is unblocked.</li>
  * </ol>
  * <h2>Reuse</h2>
  * A select that completes in pass 1 (or takes its default) allocates nothing: each stack (a
@@ -142,7 +144,11 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
             return blockForever(g);
         }
         for (int k = 0; k < m; k++) {
-            chans[lockOrder[k]].touch(g); // see Parking, "Reach"
+            int i = lockOrder[k];
+            chans[i].touch(g); // see Parking, "Reach"
+            if (kinds[i] == RECV) {
+                chans[i].pollTimer(); // a due timer delivers before the poll (no lock held yet)
+            }
         }
         pollOrder(m);
         lockAll();
@@ -225,6 +231,7 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
                 c.sendq.enqueue(w);
             } else {
                 c.recvq.enqueue(w);
+                c.blockTimer();
             }
             waiters[i] = w;
         }
@@ -249,6 +256,9 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
                 } else {
                     chans[i].recvq.remove(w);
                 }
+            }
+            if (kinds[i] == RECV) {
+                chans[i].unblockTimer(); // every receive case blocked its timer in pass 2, the winner's too
             }
         }
         unlockAll();

@@ -128,7 +128,11 @@ final class Timers {
     /**
      * Unparks an idle M so it takes the waiter role. On sysmon's thread inside a round (a timer it
      * fired re-armed a timer) only if sched.lock is free now; else sysmon owes the wake-up to its
-     * next round (see {@link SchedLock}). Any thread.
+     * next round (see {@link SchedLock}). With no idle M while every P is idle, nobody would ever
+     * look at the heaps (a runtime whose first use is a timer from a plain thread has no carrier and
+     * no sysmon yet): {@code wakep} starts an M, which finds no work, parks and becomes the waiter.
+     * Not in a runtime built without sysmon: tests drive those by hand, heaps and rounds alike.
+     * Any thread.
      */
     void wakeIdleM() {
         M other;
@@ -147,6 +151,8 @@ final class Timers {
         }
         if (other != null) {
             LockSupport.unpark(other.thread); // it loops in waitForP and takes the waiter role
+        } else if (sched.config.sysmon && sched.procs.allIdle()) {
+            sched.wakep(); // no M to wake, and no P holder to check its heap: start one
         }
     }
 
