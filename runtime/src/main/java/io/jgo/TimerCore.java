@@ -187,6 +187,13 @@ final class TimerCore implements ChanTimer, TimerFunc {
 
     // ---------------------------------------------------------------- receivers (ChanTimer)
 
+    /** {@link ChanTimer}: due and not yet run? Under the channel's lock, taking this monitor (the lock order allows it). */
+    @Override
+    public synchronized boolean dueLocked() {
+        long w = when;
+        return w != NEVER && w <= System.nanoTime();
+    }
+
     /** A receiver waits on the channel (channel lock held): the timer must be on a heap to fire for it. */
     @Override
     public synchronized void block() {

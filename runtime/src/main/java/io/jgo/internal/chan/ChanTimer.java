@@ -8,7 +8,7 @@ package io.jgo.internal.chan;
  * timer that nobody waits on and nobody references is plain garbage, stopped or not.
  *
  * <p>Lock order: {@link #maybeRun} is called with no channel lock held (it may send on the channel);
- * {@link #block} with the channel's lock held (a select: every case's lock), after the waiter is
+ * {@link #dueLocked} and {@link #block} with the channel's lock held (a select: every case's lock), after the waiter is
  * enqueued; {@link #unblock} after the wait, with or without it. Each {@link #block} is paired with
  * exactly one {@link #unblock}.
  */
@@ -16,6 +16,13 @@ public interface ChanTimer {
 
     /** A receive is about to look at the channel: if the timer is due and not yet run, run it now (Go's {@code maybeRunChan}). */
     void maybeRun();
+
+    /**
+     * Is the timer due and not yet run? Called with the channel's lock held, so that "nothing to
+     * receive" and "no timer due" hold at one instant: a non-blocking receive or a select with a
+     * default that found the channel empty polls again when this is true.
+     */
+    boolean dueLocked();
 
     /** A receiver is about to wait on the channel: the timer must be on a heap (Go's {@code blockTimerChan}). */
     void block();

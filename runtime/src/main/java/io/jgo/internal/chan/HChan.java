@@ -164,8 +164,24 @@ public final class HChan implements ParkUnlock {
      */
     public Object recv(G g, boolean block) {
         touch(g); // see Parking, "Reach"
-        pollTimer();
-        if (!block && !readyForRecv()) { // lock-free failure: see the class comment
+        if (timer == null) {
+            return recvPolled(g, block);
+        }
+        for (;;) {
+            pollTimer(); // a due timer delivers first
+            Object v = recvPolled(g, block);
+            if (v != RETRY) {
+                return v;
+            }
+        }
+    }
+
+    /** {@link #recvPolled} found nothing while the timer was due and unrun (reset after the poll): poll it again. */
+    private static final Object RETRY = new Sentinel("retry");
+
+    /** {@link #recv} once the timer, if any, has been polled. */
+    private Object recvPolled(G g, boolean block) {
+        if (!block && timer == null && !readyForRecv()) { // lock-free failure: see the class comment (not for timers: see timerDueLocked)
             if (!closed) {
                 return EMPTY;
             }
@@ -191,8 +207,9 @@ public final class HChan implements ParkUnlock {
             return v;
         }
         if (!block) {
+            boolean due = timerDueLocked();
             lock.unlock();
-            return EMPTY;
+            return due ? RETRY : EMPTY; // EMPTY linearized under the lock: no value, no timer due and unrun
         }
         if (g == null) {
             Waiter w = Waiter.forThread();
@@ -301,6 +318,15 @@ public final class HChan implements ParkUnlock {
         if (timer != null) {
             timer.maybeRun();
         }
+    }
+
+    /**
+     * Is this a timer channel whose timer is due but has not run? Lock held. A non-blocking receive
+     * that found nothing asks before it reports "nothing", so it never misses a timer that became
+     * due, or was reset to fire now, after it was polled.
+     */
+    boolean timerDueLocked() {
+        return timer != null && timer.dueLocked();
     }
 
     /** A receiver was enqueued and will wait: its timer goes on a heap. Lock held. */

@@ -22,7 +22,9 @@ import java.util.concurrent.locks.LockSupport;
  *       it is due ({@link ChanTimer#maybeRun}), as Go's {@code selectgo} does.</li>
  *   <li>Pass 1, every channel locked: the first ready case in poll order completes (a waiting
  *       partner, the buffer, or a closed channel) and the select is done. None, with a default:
- *       unlock, default fires.</li>
+ *       unlock, default fires, unless a receive case's timer is due and unrun (it became due, or
+ *       was reset, after the timers were polled): then the select polls again, so a default never
+ *       hides a due timer.</li>
  *   <li>Pass 2: one {@link Waiter} per case, all sharing this {@link SelectWait}, enqueued in lock
  *       order (a timer channel's timer goes on a heap: {@link ChanTimer#block}); park once. The locks are released by {@link #unlockAfterPark} after the goroutine is
  *       WAITING (or before a plain thread blocks).</li>
@@ -144,22 +146,26 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
             return blockForever(g);
         }
         for (int k = 0; k < m; k++) {
-            int i = lockOrder[k];
-            chans[i].touch(g); // see Parking, "Reach"
-            if (kinds[i] == RECV) {
-                chans[i].pollTimer(); // a due timer delivers before the poll (no lock held yet)
-            }
+            chans[lockOrder[k]].touch(g); // see Parking, "Reach"
         }
-        pollOrder(m);
-        lockAll();
-        for (int k = 0; k < m; k++) {
-            if (pollCase(poll[k])) {
-                return fired;
+        for (;;) {
+            pollTimers(m); // a due timer delivers before the poll (no lock held yet)
+            pollOrder(m);
+            lockAll();
+            for (int k = 0; k < m; k++) {
+                if (pollCase(poll[k])) {
+                    return fired;
+                }
             }
-        }
-        if (hasDefault) {
+            if (!hasDefault) {
+                break;
+            }
+            boolean due = anyTimerDueLocked();
             unlockAll();
-            return DEFAULT;
+            if (!due) {
+                return DEFAULT; // linearized under the locks: nothing ready, no timer due and unrun
+            }
+            // a timer became due (or was reset to now) after pollTimers: run it and poll again
         }
         enqueueAll(g);
         if (g == null) {
@@ -170,6 +176,27 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
         }
         Parking.prepare(g, this, this, "select");
         return MUST_PARK;
+    }
+
+    /** Runs every receive case's timer that is due (timer channels only). No lock held. */
+    private void pollTimers(int m) {
+        for (int k = 0; k < m; k++) {
+            int i = lockOrder[k];
+            if (kinds[i] == RECV) {
+                chans[i].pollTimer();
+            }
+        }
+    }
+
+    /** Is a receive case's timer due but not run? Everything locked (see {@link HChan#timerDueLocked}). */
+    private boolean anyTimerDueLocked() {
+        for (int k = 0; k < nLocked; k++) {
+            int i = lockOrder[k];
+            if (kinds[i] == RECV && chans[i].timerDueLocked()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Pass 1 for case {@code i}, everything locked: completes it and unlocks if it is ready. */
