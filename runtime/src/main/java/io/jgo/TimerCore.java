@@ -46,6 +46,10 @@ import java.time.Instant;
  * nothing). Go needs a sequence number and an {@code isSending} count for the window between its
  * heap code releasing the timer's lock and the send taking {@code sendLock}; here the timer's
  * function runs with no lock held and takes {@link #sendLock} first, so there is no such window.
+ * A receive does not take {@link #sendLock}, so for it a firing has one window, between taking
+ * the value (the timer stops reading as due) and putting it in the channel: {@link #sending} marks
+ * it, and a non-blocking receive that found nothing then waits for the send and looks again
+ * ({@link #dueLocked}).
  *
  * <p>Lock order: {@link #sendLock}, then the channel's lock (the send; {@link #block} and
  * {@link #unblock} are called under it), then this object's monitor, then the runtime timer's and its
@@ -74,6 +78,14 @@ final class TimerCore implements ChanTimer, TimerFunc {
     private long period;
     /** Receivers waiting on the channel now (Go's {@code blocked}). Guarded by this object's monitor. */
     private int blocked;
+    /**
+     * A firing of the channel timer has taken its value (the timer no longer reads as due) and not
+     * yet put it in the channel. Written only by the firing, which holds {@link #sendLock}: set
+     * under this object's monitor with its decision, cleared after the send. Read by
+     * {@link #dueLocked} (under the monitor) and by {@link #maybeRun} (volatile), so a receive never
+     * reports "nothing" in the middle of a firing (Go's {@code isSending}, seen from the receiver).
+     */
+    private volatile boolean sending;
     /** On a heap exactly when {@link #needsHeap}; made on first need. Guarded by this object's monitor. */
     private RuntimeTimer rt;
 
@@ -147,6 +159,11 @@ final class TimerCore implements ChanTimer, TimerFunc {
     /** {@link ChanTimer}: a receive is about to look at the channel; no channel lock held. */
     @Override
     public void maybeRun() {
+        if (sending) { // volatile read: a firing is between its decision and its send
+            synchronized (sendLock) {
+                return; // it held sendLock throughout: its value is in the channel now
+            }
+        }
         long w = when; // volatile read: see the field
         if (w != NEVER) {
             long now = System.nanoTime();
@@ -176,22 +193,31 @@ final class TimerCore implements ChanTimer, TimerFunc {
                     when = NEVER;
                 }
                 syncHeap();
+                sending = c != null;
             }
             if (func != null) {
                 sched.newproc(func);
             } else {
-                c.core.timerSend(Instant.now().minusNanos(now - due)); // the time it was due, as Go's sendTime
+                try {
+                    c.core.timerSend(Instant.now().minusNanos(now - due)); // the time it was due, as Go's sendTime
+                } finally {
+                    sending = false;
+                }
             }
         }
     }
 
     // ---------------------------------------------------------------- receivers (ChanTimer)
 
-    /** {@link ChanTimer}: due and not yet run? Under the channel's lock, taking this monitor (the lock order allows it). */
+    /**
+     * {@link ChanTimer}: due and not yet run, or run and its value not yet in the channel? Under the
+     * channel's lock, taking this monitor (the lock order allows it), so {@link #when} and
+     * {@link #sending} are read as one firing's decision left them.
+     */
     @Override
     public synchronized boolean dueLocked() {
         long w = when;
-        return w != NEVER && w <= System.nanoTime();
+        return sending || (w != NEVER && w <= System.nanoTime());
     }
 
     /** A receiver waits on the channel (channel lock held): the timer must be on a heap to fire for it. */

@@ -18,9 +18,10 @@ public interface ChanTimer {
     void maybeRun();
 
     /**
-     * Is the timer due and not yet run? Called with the channel's lock held, so that "nothing to
-     * receive" and "no timer due" hold at one instant: a non-blocking receive or a select with a
-     * default that found the channel empty polls again when this is true.
+     * Is the timer due and not yet run, or run and its value not yet sent? Called with the channel's
+     * lock held, so that "nothing to receive" and "no timer due" hold at one instant: a non-blocking
+     * receive or a select with a default that found the channel empty polls again when this is true
+     * ({@link #maybeRun} then waits for a send in flight).
      */
     boolean dueLocked();
 
