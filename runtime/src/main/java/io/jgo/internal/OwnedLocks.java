@@ -1,5 +1,6 @@
 package io.jgo.internal;
 
+import io.jgo.internal.sched.Syscalls;
 import java.lang.StackWalker.StackFrame;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
@@ -55,8 +56,18 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * goroutine and may be held across suspensions.) A {@code Lock} of unknown kind counts: pinning is
  * always safe.
  *
+ * <h2>Waiting for a lock</h2>
+ * A lock that is busy blocks the carrier (a {@code java.util.concurrent} lock knows nothing of
+ * goroutines); and its holder, if pinned in a park, has handed its own P off. So for the JDK's own
+ * owned locks, {@code lock}, {@code lockInterruptibly} and a timed {@code tryLock} first try
+ * without waiting ({@code tryLock(0, ns)}: it honours fairness as {@code lock()} does), and only
+ * when that fails wait inside a syscall ({@code Syscalls.enter(false)}), so sysmon hands the P to
+ * another carrier if the wait lasts, as for any blocking call. A {@code Lock} of another class is
+ * called as written (its carrier's P is retaken like that of any carrier that stops answering).
+ *
  * <h2>Cost</h2>
- * After the original call: the current stack (the carrier's field), a class compare, an array store.
+ * Taking a free lock: the interrupt flag, the untimed-equivalent attempt, then the current stack
+ * (the carrier's field), a class compare, an array store. Releasing: the current stack, the count.
  * {@code Condition.await} needs nothing here: it releases and re-takes the lock on the same thread
  * before it returns (the instrumenter wraps it as a blocking call), so the entries stay true.
  */
@@ -77,14 +88,57 @@ public final class OwnedLocks {
 
     /** {@code lock.lock()} from rewritten code. */
     public static void lock(Lock lock) {
-        lock.lock();
+        if (!knownClass(lock)) {
+            lock.lock();
+        } else if (!Thread.currentThread().isInterrupted() && tryAtOnce(lock)) {
+            // taken without waiting: the common case
+        } else {
+            boolean entered = Syscalls.enter(false); // it may wait: sysmon hands the P on if it lasts
+            boolean got = false;
+            try {
+                lock.lock();
+                got = true;
+            } finally {
+                endWait(entered, lock, got);
+            }
+        }
         acquired(lock);
     }
 
     /** {@code lock.lockInterruptibly()} from rewritten code. */
     public static void lockInterruptibly(Lock lock) throws InterruptedException {
-        lock.lockInterruptibly();
+        if (!knownClass(lock)) {
+            lock.lockInterruptibly();
+        } else if (!lock.tryLock(0, TimeUnit.NANOSECONDS)) { // throws as lockInterruptibly does when interrupted
+            boolean entered = Syscalls.enter(false);
+            boolean got = false;
+            try {
+                lock.lockInterruptibly();
+                got = true;
+            } finally {
+                endWait(entered, lock, got);
+            }
+        }
         acquired(lock);
+    }
+
+    /**
+     * Leaves the syscall a wait for {@code lock} entered. Leaving throws only when the runtime has
+     * stopped meanwhile (the goroutine is being dropped): then a lock just taken is released first,
+     * since the caller's {@code finally} that would release it is not entered yet.
+     */
+    private static void endWait(boolean entered, Lock lock, boolean got) {
+        if (!entered) {
+            return;
+        }
+        try {
+            Syscalls.exit();
+        } catch (RuntimeException | Error dropped) {
+            if (got) {
+                lock.unlock();
+            }
+            throw dropped;
+        }
     }
 
     /** {@code lock.tryLock()} from rewritten code. */
@@ -98,7 +152,18 @@ public final class OwnedLocks {
 
     /** {@code lock.tryLock(time, unit)} from rewritten code. */
     public static boolean tryLock(Lock lock, long time, TimeUnit unit) throws InterruptedException {
-        boolean got = lock.tryLock(time, unit);
+        boolean got;
+        if (!knownClass(lock) || time <= 0) {
+            got = lock.tryLock(time, unit);
+        } else if (!(got = lock.tryLock(0, TimeUnit.NANOSECONDS))) {
+            boolean entered = Syscalls.enter(false);
+            got = false;
+            try {
+                got = lock.tryLock(time, unit);
+            } finally {
+                endWait(entered, lock, got);
+            }
+        }
         if (got) {
             acquired(lock);
         }
@@ -135,9 +200,29 @@ public final class OwnedLocks {
     }
 
     private static boolean ownedByThread(Lock lock) {
+        return knownClass(lock) || OWNED_BY_THREAD.get(lock.getClass());
+    }
+
+    /** The JDK's own owned locks (exactly: a subclass may change what their methods do). */
+    private static boolean knownClass(Lock lock) {
         Class<?> c = lock.getClass();
         return c == ReentrantLock.class || c == ReentrantReadWriteLock.WriteLock.class
-                || c == ReentrantReadWriteLock.ReadLock.class || OWNED_BY_THREAD.get(c);
+                || c == ReentrantReadWriteLock.ReadLock.class;
+    }
+
+    /**
+     * The first attempt of {@code lock()}, without waiting: {@code tryLock(0, ns)} honours the lock's
+     * fairness and a read lock's deference to a queued writer, as {@code lock()} does (the untimed
+     * {@code tryLock()} barges). The caller checked the interrupt status; one that arrives meanwhile
+     * is put back, as {@code lock()} would keep it.
+     */
+    private static boolean tryAtOnce(Lock lock) {
+        try {
+            return lock.tryLock(0, TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     private static Object[] grow(Stack s, int n) {
