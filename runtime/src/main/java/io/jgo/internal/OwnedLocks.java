@@ -284,7 +284,7 @@ public final class OwnedLocks {
         Object innermost = s.ownedLocks[s.ownedLockCount - 1];
         String lockClass = innermost.getClass().getName();
         Warnings.once("ownedlock:" + lockClass + ":" + me, () -> "goroutine pinned: it suspended in "
-                + FrameNames.method(me) + " at " + callerOfLeaf() + " while " + pinReason(lockClass)
+                + whereSuspended() + " while " + pinReason(lockClass)
                 + "; the carrier blocks until it can go on (release the lock before suspending, or use io.jgo.Mutex)");
     }
 
@@ -293,13 +293,18 @@ public final class OwnedLocks {
         return "holding " + lockClass + " (thread-owned)";
     }
 
-    /** The first frame outside jgo on this thread: where the goroutine suspended. */
-    private static String callerOfLeaf() {
-        return StackWalker.getInstance().walk(frames -> frames
-                .filter(f -> !isRuntime(f.getClassName()))
-                .findFirst()
-                .map(OwnedLocks::describe)
-                .orElse("?"));
+    /** The primitive that suspended and its caller, the first frame outside jgo on this thread. */
+    private static String whereSuspended() {
+        return StackWalker.getInstance().walk(frames -> {
+            StackFrame leaf = null;
+            for (StackFrame f : (Iterable<StackFrame>) frames::iterator) {
+                if (!isRuntime(f.getClassName())) {
+                    return (leaf == null ? "?" : leaf.getClassName() + "." + leaf.getMethodName()) + " at " + describe(f);
+                }
+                leaf = f;
+            }
+            return "?";
+        });
     }
 
     /** The runtime's own classes: {@code io.jgo} itself and everything under {@code io.jgo.internal}. */
