@@ -156,8 +156,7 @@ public final class OwnedLocks {
         if (!knownClass(lock) || time <= 0) {
             got = lock.tryLock(time, unit);
         } else if (!(got = lock.tryLock(0, TimeUnit.NANOSECONDS))) {
-            boolean entered = Syscalls.enter(false);
-            got = false;
+            boolean entered = Syscalls.enter(false); // got is false here
             try {
                 got = lock.tryLock(time, unit);
             } finally {
@@ -178,11 +177,6 @@ public final class OwnedLocks {
         if (n != 0) {
             released(s, lock, n);
         }
-    }
-
-    /** How many holds of owned locks the goroutine running on this thread has (tests, diagnostics). */
-    public static int heldByCurrent() {
-        return Stack.current().ownedLockCount;
     }
 
     private static void acquired(Lock lock) {
@@ -289,7 +283,7 @@ public final class OwnedLocks {
     }
 
     /** The pin reason: a goroutine holding {@code lockClass} keeps its thread. */
-    public static String pinReason(String lockClass) {
+    private static String pinReason(String lockClass) {
         return "holding " + lockClass + " (thread-owned)";
     }
 
