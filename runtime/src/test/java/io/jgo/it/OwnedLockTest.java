@@ -207,6 +207,7 @@ class OwnedLockTest {
         ReentrantLock lock = new ReentrantLock();
         Condition ready = lock.newCondition();
         boolean[] flag = new boolean[1];
+        long[] pinsHeld = new long[1];
         long[] pinsAfter = new long[1];
         Go.run(() -> {
             Go.maxProcs(procs);
@@ -218,6 +219,9 @@ class OwnedLockTest {
                     while (!flag[0]) {
                         ready.awaitUninterruptibly(); // blocks the carrier (a syscall); the lock is ours again after
                     }
+                    long p0 = Stack.pinCount();
+                    Go.gosched(); // still held after the await: pins
+                    pinsHeld[0] = Stack.pinCount() - p0;
                 } finally {
                     lock.unlock();
                 }
@@ -236,7 +240,8 @@ class OwnedLockTest {
             }
             wg.await();
         });
-        assertEquals(0, pinsAfter[0]);
+        assertEquals(1, pinsHeld[0], "the lock is held again after the await: the yield pins");
+        assertEquals(0, pinsAfter[0], "released: the yield unwinds");
     }
 
     @Test
