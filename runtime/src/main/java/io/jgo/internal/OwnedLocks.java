@@ -66,7 +66,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * called as written (its carrier's P is retaken like that of any carrier that stops answering).
  *
  * <h2>Cost</h2>
- * Taking a free lock: the interrupt flag, the untimed-equivalent attempt, then the current stack
+ * Taking a free lock: the attempt {@code lock()} makes first (see {@link #tryAtOnce}), then the current stack
  * (the carrier's field), a class compare, an array store. Releasing: the current stack, the count.
  * {@code Condition.await} needs nothing here: it releases and re-takes the lock on the same thread
  * before it returns (the instrumenter wraps it as a blocking call), so the entries stay true.
@@ -90,7 +90,7 @@ public final class OwnedLocks {
     public static void lock(Lock lock) {
         if (!knownClass(lock)) {
             lock.lock();
-        } else if (!Thread.currentThread().isInterrupted() && tryAtOnce(lock)) {
+        } else if (tryAtOnce(lock)) {
             // taken without waiting: the common case
         } else {
             boolean entered = Syscalls.enter(false); // it may wait: sysmon hands the P on if it lasts
@@ -205,12 +205,20 @@ public final class OwnedLocks {
     }
 
     /**
-     * The first attempt of {@code lock()}, without waiting: {@code tryLock(0, ns)} honours the lock's
-     * fairness and a read lock's deference to a queued writer, as {@code lock()} does (the untimed
-     * {@code tryLock()} barges). The caller checked the interrupt status; one that arrives meanwhile
-     * is put back, as {@code lock()} would keep it.
+     * The first attempt of {@code lock()}, without waiting. For a non-fair {@code ReentrantLock} that
+     * is {@code tryLock()}, the very attempt {@code lock()} makes first. Otherwise {@code tryLock(0, ns)},
+     * which honours fairness and a read lock's deference to a queued writer as {@code lock()} does
+     * (the untimed {@code tryLock()} barges); it throws when the thread is interrupted, so an
+     * interrupted thread waits the slow way, and an interrupt that arrives meanwhile is put back, as
+     * {@code lock()} would keep it.
      */
     private static boolean tryAtOnce(Lock lock) {
+        if (lock.getClass() == ReentrantLock.class && !((ReentrantLock) lock).isFair()) {
+            return lock.tryLock();
+        }
+        if (Thread.currentThread().isInterrupted()) {
+            return false;
+        }
         try {
             return lock.tryLock(0, TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
