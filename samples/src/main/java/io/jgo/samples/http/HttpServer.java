@@ -107,7 +107,8 @@ public final class HttpServer {
         return handler;
     }
 
-    boolean shuttingDown() {
+    /** Whether {@link #serve}'s context has ended (or its listener closed) and the server is winding down. */
+    public boolean shuttingDown() {
         return shuttingDown;
     }
 

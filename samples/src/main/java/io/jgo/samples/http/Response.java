@@ -29,6 +29,8 @@ public final class Response {
     private static volatile long dateSecond;
 
     private final Conn conn;
+    /** The server, asked when the headers go out whether it is shutting down (then this is the connection's last response). */
+    private final HttpServer server;
     private final boolean headRequest;
     private final Map<String, String> headers = new LinkedHashMap<>();
     private final ByteBuffer body = ByteBuffer.allocate(BUFFER);
@@ -39,8 +41,9 @@ public final class Response {
     private long written;
     private boolean close;
 
-    Response(Conn conn, boolean headRequest) {
+    Response(Conn conn, HttpServer server, boolean headRequest) {
         this.conn = conn;
+        this.server = server;
         this.headRequest = headRequest;
     }
 
@@ -148,6 +151,9 @@ public final class Response {
                 chunked = true;
                 headers.put("Transfer-Encoding", "chunked");
             }
+        }
+        if (server.shuttingDown()) {
+            close = true;
         }
         if (close) {
             headers.put("Connection", "close");

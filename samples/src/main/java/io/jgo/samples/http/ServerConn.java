@@ -54,7 +54,7 @@ final class ServerConn {
                 if (req == null) {
                     return; // the client closed between requests
                 }
-                Response resp = new Response(conn, req.method().equals("HEAD"));
+                Response resp = new Response(conn, server, req.method().equals("HEAD"));
                 if (!req.keepAlive() || server.shuttingDown()) {
                     resp.closeAfter();
                 }
@@ -64,7 +64,7 @@ final class ServerConn {
                     if (resp.committed()) {
                         return; // half a response is out: the only honest end is to close
                     }
-                    resp = new Response(conn, false);
+                    resp = new Response(conn, server, false);
                     resp.status(500);
                     resp.closeAfter();
                     resp.write("internal server error\n");
@@ -110,7 +110,7 @@ final class ServerConn {
 
     @Goroutine
     private void refuse(RequestReader.BadRequest e) throws IOException {
-        Response resp = new Response(conn, false);
+        Response resp = new Response(conn, server, false);
         resp.status(e.status);
         resp.closeAfter();
         resp.write(e.getMessage() + "\n");
