@@ -22,6 +22,8 @@ final class RequestReader {
 
     /** A request the server refuses: the status to answer with, then the connection closes. */
     static final class BadRequest extends IOException {
+        private static final long serialVersionUID = 1L;
+
         final int status;
 
         BadRequest(int status, String why) {
