@@ -114,6 +114,13 @@ final class RuntimeNames {
         }
     }
 
+    /**
+     * Static helpers {@code lock(Lock)}, {@code lockInterruptibly(Lock)}, {@code tryLock(Lock)},
+     * {@code tryLock(Lock, long, TimeUnit)}, {@code unlock(Lock)}: rewritten code calls them instead of
+     * {@code Lock}'s methods, so a goroutine holding a thread-owned lock pins ({@link OwnedLockCalls}).
+     */
+    static final String OWNED_LOCKS = "io/jgo/internal/OwnedLocks";
+
     /** Save helpers: {@code saveX(value, stack, slot)}; restore: {@code stack.restoreX(slot)}. */
     static String saveName(char kind) {
         return "save" + kind;
@@ -180,6 +187,7 @@ final class RuntimeNames {
             classEntry("io/jgo/net/Net", "java/lang/Object", "dial(Ljava/net/SocketAddress;)Lio/jgo/net/Conn;",
                     "dial(Ljava/net/SocketAddress;Ljava/time/Duration;)Lio/jgo/net/Conn;",
                     "dial(Lio/jgo/Context;Ljava/net/SocketAddress;)Lio/jgo/net/Conn;"),
+            classEntry(OWNED_LOCKS, "java/lang/Object"),
             classEntry("io/jgo/PanicException", "java/lang/RuntimeException"),
             classEntry("io/jgo/DeadlockException", "io/jgo/PanicException"),
             interfaceEntry("io/jgo/Goroutine", "java/lang/annotation/Annotation"),
