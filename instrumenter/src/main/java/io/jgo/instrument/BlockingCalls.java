@@ -206,6 +206,8 @@ final class BlockingCalls {
         }
         int rewritten = 0;
         List<TryCatchBlockNode> handlers = new ArrayList<>();
+        List<TryCatchBlockNode> original = new ArrayList<>(m.tryCatchBlocks);
+        List<TryCatchBlockNode> covers = new ArrayList<>();
         for (MethodInsnNode call : calls) {
             if (isThreadSleep(call)) {
                 m.instructions.set(call, new MethodInsnNode(Opcodes.INVOKESTATIC, RUNTIME_CLASS, SLEEP, SLEEP_DESC, false));
@@ -220,7 +222,15 @@ final class BlockingCalls {
             }
             for (Entry e : entries) {
                 if (e.matches(call)) {
-                    handlers.add(wrap(m, call, e.rule));
+                    List<TryCatchBlockNode> enclosing = enclosing(m, original, call);
+                    TryCatchBlockNode handler = wrap(m, call, e.rule);
+                    handlers.add(handler);
+                    // The handler's rethrow sits at the end of the method, outside the try blocks
+                    // around the call: give it the same ones, in the same order, so the exception
+                    // still reaches the caller's own catch.
+                    for (TryCatchBlockNode t : enclosing) {
+                        covers.add(new TryCatchBlockNode(handler.handler, rethrowEnd(m), t.handler, t.type));
+                    }
                     rewritten++;
                     break;
                 }
@@ -228,12 +238,35 @@ final class BlockingCalls {
         }
         // Innermost first: the JVM takes the first matching entry of the exception table.
         m.tryCatchBlocks.addAll(0, handlers);
+        m.tryCatchBlocks.addAll(covers);
         if (!handlers.isEmpty()) {
             // A wrap pushes at most two values over what its call had below it (receiver or null,
             // and the rule; the token over a return value; the token over the caught exception).
             m.maxStack += 2;
         }
         return rewritten;
+    }
+
+    /** The try blocks of {@code tryCatchBlocks} whose range holds {@code call}, in table order. */
+    private static List<TryCatchBlockNode> enclosing(MethodNode m, List<TryCatchBlockNode> tryCatchBlocks, AbstractInsnNode call) {
+        List<TryCatchBlockNode> found = new ArrayList<>();
+        int at = m.instructions.indexOf(call);
+        for (TryCatchBlockNode t : tryCatchBlocks) {
+            if (m.instructions.indexOf(t.start) <= at && at < m.instructions.indexOf(t.end)) {
+                found.add(t);
+            }
+        }
+        return found;
+    }
+
+    /** A label after the last instruction: the end of the rethrow {@link #wrap} just appended. */
+    private static LabelNode rethrowEnd(MethodNode m) {
+        if (m.instructions.getLast() instanceof LabelNode) {
+            return (LabelNode) m.instructions.getLast();
+        }
+        LabelNode end = new LabelNode();
+        m.instructions.add(end);
+        return end;
     }
 
     /** {@code new FileInputStream(...)} and the like: the only constructors in the table. */

@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Timeout;
  * done channel is a select case, deadlines fire on jgo's timers and combine with the parent's,
  * values are looked up along the chain, and a finished child leaves its parent.
  */
-@Timeout(120)
+@Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class ContextTest {
 
     /** Is {@code ch} closed now? (A select with a default: a receive from a closed channel is ready.) */

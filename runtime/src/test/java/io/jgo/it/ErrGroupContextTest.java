@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Timeout;
  * {@code ErrGroup.withContext}, Go's {@code errgroup.WithContext}: the group's context is cancelled
  * by the first subtask that throws (the others see it and stop), and when {@code await} returns.
  */
-@Timeout(60)
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class ErrGroupContextTest {
 
     @Test

@@ -34,7 +34,7 @@ import org.junit.jupiter.api.Timeout;
  * future; the goroutine's is taken after it parked (the dump shows it waiting on the future) and
  * another goroutine completed the future.
  */
-@Timeout(120)
+@Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class FutureExceptionsTest {
 
     /** The ways a future ends. */

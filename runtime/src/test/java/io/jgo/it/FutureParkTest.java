@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Timeout;
  * a syscall: the dump showed no goroutine waiting on a future and the runtime grew a thread per
  * waiter.
  */
-@Timeout(120)
+@Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class FutureParkTest {
 
     private static final int WAITERS = 1_000;

@@ -36,7 +36,7 @@ import org.junit.jupiter.api.Timeout;
  * {@code cancel(true)} interrupt them; {@code invokeAll}/{@code invokeAny} work from a goroutine and
  * from a thread; a goroutine's {@code get} parks; {@code CompletableFuture.supplyAsync} runs on it.
  */
-@Timeout(120)
+@Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class GoExecutorTest {
 
     @Goroutine
