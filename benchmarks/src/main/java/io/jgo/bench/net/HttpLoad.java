@@ -48,7 +48,7 @@ final class HttpLoad implements Exchange {
             if (l.startsWith("content-length:")) {
                 length = Long.parseLong(l.substring("content-length:".length()).trim());
             } else if (l.startsWith("connection:") && l.contains("close")) {
-                throw new BadAnswer("connection " + conn + ": the server closes a kept-alive connection");
+                throw new BadAnswer("connection " + conn + " request " + seq + ": the server closes a kept-alive connection: " + head.replace("\r\n", " / "));
             }
         }
         if (length != BODY_BYTES.length) {

@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
-import java.nio.channels.ClosedChannelException;
 import java.util.concurrent.CompletableFuture;
 
 /** The jgo echo server: a {@code Go.run} whose main goroutine accepts, one goroutine per connection. */
@@ -38,15 +37,11 @@ final class JgoEcho {
         return () -> p;
     }
 
+    /** Accepts for the JVM's life: nobody closes the listener, so a failing accept ends the run (a panic, on stderr). */
     @Goroutine
     private static void acceptLoop(Listener l) throws IOException {
         for (;;) {
-            Conn c;
-            try {
-                c = l.accept();
-            } catch (ClosedChannelException closed) {
-                return;
-            }
+            Conn c = l.accept();
             go(() -> echo(c));
         }
     }

@@ -178,10 +178,12 @@ public final class NetCompare {
                 String result = gen.await(LoadGen.RESULT, options.timeoutSeconds());
                 int exit = gen.waitFor(30);
                 if (exit != 0) {
-                    return failed(kind, conns, p, "load generator exit " + exit + gen.stderrTail());
+                    return failed(kind, conns, p, "load generator exit " + exit + gen.stderrTail() + "; server" + server.stderrTail());
                 }
                 double perConn = open[1] > open[0] ? (heap[1] - heap[0]) / (double) (open[1] - open[0]) : Double.NaN;
                 return new Row(kind, conns, p, parseResult(result), perConn, null);
+            } catch (IOException | RuntimeException e) {
+                return failed(kind, conns, p, e.getMessage() + "; server" + server.stderrTail());
             }
         } catch (IOException | RuntimeException e) {
             return failed(kind, conns, p, e.getMessage());

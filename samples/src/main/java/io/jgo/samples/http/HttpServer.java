@@ -41,21 +41,28 @@ public final class HttpServer {
      * state, read by a connection after it writes its own state (see {@link ServerConn#goIdle}).
      */
     private volatile boolean shuttingDown;
+    /** Set by the context watcher just before it closes the listener; read by the accept loop when accept fails. */
+    private volatile boolean listenerClosed;
 
     public HttpServer(Handler handler) {
         this.handler = java.util.Objects.requireNonNull(handler, "handler");
     }
 
     /**
-     * Serves connections from {@code listener} until {@code ctx} ends (or the listener is closed),
-     * then shuts down gracefully and returns once every connection has ended. Closes the listener.
+     * Serves connections from {@code listener} until {@code ctx} ends, then shuts down gracefully
+     * and returns once every connection has ended. Closes the listener. If accepting fails
+     * otherwise (someone else closed the listener), the server shuts down the same way and then
+     * throws that exception, as Go's {@code Serve} returns it.
      */
     @Goroutine
     public void serve(Listener listener, Context ctx) throws IOException {
         Chan<Void> stopped = Chan.make(0);
         if (ctx.done() != null) {
             go(() -> Select.select(
-                    Select.recvOk(ctx.done(), r -> closeQuietly(listener)),
+                    Select.recvOk(ctx.done(), r -> {
+                        listenerClosed = true; // before the close, so the failing accept sees it
+                        closeQuietly(listener);
+                    }),
                     Select.recvOk(stopped, r -> { })));
         }
         WaitGroup conns = new WaitGroup();
@@ -65,7 +72,10 @@ public final class HttpServer {
                 try {
                     c = listener.accept();
                 } catch (ClosedChannelException closed) {
-                    break; // ctx ended (or someone closed the listener)
+                    if (listenerClosed) {
+                        break; // ctx ended: shut down gracefully
+                    }
+                    throw closed; // closed by someone else, or a failure: as Go's Serve, say so (after the shutdown below)
                 }
                 accepted.incrementAndGet();
                 ServerConn sc = new ServerConn(this, c);
