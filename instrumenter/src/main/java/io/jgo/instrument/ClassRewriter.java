@@ -24,6 +24,10 @@ final class ClassRewriter {
     private final Suspendables suspendables;
     private final PreemptMode preempt;
     private final BlockingCalls blocking;
+    /** Filled by {@link #rewrite}: the methods whose code it changed. */
+    private final List<MethodNode> rewritten = new ArrayList<>();
+    /** Filled by {@link #rewrite}: each save helper, by name, and the method it was made for. */
+    private final java.util.Map<String, MethodNode> madeFor = new java.util.HashMap<>();
 
     ClassRewriter(ClassInfoCache classes, Suspendables suspendables, RewriteOptions options) {
         this.classes = classes;
@@ -91,8 +95,13 @@ final class ClassRewriter {
             MethodRewriter rewriter = new MethodRewriter(cn.name, cn.sourceFile, m, suspendables, interpreter, warnings,
                     helpers, preempt == PreemptMode.LOOPS,
                     lazyResume && !ambiguousIds.contains(RuntimeNames.methodId(cn.name, m.name, m.desc)));
+            int helpersBefore = helpers.methods().size();
             rewriter.rewrite();
             rewriters.add(rewriter);
+            rewritten.add(m);
+            for (MethodNode helper : helpers.methods().subList(helpersBefore, helpers.methods().size())) {
+                madeFor.put(helper.name, m);
+            }
         }
         cn.methods.addAll(helpers.methods());
         if (lazyResume) {
@@ -103,6 +112,16 @@ final class ClassRewriter {
         }
         cn.invisibleAnnotations.add(new AnnotationNode(RuntimeNames.REWRITTEN_DESC));
         return cn;
+    }
+
+    /** After {@link #rewrite}: the methods whose code it changed (their {@code maxStack} is still the original's). */
+    List<MethodNode> rewrittenMethods() {
+        return rewritten;
+    }
+
+    /** After {@link #rewrite}: the method each save helper was made for, by the helper's name. */
+    java.util.Map<String, MethodNode> madeFor() {
+        return madeFor;
     }
 
     static boolean isRewritten(ClassNode cn) {
