@@ -83,7 +83,8 @@ final class ClassLimits {
             throw e;
         } catch (RuntimeException e) { // a read past the end: a count or a length ASM wrote does not fit
             throw new InstrumentationException(className, null, null, 0,
-                    "the rewritten class file would be malformed (" + e + "); this is a bug in the rewrite, please report it");
+                    "the rewritten class file would be malformed (" + e + "): a count past " + MAX_U2
+                            + " or a bug in the rewrite; to have it rewritten, split the class, and if that does not help, report it");
         }
     }
 
@@ -227,8 +228,17 @@ final class ClassLimits {
             }
         }
 
-        /** A table of {@code u2 count; entry[count]} of {@code entrySize} bytes each, filling its attribute. */
+        /**
+         * A table of {@code u2 count; entry[count]} of {@code entrySize} bytes each, filling its
+         * attribute: a table of more than 65,535 entries (the rewrite adds line numbers) is written
+         * with its count cut to two bytes, and the JVM rejects the method.
+         */
         private void counted(String method, String desc, String attribute, int p, int length, int entrySize) {
+            int entries = (length - 2) / entrySize;
+            if (entries > MAX_U2) {
+                throw limit(className, method, desc, "its " + attribute + " would have " + entries
+                        + " entries, over the class file's limit of " + MAX_U2, madeFor);
+            }
             if (2 + entrySize * u2(p) != length) {
                 throw malformed(method, desc, "its " + attribute + " counts " + u2(p) + " entries in " + length + " bytes");
             }
@@ -328,7 +338,8 @@ final class ClassLimits {
 
         private InstrumentationException malformed(String method, String desc, String what) {
             return new InstrumentationException(className, method, method == null ? null : desc, 0,
-                    "the rewritten class file would be malformed: " + what + "; this is a bug in the rewrite, please report it");
+                    "the rewritten class file would be malformed: " + what + " (a count past " + MAX_U2
+                            + " or a bug in the rewrite); to have it rewritten, " + WHAT_TO_DO_METHOD + ", and if that does not help, report it");
         }
     }
 }

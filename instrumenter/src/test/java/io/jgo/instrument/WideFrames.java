@@ -12,7 +12,7 @@ import org.objectweb.asm.Type;
  * kinds, all live across the call and folded into the {@code long} result after it. Kinds are
  * descriptor letters: {@code I J F D} and {@code A} (a String).
  */
-final class WideFrames {
+public final class WideFrames {
 
     private final String name;
     private boolean instance;
@@ -25,43 +25,43 @@ final class WideFrames {
         this.name = name;
     }
 
-    static WideFrames named(String name) {
+    public static WideFrames named(String name) {
         return new WideFrames(name);
     }
 
     /** {@code compute} is an instance method (its receiver is live too). */
-    WideFrames instance() {
+    public WideFrames instance() {
         instance = true;
         return this;
     }
 
-    WideFrames params(String kinds) {
+    public WideFrames params(String kinds) {
         params = kinds;
         return this;
     }
 
-    WideFrames locals(String kinds) {
+    public WideFrames locals(String kinds) {
         locals = kinds;
         return this;
     }
 
     /** {@code n} longs on the operand stack below the suspending call. */
-    WideFrames stackLongs(int n) {
+    public WideFrames stackLongs(int n) {
         stackLongs = n;
         return this;
     }
 
     /** About {@code bytes} of straight-line arithmetic before the call, to bring the method near a code-size limit. */
-    WideFrames filler(int bytes) {
+    public WideFrames filler(int bytes) {
         fillerBytes = bytes;
         return this;
     }
 
-    static String repeat(String kind, int n) {
+    public static String repeat(String kind, int n) {
         return kind.repeat(n);
     }
 
-    String descriptor() {
+    public String descriptor() {
         StringBuilder d = new StringBuilder("(");
         for (char k : params.toCharArray()) {
             d.append(type(k).getDescriptor());
@@ -69,7 +69,7 @@ final class WideFrames {
         return d.append(")J").toString();
     }
 
-    byte[] bytes() {
+    public byte[] bytes() {
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
         cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, name, null, "java/lang/Object", null);
         MethodVisitor init = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
