@@ -83,15 +83,6 @@ final class Helpers {
         return v.kind == 'A' || v.kind == 'N' ? Type.getObjectType("java/lang/Object") : SavePlan.type(v.kind);
     }
 
-    /** Parameter slots that {@code values} take in a helper's descriptor. */
-    static int slots(List<SavePlan.Value> values) {
-        int slots = 0;
-        for (SavePlan.Value v : values) {
-            slots += parameterType(v).getSize();
-        }
-        return slots;
-    }
-
     /** One helper of a save: the values already on the operand stack that it takes (bottom first), and the locals it is given. */
     static final class Part {
         final List<SavePlan.Value> fromStack = new ArrayList<>();
