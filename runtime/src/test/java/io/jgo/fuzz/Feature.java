@@ -55,7 +55,13 @@ enum Feature {
     /** Methods without @Goroutine that reach a suspension point (pins). */
     UNANNOTATED_METHODS,
     /** Bounded recursion through a @Goroutine method. */
-    RECURSION;
+    RECURSION,
+    /**
+     * Methods near the JVM's local-slot limit: a block of 120 to 180 locals, a third of them longs
+     * or doubles, live to the method's end, so a save at a suspension point straddles the 255
+     * parameter slots of one save helper (and is split into a chain of helpers past it).
+     */
+    WIDE_FRAMES;
 
     static Set<Feature> all() {
         return EnumSet.allOf(Feature.class);

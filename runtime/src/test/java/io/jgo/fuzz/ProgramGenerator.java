@@ -73,6 +73,21 @@ final class ProgramGenerator {
         return methods;
     }
 
+    /**
+     * {@link Feature#WIDE_FRAMES}: locals that every statement after them may use and that are
+     * traced at the method's end, so they are live across each of its suspension points.
+     */
+    private static void wideLocals(Code out, GenContext g, Expressions e) {
+        Ty[] kinds = {Ty.LONG, Ty.DOUBLE, Ty.INT, Ty.STRING, Ty.INT, Ty.FLOAT};
+        int n = 120 + g.choices.below(61);
+        for (int i = 0; i < n; i++) {
+            Ty ty = kinds[g.choices.below(kinds.length)];
+            String name = g.fresh("w");
+            out.line(ty.java + " " + name + " = " + e.literals().of(ty) + ";");
+            g.scope.add(Scope.Var.local(name, ty));
+        }
+    }
+
     private static void method(Code out, GenContext g, MethodSig m) {
         g.current = m;
         g.scope = new Scope();
@@ -94,6 +109,9 @@ final class ProgramGenerator {
         Statements s = new Statements(g, e, out);
         Statements.Where top = new Statements.Where(false, false, true, m.returns(), 0);
         g.scope.push();
+        if (g.on(Feature.WIDE_FRAMES) && g.choices.chance(25)) {
+            wideLocals(out, g, e);
+        }
         int n = 1 + g.choices.below(8);
         for (int i = 0; i < n && g.statementBudget > 0; i++) {
             s.statement(top);
