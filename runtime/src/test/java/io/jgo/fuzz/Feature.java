@@ -57,8 +57,8 @@ enum Feature {
     /** Bounded recursion through a @Goroutine method. */
     RECURSION,
     /**
-     * Methods near the JVM's local-slot limit: a block of 120 to 180 locals, a third of them longs
-     * or doubles, live to the method's end, so a save at a suspension point straddles the 255
+     * Methods near the JVM's local-slot limit: a block of 130 to 190 locals, two thirds of them
+     * longs or doubles, live to the method's end, so a save at a suspension point straddles the 255
      * parameter slots of one save helper (and is split into a chain of helpers past it).
      */
     WIDE_FRAMES;

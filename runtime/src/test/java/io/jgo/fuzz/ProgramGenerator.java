@@ -78,8 +78,8 @@ final class ProgramGenerator {
      * traced at the method's end, so they are live across each of its suspension points.
      */
     private static void wideLocals(Code out, GenContext g, Expressions e) {
-        Ty[] kinds = {Ty.LONG, Ty.DOUBLE, Ty.INT, Ty.STRING, Ty.INT, Ty.FLOAT};
-        int n = 120 + g.choices.below(61);
+        Ty[] kinds = {Ty.LONG, Ty.DOUBLE, Ty.LONG, Ty.INT, Ty.STRING, Ty.DOUBLE};
+        int n = 130 + g.choices.below(61);
         for (int i = 0; i < n; i++) {
             Ty ty = kinds[g.choices.below(kinds.length)];
             String name = g.fresh("w");
