@@ -42,8 +42,8 @@ import org.objectweb.asm.tree.analysis.Frame;
  * ATTENTION: switch (s.onAttention(ME)) { -1: PREEMPT; 0: BODY; i: RESTORE_i; n+1: RESTORE_PREEMPT; -1-i: AFTER_i }
  * SAVE_i:    drop the dummy result; load the live locals (the stack values are already there);
  *            if (!$jgo$save$k(values..., s, via, recv)) goto RESTORE_i (it pinned); return a dummy value
- *            (values past one helper's parameter slots: a chain of helpers, see {@link Helpers})
- *            (see {@link Helpers}; a site holding a monitor: s.pinHere(where); [defaults]; goto SITE_i)
+ *            (see {@link Helpers}: values past one helper's parameter slots go through a chain of them;
+ *            a site holding a monitor: s.pinHere(where); [defaults]; goto SITE_i)
  * RESTORE_i: restore live locals and the operand stack; arguments := saved values (virtual and
  *            interface sites) or defaults (static and special sites); goto SITE_i
  * AFTER_i:   (re-entered alone by g0's resume entry, see {@link ResumeEntry}) restore live locals and
