@@ -24,6 +24,7 @@ final class ClassRewriter {
     private final Suspendables suspendables;
     private final PreemptMode preempt;
     private final BlockingCalls blocking;
+    private final OwnedLockCalls ownedLocks;
     /** Filled by {@link #rewrite}: the methods whose code it changed. */
     private final List<MethodNode> rewritten = new ArrayList<>();
     /** Filled by {@link #rewrite}: each save helper, by name, and the method it was made for. */
@@ -34,6 +35,7 @@ final class ClassRewriter {
         this.suspendables = suspendables;
         this.preempt = options.preempt;
         this.blocking = options.blocking;
+        this.ownedLocks = new OwnedLockCalls(classes);
     }
 
     /** Is there anything to rewrite in {@code m}: a suspension point, or (in LOOPS mode) a loop to poll in? */
@@ -56,7 +58,13 @@ final class ClassRewriter {
             boolean hasCode = (m.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0;
             if (hasCode && !m.name.startsWith("<") && (annotated || isLambdaBody(m))) {
                 // First step: blocking JDK calls hand the P on (Thread.sleep parks, so it becomes a suspension point).
-                changed |= blocking.apply(m) > 0;
+                boolean wrapped = blocking.apply(m) > 0;
+                // Thread-owned locks are counted per goroutine, which pins while it holds one.
+                wrapped |= ownedLocks.apply(m) > 0;
+                if (wrapped) {
+                    rewritten.add(m);
+                    changed = true;
+                }
             }
             if (annotated && m.name.startsWith("<")) {
                 warnings.add(cn.name.replace('/', '.') + "." + m.name + ": a constructor or initializer cannot be @Goroutine; "
@@ -98,7 +106,9 @@ final class ClassRewriter {
             int helpersBefore = helpers.methods().size();
             rewriter.rewrite();
             rewriters.add(rewriter);
-            rewritten.add(m);
+            if (!rewritten.contains(m)) {
+                rewritten.add(m);
+            }
             for (MethodNode helper : helpers.methods().subList(helpersBefore, helpers.methods().size())) {
                 madeFor.put(helper.name, m);
             }

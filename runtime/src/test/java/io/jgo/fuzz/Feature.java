@@ -56,6 +56,8 @@ enum Feature {
     UNANNOTATED_METHODS,
     /** Bounded recursion through a @Goroutine method. */
     RECURSION,
+    /** java.util.concurrent locks (ReentrantLock, read-write) held across suspensions (these pin); see OwnedLockStatements. */
+    OWNED_LOCKS,
     /**
      * Methods near the JVM's local-slot limit: a block of 130 to 190 locals, two thirds of them
      * longs or doubles, live to the method's end, so a save at a suspension point straddles the 255
