@@ -60,8 +60,8 @@ enum Feature {
     OWNED_LOCKS,
     /**
      * Methods near the JVM's local-slot limit: a block of 130 to 190 locals, two thirds of them
-     * longs or doubles, live to the method's end, so a save at a suspension point straddles the 255
-     * parameter slots of one save helper (and is split into a chain of helpers past it).
+     * longs or doubles, live across a suspension point at the method's end, so its save straddles
+     * the 255 parameter slots of one save helper (and is split into a chain of helpers past it).
      */
     WIDE_FRAMES;
 
