@@ -57,7 +57,13 @@ enum Feature {
     /** Bounded recursion through a @Goroutine method. */
     RECURSION,
     /** java.util.concurrent locks (ReentrantLock, read-write) held across suspensions (these pin); see OwnedLockStatements. */
-    OWNED_LOCKS;
+    OWNED_LOCKS,
+    /**
+     * Methods near the JVM's local-slot limit: a block of 130 to 190 locals, two thirds of them
+     * longs or doubles, live across a suspension point at the method's end, so its save straddles
+     * the 255 parameter slots of one save helper (and is split into a chain of helpers past it).
+     */
+    WIDE_FRAMES;
 
     static Set<Feature> all() {
         return EnumSet.allOf(Feature.class);
