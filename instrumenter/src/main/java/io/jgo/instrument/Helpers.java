@@ -20,7 +20,9 @@ import org.objectweb.asm.tree.VarInsnNode;
  * prologue) a private static synthetic method {@code $jgo$save$N(values..., Stack s, long via, Object recv)}
  * that pushes the frame's record, saves the values into it and returns whether the frame may
  * unwind. The suspending method itself only loads the values and calls it, so its bytecode stays
- * small (the JIT's inlining budget counts every byte, even of code that never runs).
+ * small (the JIT's inlining budget counts every byte, even of code that never runs). A save whose
+ * values would take more than a method's 255 parameter slots (a deep operand stack, many live
+ * locals) cannot have a helper: the same code is emitted inline instead ({@link #saveInline}).
  */
 final class Helpers {
 
@@ -101,6 +103,61 @@ final class Helpers {
         m.maxStack = 8;
         methods.add(m);
         return name;
+    }
+
+    /** The JVM's limit on the parameter slots of a method (JVMS 4.3.3; a long or double takes two). */
+    static final int MAX_PARAMETER_SLOTS = 255;
+
+    /** Can a helper take {@code values}, besides its stack, call-site id and receiver? */
+    static boolean fitsParameters(List<SavePlan.Value> values) {
+        int slots = 1 + 2 + 1; // Stack s, long via, Object recv
+        for (SavePlan.Value v : values) {
+            slots += parameterType(v).getSize();
+        }
+        return slots <= MAX_PARAMETER_SLOTS;
+    }
+
+    /**
+     * The helper's code emitted in the suspending method itself, for a save whose values a helper
+     * cannot take ({@link #fitsParameters}): the record is pushed with the values still on the
+     * operand stack, which are then saved top first, then the live locals; leaves the verdict's
+     * boolean on the stack, as the helper call would. Larger than a call, so kept for these frames.
+     */
+    static void saveInline(InsnList out, int me, int label, SavePlan plan, List<SavePlan.Value> onStack, String verdict,
+            boolean resumable, String owner, boolean ownerIsInterface, int stackVar, int viaVar, int recvVar) {
+        out.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
+        out.add(pushInt(me));
+        out.add(pushInt(label));
+        out.add(pushInt(plan.prims));
+        out.add(pushInt(plan.refs));
+        out.add(resumable ? ResumeEntry.loadResumer(owner, ownerIsInterface) : new InsnNode(Opcodes.ACONST_NULL));
+        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, PUSH_FRAME, PUSH_FRAME_DESC, false));
+        for (int i = onStack.size() - 1; i >= 0; i--) {
+            SavePlan.Value v = onStack.get(i);
+            if (v.kind == 'N') {
+                out.add(new InsnNode(Opcodes.POP)); // the null constant: restored as such
+            } else {
+                saveTop(out, v, stackVar);
+            }
+        }
+        for (SavePlan.Value v : plan.locals) {
+            if (v.kind != 'N') {
+                out.add(new VarInsnNode(v.loadOpcode(), v.var));
+                saveTop(out, v, stackVar);
+            }
+        }
+        out.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
+        out.add(new VarInsnNode(Opcodes.LLOAD, viaVar));
+        out.add(pushInt(me));
+        out.add(new VarInsnNode(Opcodes.ALOAD, recvVar));
+        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, verdict, VIA_ME_DESC, false));
+    }
+
+    /** Saves the value on top of the operand stack into its slot of the record being saved. */
+    private static void saveTop(InsnList out, SavePlan.Value v, int stackVar) {
+        out.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
+        out.add(pushInt(v.slot));
+        out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, STACK, saveName(v.kind), saveDesc(v.kind), false));
     }
 
     /** The shortest instruction that pushes {@code n}. */

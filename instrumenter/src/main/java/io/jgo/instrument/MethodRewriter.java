@@ -621,8 +621,18 @@ final class MethodRewriter {
         List<SavePlan.Value> passed = new ArrayList<>(onStack);
         for (SavePlan.Value v : plan.locals) {
             if (v.kind != 'N') {
-                out.add(new VarInsnNode(v.loadOpcode(), v.var));
                 passed.add(v);
+            }
+        }
+        if (!Helpers.fitsParameters(passed)) {
+            // More values than a method's 255 parameter slots can pass: save them here instead.
+            Helpers.saveInline(out, me, label, plan, onStack, verdict, resumable, owner, helpers.ownerIsInterface(),
+                    stackVar, viaVar, recvVar);
+            return;
+        }
+        for (SavePlan.Value v : plan.locals) {
+            if (v.kind != 'N') {
+                out.add(new VarInsnNode(v.loadOpcode(), v.var));
             }
         }
         out.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
