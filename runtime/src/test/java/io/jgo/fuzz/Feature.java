@@ -55,7 +55,13 @@ enum Feature {
     /** Methods without @Goroutine that reach a suspension point (pins). */
     UNANNOTATED_METHODS,
     /** Bounded recursion through a @Goroutine method. */
-    RECURSION;
+    RECURSION,
+    /**
+     * Frames wide at a suspension point ({@link WideFrames}): many suspending operands of every
+     * type in one expression, calls and {@code new}s with up to 255 parameter slots of suspending
+     * arguments, blocks of many live locals.
+     */
+    WIDE_FRAMES;
 
     static Set<Feature> all() {
         return EnumSet.allOf(Feature.class);
