@@ -15,9 +15,10 @@ import org.junit.jupiter.params.provider.EnumSource;
  * references, a mix), a {@link WideShapes} program run by the {@link FuzzHarness} (agent and
  * build-time rewrites; a coroutine suspending at every, some and no point; the scheduler) against
  * its plain run. Its methods pass a suspension point at every operand-stack depth from 0 to 64, then
- * at depths around the save helpers' 255 parameter slots and across the records' compact-encoding
- * limit (1,024 slots of a kind); in calls and {@code new}s with up to the JVM's 255 parameter slots
- * of arguments; with live locals up to 255 slots and past 1,024. The rewrite's code grows with
+ * at depths around the save helpers' 255 parameter slots (where a save is emitted inline instead)
+ * and across the records' compact-encoding limit (1,024 slots of a kind); in calls and {@code new}s with up to the JVM's 255 parameter slots
+ * of arguments; with live locals up to 255 slots and past 1,024; at more suspension points in one
+ * method than a compact record tail can number. The rewrite's code grows with
  * saved values times suspension points, so the wide methods suspend at a few depths each: the code
  * of one method stays under the JVM's 64 KiB.
  */
@@ -36,14 +37,15 @@ class WideFramesRangeTest {
             parts.add(new Part("nested", depth, INNERMOST));
         }
         // Across 1,024 slots of a kind, where a record's tail turns wide: every depth for the three
-        // kinds that fill the two slot arrays (primitives share one, whatever their type), once past it for the others.
-        if (kind == Kind.INT || kind == Kind.REF || kind == Kind.MIXED) {
-            int from = kind == Kind.MIXED ? 1_277 : 1_019; // the mix is 4/5 primitives
+        // kinds that fill the two slot arrays (a primitive takes one slot whatever its type, so the
+        // other primitive kinds would cross the same boundary as int).
+        boolean boundary = kind == Kind.INT || kind == Kind.REF || kind == Kind.MIXED;
+        if (boundary) {
+            // Operand i of the innermost suspension has i values below it: depth - 1 of them saved.
+            int from = kind == Kind.MIXED ? 1_278 : 1_021; // the mix is 4/5 primitives
             for (int depth = from; depth < from + 6; depth++) {
                 parts.add(new Part("nested", depth, INNERMOST));
             }
-        } else {
-            parts.add(new Part("nested", 1_100, INNERMOST));
         }
         int most = WideShapes.maxArguments(kind, 0);
         parts.add(new Part("args", 1, 1));
@@ -52,9 +54,11 @@ class WideFramesRangeTest {
         parts.add(new Part("ctor", WideShapes.maxArguments(kind, 1), 128));
         parts.add(new Part("locals", 100, 9));
         parts.add(new Part("locals", most - 4, 97));
-        // Past 1,024 primitive slots in locals (the references cross it on the operand stack above: the
-        // rewrite of so many reference locals would outgrow 64 KiB).
-        parts.add(new Part("locals", kind == Kind.REF || kind == Kind.MIXED ? 600 : 1_100, INNERMOST));
+        // Past 1,024 primitive slots in locals (references cross it on the operand stack above: the
+        // rewrite of that many reference locals would outgrow 64 KiB).
+        parts.add(new Part("locals", kind == Kind.INT ? 1_100 : 300, INNERMOST));
+        // More suspension points in one method than a compact tail numbers (511).
+        parts.add(new Part("labels", kind == Kind.INT ? 530 : 10, 1));
         return parts;
     }
 

@@ -276,13 +276,13 @@ final class WideShapes {
         out.close();
     }
 
-    /** {@code n} suspension points in one method, each recording its value. */
+    /** {@code n} suspension points in one method (its records' labels pass a compact tail's 511). */
     private static void labelsMethod(Code out, String method, Kind kind, int n) {
         out.line("@Goroutine");
         out.open("static void " + method + "(Trace t)");
-        out.line("int before = 5;");
+        out.line(javaType(kind.ty(0)) + " before = " + suspending(kind.ty(0), 5) + ";");
         for (int i = 0; i < n; i++) {
-            out.line("t.v(\"x\", " + suspending(kind.ty(i), i) + ");");
+            out.line("t.yv();");
         }
         out.line("t.v(\"before\", before);");
         out.close();
