@@ -56,6 +56,8 @@ enum Feature {
     UNANNOTATED_METHODS,
     /** Bounded recursion through a @Goroutine method. */
     RECURSION,
+    /** java.util.concurrent locks (ReentrantLock, read-write) held across suspensions (these pin); see OwnedLockStatements. */
+    OWNED_LOCKS,
     /**
      * Frames wide at a suspension point ({@link WideFrames}): many suspending operands of every
      * type in one expression, calls and {@code new}s with up to 255 parameter slots of suspending
