@@ -8,7 +8,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * Wide frames suspend and resume intact: each program saves records bigger than the stack segment
  * the previous resume emptied (before the fix, the emptied segment stayed in the chain and the
- * resume read its record at slot -1).
+ * resume read its record at slot -1); and a frame with 255 parameter slots saves at its prologue
+ * more values than a save helper can take (before the inline save, its class did not load).
  */
 class WideStackTest {
 
@@ -40,5 +41,11 @@ class WideStackTest {
     @EnumSource(Path.class)
     void manyLiveLocalsAndLambdasUnderTryCatch(Path path) {
         Differential.check(path, WideStack.Locals.class, 32);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Path.class)
+    void prologueOfAMethodWithTheMostParameterSlots(Path path) {
+        Differential.check(path, WideStack.Params.class, 2);
     }
 }

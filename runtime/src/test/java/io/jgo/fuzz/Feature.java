@@ -59,9 +59,11 @@ enum Feature {
     /** java.util.concurrent locks (ReentrantLock, read-write) held across suspensions (these pin); see OwnedLockStatements. */
     OWNED_LOCKS,
     /**
-     * Methods near the JVM's local-slot limit: a block of 130 to 190 locals, two thirds of them
-     * longs or doubles, live across a suspension point at the method's end, so its save straddles
-     * the 255 parameter slots of one save helper (and is split into a chain of helpers past it).
+     * Frames wide at a suspension point ({@link WideFrames}): many suspending operands of every
+     * type in one expression, calls and {@code new}s with up to 255 parameter slots of suspending
+     * arguments, blocks of many live locals; and a block of 130 to 190 locals, two thirds of them
+     * longs or doubles, live across a suspension point at a method's end, so its save straddles
+     * the 255 parameter slots of one save helper (split into a chain of helpers past it).
      */
     WIDE_FRAMES;
 

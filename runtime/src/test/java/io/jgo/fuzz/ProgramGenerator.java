@@ -49,6 +49,7 @@ final class ProgramGenerator {
         out.line("");
         HelperTypes.write(out, g);
         OwnedLockStatements.declare(out, g);
+        WideFrames.write(out, g);
         out.close();
         return new ProgramSource(className, out.toString());
     }
