@@ -33,8 +33,14 @@ final class RequestReader {
     }
 
     private final Conn conn;
-    /** Read mode between calls: position..limit are bytes received and not yet parsed. */
-    private final ByteBuffer buf = ByteBuffer.allocate(MAX_HEAD).flip();
+    /** Bytes a connection starts with: enough for the usual head, small while the connection idles. */
+    static final int FIRST_BUFFER = 1024;
+
+    /**
+     * Read mode between calls: position..limit are bytes received and not yet parsed. Starts at
+     * {@link #FIRST_BUFFER} and doubles, up to {@link #MAX_HEAD}, for a head that does not fit.
+     */
+    private ByteBuffer buf = ByteBuffer.allocate(FIRST_BUFFER).flip();
 
     RequestReader(Conn conn) {
         this.conn = conn;
@@ -62,7 +68,11 @@ final class RequestReader {
         int end;
         while ((end = headEnd()) < 0) {
             if (buf.remaining() == buf.capacity()) {
-                throw new BadRequest(431, "request head longer than " + MAX_HEAD + " bytes");
+                if (buf.capacity() >= MAX_HEAD) {
+                    throw new BadRequest(431, "request head longer than " + MAX_HEAD + " bytes");
+                }
+                ByteBuffer bigger = ByteBuffer.allocate(Math.min(2 * buf.capacity(), MAX_HEAD));
+                buf = bigger.put(buf).flip();
             }
             boolean started = buf.hasRemaining();
             if (!fill()) {

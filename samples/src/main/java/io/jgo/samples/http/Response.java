@@ -111,6 +111,10 @@ public final class Response {
     /** Ends the response: headers if not sent yet (with the buffered body's length), the last chunk if chunked. */
     @Goroutine
     void finish() throws IOException {
+        if (declaredLength >= 0 && written != declaredLength && !sent) {
+            close = true;
+            throw new IOException("handler wrote " + written + " bytes for its Content-Length " + declaredLength);
+        }
         if (!sent) {
             sendHeaders(true);
             return;

@@ -61,6 +61,7 @@ final class ServerConn {
                 try {
                     server.handler().serve(req, resp);
                 } catch (IOException | RuntimeException e) {
+                    System.err.println("http: handler for " + req + " from " + conn.remoteAddress() + " failed: " + e);
                     if (resp.committed()) {
                         return; // half a response is out: the only honest end is to close
                     }

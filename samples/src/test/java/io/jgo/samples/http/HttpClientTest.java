@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Timeout;
  * The sample server talks to a client nobody here wrote: the JDK's {@link HttpClient} (HTTP/1.1).
  * 200 requests, 50 at a time, over kept-alive connections: every body checked, {@code Content-Length}
  * and chunked responses each recognised as such by the client, fewer connections accepted than
- * requests made. Then a graceful shutdown with a request in progress. The server runs in its own
+ * requests made, request heads larger than the server's first read buffer. Then a graceful shutdown with a request in progress. The server runs in its own
  * {@code Go.run} at GOMAXPROCS 4 (oversubscribed on purpose).
  */
 @Timeout(120)
@@ -159,13 +159,14 @@ class HttpClientTest {
         }
     }
 
+    /** Request {@code i}: a third each of fixed, chunked and echo; every tenth with a head larger than the server's first read buffer. */
     private static HttpRequest request(Running srv, int i) {
-        switch (i % 3) {
-            case 0: return HttpRequest.newBuilder(srv.uri("/fixed/" + i)).build();
-            case 1: return HttpRequest.newBuilder(srv.uri("/chunked/" + i)).build();
-            default: return HttpRequest.newBuilder(srv.uri("/echo/" + i))
-                    .POST(HttpRequest.BodyPublishers.ofString(expectedBody(i))).build();
+        String path = i % 3 == 0 ? "/fixed/" : i % 3 == 1 ? "/chunked/" : "/echo/";
+        HttpRequest.Builder b = HttpRequest.newBuilder(srv.uri(path + i));
+        if (i % 10 == 0) {
+            b.header("X-Padding", "p".repeat(3 * RequestReader.FIRST_BUFFER));
         }
+        return i % 3 == 2 ? b.POST(HttpRequest.BodyPublishers.ofString(expectedBody(i))).build() : b.build();
     }
 
     /** What request {@code i} gets back; the chunked ones are longer than the response buffer, so they cannot fit a Content-Length response. */
