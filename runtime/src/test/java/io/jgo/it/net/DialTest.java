@@ -21,7 +21,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -73,7 +72,7 @@ class DialTest {
     void cancellingTheContextEndsTheDial() {
         SocketAddress to = address();
         Pins.none(() -> NetTests.run("dial-cancel", 4, () -> {
-            TestContext ctx = new TestContext(null);
+            io.jgo.CancelContext ctx = Context.withCancel(Context.background());
             Chan<Throwable> outcome = Chan.make(1);
             Go.go(io(() -> {
                 try {
@@ -87,7 +86,7 @@ class DialTest {
             ctx.cancel();
             Throwable t = outcome.recv();
             assertEquals(InterruptedIOException.class, t.getClass(), String.valueOf(t));
-            assertSame(ctx.err(), t.getCause());
+            assertSame(Context.CANCELED, t.getCause());
         }));
     }
 
@@ -95,7 +94,7 @@ class DialTest {
     void theContextDeadlineBoundsTheDial() {
         SocketAddress to = address();
         Pins.none(() -> NetTests.run("dial-deadline", 4, () -> {
-            TestContext ctx = new TestContext(Instant.now().plusMillis(50));
+            Context ctx = Context.withDeadline(Context.background(), Instant.now().plusMillis(50));
             try {
                 Net.dial(ctx, to).close();
                 throw new AssertionError("connected to a full accept queue");
@@ -110,42 +109,6 @@ class DialTest {
             return full.getLocalAddress();
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
-        }
-    }
-
-    /** A cancellable context of the minimal shape the network package uses. */
-    private static final class TestContext implements Context {
-        private final Chan<Void> done = Chan.make(0);
-        private final Instant deadline;
-        private volatile Exception err;
-
-        TestContext(Instant deadline) {
-            this.deadline = deadline;
-        }
-
-        void cancel() {
-            err = new java.util.concurrent.CancellationException("context canceled");
-            done.close();
-        }
-
-        @Override
-        public Chan<Void> done() {
-            return done;
-        }
-
-        @Override
-        public Exception err() {
-            return err;
-        }
-
-        @Override
-        public Optional<Instant> deadline() {
-            return Optional.ofNullable(deadline);
-        }
-
-        @Override
-        public Object value(Object key) {
-            return null;
         }
     }
 }
