@@ -2,6 +2,7 @@ package io.jgo;
 
 import io.jgo.internal.MethodIds;
 import io.jgo.internal.Stack;
+import io.jgo.internal.WaitReason;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.ParkUnlock;
 import io.jgo.internal.sched.Parking;
@@ -56,7 +57,7 @@ public final class Cond {
         } else {
             lk.lock();
             mu.unlock(); // after the waiter is certain to be found: we hold lk until parked
-            Waiter w = Parking.enqueueAndWait(g, waiters, null, unlockLk, "sync.Cond.Wait");
+            Waiter w = Parking.enqueueAndWait(g, waiters, null, unlockLk, WaitReason.SYNC_COND_WAIT);
             if (w == null) {
                 if (s.suspendLeaf(via, AWAIT_ID, Stack.YIELD_PARK)) {
                     return; // unwinding; resumed above

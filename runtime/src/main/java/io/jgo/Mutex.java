@@ -2,6 +2,7 @@ package io.jgo;
 
 import io.jgo.internal.MethodIds;
 import io.jgo.internal.Stack;
+import io.jgo.internal.WaitReason;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.ParkUnlock;
 import io.jgo.internal.sched.Parking;
@@ -131,7 +132,7 @@ public final class Mutex {
         if (g == null) {
             Parking.enterThreadWait();
         } else {
-            Parking.prepare(g, w, unlockQueue, "sync.Mutex.Lock");
+            Parking.prepare(g, w, unlockQueue, WaitReason.SYNC_MUTEX_LOCK);
         }
         return w;
     }

@@ -2,6 +2,7 @@ package io.jgo;
 
 import io.jgo.internal.MethodIds;
 import io.jgo.internal.Stack;
+import io.jgo.internal.WaitReason;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.ParkUnlock;
 import io.jgo.internal.sched.Parking;
@@ -70,7 +71,7 @@ public final class Once {
                 }
                 Waiter w = Parking.waiterFor(g);
                 waiters.enqueue(w);
-                Parking.prepare(g, w, unlock, "sync.Once.Do");
+                Parking.prepare(g, w, unlock, WaitReason.SYNC_ONCE_DO);
                 if (s.suspendLeaf(via, RUN_ID, Stack.YIELD_PARK)) {
                     return; // unwinding; resumed above
                 }

@@ -2,6 +2,7 @@ package io.jgo;
 
 import io.jgo.internal.MethodIds;
 import io.jgo.internal.Stack;
+import io.jgo.internal.WaitReason;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.ParkUnlock;
 import io.jgo.internal.sched.Parking;
@@ -50,7 +51,7 @@ public final class RWMutex {
             lk.unlock();
             return;
         }
-        if (Parking.enqueueAndWait(g, readersWaiting, null, unlockLk, "sync.RWMutex.RLock") == null
+        if (Parking.enqueueAndWait(g, readersWaiting, null, unlockLk, WaitReason.SYNC_RWMUTEX_RLOCK) == null
                 && !s.suspendLeaf(via, RLOCK_ID, Stack.YIELD_PARK)) {
             Parking.takeWaiting(g); // pinned: woken already
         }
@@ -99,7 +100,7 @@ public final class RWMutex {
             return;
         }
         queuedWriters++;
-        if (Parking.enqueueAndWait(g, writersWaiting, null, unlockLk, "sync.RWMutex.Lock") == null
+        if (Parking.enqueueAndWait(g, writersWaiting, null, unlockLk, WaitReason.SYNC_RWMUTEX_LOCK) == null
                 && !s.suspendLeaf(via, LOCK_ID, Stack.YIELD_PARK)) {
             Parking.takeWaiting(g);
         }

@@ -2,6 +2,7 @@ package io.jgo;
 
 import io.jgo.internal.MethodIds;
 import io.jgo.internal.Stack;
+import io.jgo.internal.WaitReason;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.ParkUnlock;
 import io.jgo.internal.sched.Parking;
@@ -51,7 +52,7 @@ public final class Semaphore {
             lk.unlock();
             return;
         }
-        if (Parking.enqueueAndWait(g, waiters, n, unlockLk, "semaphore.Acquire") == null
+        if (Parking.enqueueAndWait(g, waiters, n, unlockLk, WaitReason.SEMAPHORE_ACQUIRE) == null
                 && !s.suspendLeaf(via, ACQUIRE_ID, Stack.YIELD_PARK)) {
             Parking.takeWaiting(g);
         }

@@ -2,6 +2,7 @@ package io.jgo;
 
 import io.jgo.internal.MethodIds;
 import io.jgo.internal.Stack;
+import io.jgo.internal.WaitReason;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.ParkUnlock;
 import io.jgo.internal.sched.Parking;
@@ -88,7 +89,7 @@ public final class WaitGroup {
         }
         Waiter w = Parking.waiterFor(g);
         waiters.enqueue(w);
-        Parking.prepare(g, w, unlock, "sync.WaitGroup.Wait"); // the scheduler unlocks once g is parked
+        Parking.prepare(g, w, unlock, WaitReason.SYNC_WAIT_GROUP_WAIT); // the scheduler unlocks once g is parked
         if (s.suspendLeaf(via, AWAIT_ID, Stack.YIELD_PARK)) {
             return; // unwinding; resumed above
         }

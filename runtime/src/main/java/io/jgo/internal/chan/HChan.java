@@ -1,6 +1,7 @@
 package io.jgo.internal.chan;
 
 import io.jgo.PanicException;
+import io.jgo.internal.WaitReason;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.ParkUnlock;
 import io.jgo.internal.sched.Parking;
@@ -131,7 +132,7 @@ public final class HChan implements ParkUnlock {
         Waiter w = Parking.waiterFor(g);
         w.elem = v;
         sendq.enqueue(w);
-        Parking.prepare(g, w, this, "chan send");
+        Parking.prepare(g, w, this, WaitReason.CHAN_SEND);
         return MUST_PARK;
     }
 
@@ -198,7 +199,7 @@ public final class HChan implements ParkUnlock {
         }
         Waiter w = Parking.waiterFor(g);
         recvq.enqueue(w);
-        Parking.prepare(g, w, this, "chan receive");
+        Parking.prepare(g, w, this, WaitReason.CHAN_RECEIVE);
         return PARK;
     }
 

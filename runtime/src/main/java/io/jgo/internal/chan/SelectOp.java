@@ -2,6 +2,7 @@ package io.jgo.internal.chan;
 
 import io.jgo.PanicException;
 import io.jgo.internal.Stack;
+import io.jgo.internal.WaitReason;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.ParkUnlock;
 import io.jgo.internal.sched.Parking;
@@ -162,7 +163,7 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
             finish();
             return fired;
         }
-        Parking.prepare(g, this, this, "select");
+        Parking.prepare(g, this, this, WaitReason.SELECT);
         return MUST_PARK;
     }
 
@@ -273,7 +274,7 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
 
     private int blockForever(G g) {
         if (g != null) {
-            Parking.prepare(g, null, NOTHING, "select (no cases)");
+            Parking.prepare(g, null, NOTHING, WaitReason.SELECT_NO_CASES);
             return MUST_PARK;
         }
         for (;;) { // a plain thread in an empty select never wakes, and can wake nobody

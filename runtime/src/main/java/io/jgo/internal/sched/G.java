@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.WaitReason;
 import io.jgo.internal.Stack;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -90,7 +91,7 @@ public final class G implements Stack.Owner {
     /** Written only by {@link #casStatus}; read by anyone (dumps, deadlock check). */
     private volatile int status = IDLE;
     /** Why the G waits (Go's {@code waitreason}); written by the owner before the park commits. */
-    volatile String waitReason;
+    volatile WaitReason waitReason;
     /**
      * When the G last parked or entered a syscall, on {@code System.nanoTime}'s scale (Go's
      * {@code waitsince}), from {@link Sched#waitClock}; 0 if never. Written by the owner before the
@@ -247,12 +248,12 @@ public final class G implements Stack.Owner {
      * the G) never sees a G that is still running. {@code lock} must be unlockable by the thread that
      * took it (it is the same thread).
      */
-    public void prepareParkUnlocking(Lock lock, String reason) {
+    public void prepareParkUnlocking(Lock lock, WaitReason reason) {
         prepareParkUnlocking(lock::unlock, reason);
     }
 
-    /** As {@link #prepareParkUnlocking(Lock, String)}, with any set of locks released by {@code unlock}. */
-    public void prepareParkUnlocking(ParkUnlock unlock, String reason) {
+    /** As {@link #prepareParkUnlocking(Lock, WaitReason)}, with any set of locks released by {@code unlock}. */
+    public void prepareParkUnlocking(ParkUnlock unlock, WaitReason reason) {
         this.parkUnlock = unlock;
         this.waitReason = reason;
     }

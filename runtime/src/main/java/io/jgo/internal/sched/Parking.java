@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.WaitReason;
 import io.jgo.internal.Stack;
 
 /**
@@ -60,7 +61,7 @@ public final class Parking {
      * The G, holding the locks {@code unlock} releases, is about to yield with {@code YIELD_PARK}:
      * {@code waiting} (a {@link Waiter} or {@link SelectWait}) is what it will read back.
      */
-    public static void prepare(G g, Object waiting, ParkUnlock unlock, String reason) {
+    public static void prepare(G g, Object waiting, ParkUnlock unlock, WaitReason reason) {
         g.waiting = waiting;
         g.prepareParkUnlocking(unlock, reason);
     }
@@ -72,7 +73,7 @@ public final class Parking {
      * goroutine gets null with its park prepared: the leaf must now call {@code suspendLeaf} and,
      * once running again, take its waiter with {@link #takeWaiting}.
      */
-    public static Waiter enqueueAndWait(G g, WaitQueue q, Object elem, ParkUnlock unlock, String reason) {
+    public static Waiter enqueueAndWait(G g, WaitQueue q, Object elem, ParkUnlock unlock, WaitReason reason) {
         q.touch(g);
         if (g == null) {
             Waiter w = Waiter.forThread();

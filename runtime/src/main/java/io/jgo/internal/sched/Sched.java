@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.WaitReason;
 import io.jgo.PanicException;
 import io.jgo.internal.Carrier;
 import io.jgo.internal.Stack;
@@ -576,7 +577,7 @@ public final class Sched {
      * Returns the lock the scheduler releases once the G is parked.
      */
     public void armSleep(G g, long nanos) {
-        g.prepareParkUnlocking(new Timers.ArmOnPark(g, RuntimeTimer.deadline(nanos)), "sleep");
+        g.prepareParkUnlocking(new Timers.ArmOnPark(g, RuntimeTimer.deadline(nanos)), WaitReason.SLEEP);
     }
 
     /**
