@@ -7,6 +7,7 @@ import io.jgo.internal.sched.ParkUnlock;
 import io.jgo.internal.sched.Parking;
 import io.jgo.internal.sched.WaitQueue;
 import io.jgo.internal.sched.Waiter;
+import io.jgo.internal.sched.WakeList;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLong;
@@ -232,26 +233,19 @@ public final class HChan implements ParkUnlock {
             throw new PanicException("close of closed channel");
         }
         closed = true; // volatile store under the lock; the fast paths read it lock-free
-        Waiter wake = null;
+        WakeList wake = new WakeList();
         for (Waiter w; (w = recvq.dequeue()) != null; ) {
             w.elem = null;
             w.success = false;
-            w.wakeLink = wake;
-            wake = w;
+            wake.add(w);
         }
         for (Waiter w; (w = sendq.dequeue()) != null; ) {
             w.elem = null;
             w.success = false; // it will panic
-            w.wakeLink = wake;
-            wake = w;
+            wake.add(w);
         }
         lock.unlock();
-        while (wake != null) { // ready everyone only now that the lock is released
-            Waiter w = wake;
-            wake = w.wakeLink; // read before wake: the woken party may reuse w at once
-            w.wakeLink = null;
-            w.wake();
-        }
+        wake.wakeAll(); // ready everyone only now that the lock is released
     }
 
     /**
