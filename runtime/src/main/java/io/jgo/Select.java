@@ -3,8 +3,6 @@ package io.jgo;
 import io.jgo.internal.MethodIds;
 import io.jgo.internal.Stack;
 import io.jgo.internal.chan.SelectOp;
-import io.jgo.internal.sched.G;
-import io.jgo.internal.sched.Parking;
 
 /**
  * Go's {@code select}: waits until one of several channel operations can proceed, performs it and
@@ -150,17 +148,16 @@ public final class Select {
                 c = (Case) s.restoreA(0);
                 arg = s.restoreA(1);
             } else {
-                SelectOp op = SelectOp.resumed(Parking.goroutineOf(s));
+                SelectOp op = SelectOp.resumed(s);
                 i = op.fired;
                 c = ((Case[]) op.cases)[i];
                 arg = argument(c, op);
                 op.release(s);
             }
         } else {
-            G g = Parking.goroutineOf(s);
             // The stack's reusable record (a select that does not park allocates nothing); it goes
             // back once the outcome is read, before the body runs (a body may select again).
-            SelectOp op = SelectOp.acquire(s, cases.length, g != null);
+            SelectOp op = SelectOp.acquire(s, cases.length, s.isGoroutine());
             op.cases = cases;
             int otherwise = -1;
             for (int k = 0; k < cases.length; k++) {
@@ -174,12 +171,12 @@ public final class Select {
                     op.set(k, ck.chan.core, ck.kind == SEND ? SelectOp.SEND : SelectOp.RECV, ck.value);
                 }
             }
-            i = op.run(g, otherwise >= 0);
+            i = op.run(s, otherwise >= 0);
             if (i == SelectOp.MUST_PARK) {
                 if (s.suspendLeaf(via, SELECT_ID, Stack.YIELD_PARK)) {
                     return 0; // unwinding; resumed above
                 }
-                op = SelectOp.resumed(g); // pinned: the wait is over
+                op = SelectOp.resumed(s); // pinned: the wait is over
                 i = op.fired;
             } else if (i == SelectOp.DEFAULT) {
                 i = otherwise;

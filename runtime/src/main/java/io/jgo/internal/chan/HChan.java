@@ -1,6 +1,7 @@
 package io.jgo.internal.chan;
 
 import io.jgo.PanicException;
+import io.jgo.internal.Stack;
 import io.jgo.internal.WaitReason;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.ParkUnlock;
@@ -89,13 +90,14 @@ public final class HChan implements ParkUnlock {
 
     /**
      * Go's {@code chansend}: hands {@code v} to a waiting receiver, or buffers it, or (with
-     * {@code block}) waits. A goroutine ({@code g != null}) that must wait gets {@link #MUST_PARK}
+     * {@code block}) waits. A goroutine (a goroutine) that must wait gets {@link #MUST_PARK}
      * with its waiter enqueued and the lock held, and must suspend at once; a plain thread blocks
      * here. Returns {@link #SENT} or, without {@code block}, {@link #WOULD_BLOCK}.
      *
      * @throws PanicException "send on closed channel"
      */
-    public int send(Object v, G g, boolean block) {
+    public int send(Object v, Stack caller, boolean block) {
+        G g = Parking.goroutineOf(caller);
         touch(g); // see Parking, "Reach"
         if (!block && !closed && !readyForSend()) { // lock-free failure: see the class comment
             return WOULD_BLOCK;
@@ -138,7 +140,8 @@ public final class HChan implements ParkUnlock {
     }
 
     /** The goroutine that got {@link #MUST_PARK} runs again: was its value taken, or the channel closed? */
-    public static void finishSend(G g) {
+    public static void finishSend(Stack caller) {
+        G g = Parking.goroutineOf(caller);
         checkSent((Waiter) Parking.takeWaiting(g));
     }
 
@@ -160,7 +163,8 @@ public final class HChan implements ParkUnlock {
      * {@code block} is false and nothing is ready, or {@link #PARK} for a goroutine that must now
      * suspend (waiter enqueued, lock held). A plain thread blocks here.
      */
-    public Object recv(G g, boolean block) {
+    public Object recv(Stack caller, boolean block) {
+        G g = Parking.goroutineOf(caller);
         touch(g); // see Parking, "Reach"
         if (!block && !readyForRecv()) { // lock-free failure: see the class comment
             if (!closed) {
@@ -205,7 +209,8 @@ public final class HChan implements ParkUnlock {
     }
 
     /** The goroutine that got {@link #PARK} runs again: the value handed to it, or {@link #CLOSED}. */
-    public static Object finishRecv(G g) {
+    public static Object finishRecv(Stack caller) {
+        G g = Parking.goroutineOf(caller);
         Waiter w = (Waiter) Parking.takeWaiting(g);
         Object v = w.success ? w.elem : CLOSED;
         w.elem = null;
@@ -225,7 +230,8 @@ public final class HChan implements ParkUnlock {
      *
      * @throws PanicException "close of closed channel"
      */
-    public void close(G g) {
+    public void close(Stack caller) {
+        G g = Parking.goroutineOf(caller);
         touch(g); // see Parking, "Reach"
         lock.lock();
         if (closed) {

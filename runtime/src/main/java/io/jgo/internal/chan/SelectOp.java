@@ -134,7 +134,8 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
      * a case fires. A select whose channels are all null and that has no default blocks forever
      * (Go's "select (no cases)"): a goroutine gets {@link #MUST_PARK} with nothing enqueued.
      */
-    public int run(G g, boolean hasDefault) {
+    public int run(Stack caller, boolean hasDefault) {
+        G g = Parking.goroutineOf(caller);
         int m = sortLockOrder();
         if (m == 0) {
             if (hasDefault) {
@@ -266,7 +267,8 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
     }
 
     /** Pass 3 for a goroutine: the select it parked on. */
-    public static SelectOp resumed(G g) {
+    public static SelectOp resumed(Stack caller) {
+        G g = Parking.goroutineOf(caller);
         SelectOp op = (SelectOp) Parking.takeWaiting(g);
         op.finish();
         return op;

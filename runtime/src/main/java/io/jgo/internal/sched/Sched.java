@@ -27,6 +27,8 @@ import java.util.concurrent.locks.LockSupport;
 public final class Sched {
 
     final Config config;
+    /** Who observes this runtime ({@link #listen}); fixed when it is made. */
+    final SchedListener listener = installedListener;
     final Trace trace;
     /**
      * Go's {@code sched.lock}; sysmon only ever tries it ({@link SchedLock}). Reentrant: sysmon holds
@@ -81,6 +83,18 @@ public final class Sched {
     volatile M m0;
     volatile G mainG;
     private final SchedTracer tracer;
+
+    /**
+     * The process's scheduler listener, given to every runtime made from now on: the
+     * {@link SchedListener} service the runtime provides ({@code io.jgo.internal.observe}), found
+     * once when this class initializes; {@link #listen} replaces it. Volatile.
+     */
+    private static volatile SchedListener installedListener = SchedListener.load();
+
+    /** Replaces the observers of every runtime made from now on (a test's). Any thread. */
+    public static void listen(SchedListener l) {
+        installedListener = java.util.Objects.requireNonNull(l, "l");
+    }
 
     public Sched(Config config) {
         this.config = config;
@@ -592,7 +606,7 @@ public final class Sched {
      */
     void shutdown() {
         stopping = true; // volatile write: every M, waiter and waker checks it
-        io.jgo.internal.observe.Observe.ended(this);
+        listener.ended(this);
         timers.shutdown();
         sysmon.stop();
         for (M m : allm) {
