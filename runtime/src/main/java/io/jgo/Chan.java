@@ -45,7 +45,7 @@ public final class Chan<T> implements Iterable<T> {
     /**
      * A channel with room for {@code capacity} values; 0 makes an unbuffered channel.
      *
-     * @throws PanicException "makechan: size out of range" for a negative capacity
+     * @throws IllegalArgumentException for a negative capacity (a bad argument: see the package note)
      */
     public static <T> Chan<T> make(int capacity) {
         return new Chan<>(new HChan(capacity, false));
@@ -191,7 +191,11 @@ public final class Chan<T> implements Iterable<T> {
     }
 
     /**
-     * Closes {@code ch}, as Go's {@code close(ch)}.
+     * Closes {@code ch}, as Go's {@code close(ch)}, nil channel included. A null {@code Chan} is Go's
+     * nil channel (a select case on it is never ready), a value a program may hold; closing it is
+     * misuse of that value, which Go reports with a panic, so this gives Go's panic where
+     * {@code ch.close()} would give a {@code NullPointerException}. For code ported from Go that
+     * closes a channel which may be nil.
      *
      * @throws PanicException "close of nil channel" when {@code ch} is null, "close of closed channel"
      */

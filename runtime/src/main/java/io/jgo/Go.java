@@ -216,4 +216,35 @@ public final class Go {
     public static <T> T syscall(Callable<T> blockingCall) throws Exception {
         return Proc.syscall(blockingCall);
     }
+
+    /**
+     * {@link #syscall(Callable)} for a call whose checked exceptions the compiler can see: a lambda
+     * or method reference picks this overload, and {@code syscall} then throws exactly what the call
+     * throws ({@code Go.syscall(() -> in.read())} throws {@code IOException}; a call that throws no
+     * checked exception makes {@code syscall} throw none). A {@link Callable} still takes the
+     * overload above, which throws {@code Exception}.
+     */
+    @SuppressWarnings("unchecked")
+    public static <T, E extends Exception> T syscall(BlockingCall<T, E> blockingCall) throws E {
+        try {
+            return Proc.syscall(blockingCall);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw (E) e; // call() declares only E: a checked exception it throws is an E
+        }
+    }
+
+    /**
+     * A blocking call for {@link #syscall(BlockingCall)}: a {@link Callable} whose {@code call} declares
+     * the checked exception it may throw as a type parameter, so the compiler keeps it precise.
+     *
+     * @param <T> what the call returns
+     * @param <E> what it may throw ({@code RuntimeException} when nothing checked)
+     */
+    @FunctionalInterface
+    public interface BlockingCall<T, E extends Exception> extends Callable<T> {
+        @Override
+        T call() throws E;
+    }
 }

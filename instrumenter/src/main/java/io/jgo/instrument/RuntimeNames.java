@@ -165,6 +165,7 @@ final class RuntimeNames {
      */
     private static final Map<String, ClassInfo> RUNTIME_CLASSES = Stream.of(
             classEntry("io/jgo/Go", "java/lang/Object", "gosched()V", "sleep(Ljava/time/Duration;)V"),
+            interfaceEntry("io/jgo/Go$BlockingCall", "java/util/concurrent/Callable"),
             classEntry("io/jgo/WaitGroup", "java/lang/Object", "await()V"),
             classEntry("io/jgo/Timer", "java/lang/Object"),
             classEntry("io/jgo/Ticker", "java/lang/Object"),
@@ -186,6 +187,8 @@ final class RuntimeNames {
             goroutineInterface("io/jgo/Select$OnRecv", "accept(Ljava/lang/Object;)V"),
             goroutineInterface("io/jgo/Select$OnRecvOk", "accept(Lio/jgo/Chan$Result;)V"),
             classEntry(BLOCKING, "java/lang/Object", BLOCKING_SLEEP + BLOCKING_SLEEP_DESC),
+            classEntry("io/jgo/internal/chan/SelectLeaf", "java/lang/Object",
+                    "select([Ljava/lang/Object;Lio/jgo/internal/chan/SelectLeaf$Cases;)Lio/jgo/internal/chan/SelectOp;"),
             classEntry("io/jgo/internal/sync/WaitList", "java/lang/Object", "park(Lio/jgo/internal/WaitReason;JZ)Z"),
             classEntry("io/jgo/PanicException", "java/lang/RuntimeException"),
             classEntry("io/jgo/DeadlockException", "io/jgo/PanicException"),

@@ -234,8 +234,8 @@ class ChanTest {
             assertEquals("send on closed channel", assertThrows(PanicException.class, () -> c.send(1)).getMessage());
             assertEquals("close of closed channel", assertThrows(PanicException.class, c::close).getMessage());
             assertEquals("close of nil channel", assertThrows(PanicException.class, () -> Chan.close(null)).getMessage());
-            assertThrows(NullPointerException.class, () -> Chan.make(1).send(null));
-            assertThrows(PanicException.class, () -> Chan.make(-1));
+            assertThrows(NullPointerException.class, () -> Chan.make(1).send(null)); // bad arguments: Java preconditions
+            assertThrows(IllegalArgumentException.class, () -> Chan.make(-1));
         });
     }
 

@@ -79,7 +79,7 @@ public final class HChan implements ParkUnlock {
 
     public HChan(int capacity, boolean timer) {
         if (capacity < 0) {
-            throw new PanicException("makechan: size out of range");
+            throw new IllegalArgumentException("negative channel capacity " + capacity + " (Go: makechan: size out of range)");
         }
         this.cap = capacity;
         this.timer = timer;
