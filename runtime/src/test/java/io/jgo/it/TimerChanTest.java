@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jgo.Chan;
@@ -101,6 +102,17 @@ class TimerChanTest {
             tk.stop();
             assertNull(Go.tick(Duration.ZERO));
         });
+    }
+
+    /** channel() is the Java name of Go's t.C: the same channel as c(), for a timer and a ticker. */
+    @Test
+    void channelIsGosC() {
+        Timer t = Go.newTimer(Duration.ofHours(1));
+        assertSame(t.c(), t.channel());
+        t.stop();
+        Ticker tk = Go.newTicker(Duration.ofHours(1));
+        assertSame(tk.c(), tk.channel());
+        tk.stop();
     }
 
     /** An unreferenced, unstopped timer (and its channel) is garbage; the armed task holds it weakly. */
