@@ -4,7 +4,6 @@ import io.jgo.internal.WaitReason;
 import io.jgo.internal.Stack;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.locks.Lock;
 
 /**
  * A goroutine (Go's {@code g}): its body, its segmented {@link Stack}, its status and the links the
@@ -243,16 +242,11 @@ public final class G implements Stack.Owner {
 
     /**
      * Called by a leaf primitive, on the G's own thread, right before {@code suspendLeaf(..., YIELD_PARK)}:
-     * {@code lock} is held and guards the waiter list the G was just put on; the scheduler releases
-     * it once the G is off the carrier and WAITING, so a readier (who must take {@code lock} to find
-     * the G) never sees a G that is still running. {@code lock} must be unlockable by the thread that
-     * took it (it is the same thread).
+     * the locks {@code unlock} releases are held and guard the waiter list the G was just put on; the
+     * scheduler releases them once the G is off the carrier and WAITING, so a readier (who must take
+     * one to find the G) never sees a G that is still running. They must be unlockable by the thread that
+     * took them (it is the same thread). {@code unlock} may release several locks (a select's).
      */
-    public void prepareParkUnlocking(Lock lock, WaitReason reason) {
-        prepareParkUnlocking(lock::unlock, reason);
-    }
-
-    /** As {@link #prepareParkUnlocking(Lock, WaitReason)}, with any set of locks released by {@code unlock}. */
     public void prepareParkUnlocking(ParkUnlock unlock, WaitReason reason) {
         this.parkUnlock = unlock;
         this.waitReason = reason;

@@ -109,11 +109,6 @@ public final class WaitQueue {
         }
     }
 
-    /** The first waiter without removing it, or null. Lock held. */
-    public Waiter peek() {
-        return first;
-    }
-
     /**
      * The first waiter that {@link #dequeue} would return, without removing it, or null: waiters of
      * a stopped runtime at the head are dropped first. For queues without select waiters (the sync
