@@ -90,7 +90,7 @@ public final class HChan implements ParkUnlock {
 
     /**
      * Go's {@code chansend}: hands {@code v} to a waiting receiver, or buffers it, or (with
-     * {@code block}) waits. A goroutine (a goroutine) that must wait gets {@link #MUST_PARK}
+     * {@code block}) waits. A goroutine that must wait gets {@link #MUST_PARK}
      * with its waiter enqueued and the lock held, and must suspend at once; a plain thread blocks
      * here. Returns {@link #SENT} or, without {@code block}, {@link #WOULD_BLOCK}.
      *

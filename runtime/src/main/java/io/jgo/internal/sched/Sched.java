@@ -200,10 +200,10 @@ public final class Sched {
      * g0 after a Gosched or preemption unwind: the G goes to the global queue, as in Go. Returns
      * true when sysmon had retaken the P meanwhile (the M holds none now).
      */
-    boolean yieldToGlobal(G g) {
+    boolean yieldToGlobal(G g, boolean preempted) {
         boolean retaken = g.leaveRunning(G.RUNNABLE) == G.SYSCALL;
         global.put(g);
-        emit(Trace.Event.GO_SCHED, g.id, -1, -1, -1, 0);
+        emit(preempted ? Trace.Event.GO_PREEMPTED : Trace.Event.GO_SCHED, g.id, -1, -1, -1, 0);
         wakep();
         return retaken;
     }

@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Timeout;
  * goroutine is off its carrier, and a ready brings it back, on any carrier. The main goroutine here
  * is ordinary unrewritten code, so its parks and yields pin: every test asserts from the event
  * trace that the only pinned parks are main's (goroutine 1) and that every body's yield unwound
- * (a pinned Gosched carries on in place and emits no {@code GO_SCHED}). Sysmon is off: a
- * preemption request is answered at the prologue of any rewritten method a body calls
- * ({@code WaitGroup.await} is rewritten code), and each answer is a {@code GO_SCHED} too.
+ * (a pinned Gosched carries on in place and emits no {@code GO_SCHED}; an answered preemption
+ * request, at the prologue of a rewritten method such as {@code WaitGroup.await}, is a
+ * {@code GO_PREEMPTED}).
  */
 @Timeout(60)
 class UnwoundGoroutineTest {
@@ -31,7 +31,7 @@ class UnwoundGoroutineTest {
         TraceRecorder rec = new TraceRecorder();
         int n = 1000;
         int yields = 10;
-        Sched s = new Sched(new Config().maxProcs(4).sysmon(false).trace(rec).name("unwound"));
+        Sched s = new Sched(new Config().maxProcs(4).trace(rec).name("unwound"));
         int[] live = new int[1];
         s.runMain(() -> {
             WaitGroup gate = new WaitGroup();
@@ -61,7 +61,7 @@ class UnwoundGoroutineTest {
     void manyUnwoundGoroutinesSurviveAResizeAtEightPs() {
         int n = 100_000;
         EventCounter events = new EventCounter();
-        Sched s = new Sched(new Config().maxProcs(8).sysmon(false).trace(events).name("unwound-8"));
+        Sched s = new Sched(new Config().maxProcs(8).trace(events).name("unwound-8"));
         int[] previous = new int[2];
         s.runMain(() -> {
             WaitGroup gate = new WaitGroup();
@@ -85,7 +85,7 @@ class UnwoundGoroutineTest {
     @Test
     void unwoundGoroutinesYieldAndFinishAtOneP() {
         EventCounter events = new EventCounter();
-        Sched s = new Sched(new Config().maxProcs(1).sysmon(false).trace(events).name("unwound-1"));
+        Sched s = new Sched(new Config().maxProcs(1).trace(events).name("unwound-1"));
         s.runMain(() -> {
             WaitGroup gate = new WaitGroup();
             WaitGroup done = new WaitGroup();
