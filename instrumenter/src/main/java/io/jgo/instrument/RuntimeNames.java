@@ -112,6 +112,13 @@ final class RuntimeNames {
         }
     }
 
+    /**
+     * Static helpers {@code lock(Lock)}, {@code lockInterruptibly(Lock)}, {@code tryLock(Lock)},
+     * {@code tryLock(Lock, long, TimeUnit)}, {@code unlock(Lock)}: rewritten code calls them instead of
+     * {@code Lock}'s methods, so a goroutine holding a thread-owned lock pins ({@link OwnedLockCalls}).
+     */
+    static final String OWNED_LOCKS = "io/jgo/internal/OwnedLocks";
+
     /** Save helpers: {@code saveX(value, stack, slot)}; restore: {@code stack.restoreX(slot)}. */
     static String saveName(char kind) {
         return "save" + kind;
@@ -187,6 +194,7 @@ final class RuntimeNames {
             goroutineInterface("io/jgo/Select$OnRecv", "accept(Ljava/lang/Object;)V"),
             goroutineInterface("io/jgo/Select$OnRecvOk", "accept(Lio/jgo/Chan$Result;)V"),
             classEntry(BLOCKING, "java/lang/Object", BLOCKING_SLEEP + BLOCKING_SLEEP_DESC),
+            classEntry(OWNED_LOCKS, "java/lang/Object"),
             classEntry("io/jgo/internal/chan/SelectLeaf", "java/lang/Object",
                     "select([Ljava/lang/Object;Lio/jgo/internal/chan/SelectLeaf$Cases;)Lio/jgo/internal/chan/SelectOp;"),
             classEntry("io/jgo/internal/sync/WaitList", "java/lang/Object", "park(Lio/jgo/internal/WaitReason;JZ)Z"),
