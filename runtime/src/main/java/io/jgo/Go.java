@@ -179,6 +179,16 @@ public final class Go {
         }
     }
 
+    /**
+     * An {@code ExecutorService} that runs each task as a new goroutine of the current runtime (the
+     * calling goroutine's, or the default runtime from a plain thread): Loom's
+     * {@code newVirtualThreadPerTaskExecutor()} for jgo. {@code close()} (it is {@code AutoCloseable},
+     * on JDK 17 too) waits for every task; see {@link GoExecutorService}.
+     */
+    public static GoExecutorService executor() {
+        return new GoExecutorService(Proc.current());
+    }
+
     /** GOMAXPROCS of the current runtime. */
     public static int maxProcs() {
         return Proc.maxProcs();
