@@ -52,7 +52,7 @@ public final class PollDesc {
     public static final int TIMEOUT = 4;
 
     /** Wait reason in dumps, as Go's {@code waitReasonIOWait}. */
-    public static final String WAIT_REASON = "IO wait";
+    public static final io.jgo.internal.WaitReason WAIT_REASON = io.jgo.internal.WaitReason.IO_WAIT;
 
     private static final long THREAD_POLL_NANOS = 10_000_000L;
 
