@@ -61,7 +61,10 @@ public final class Go {
     /**
      * Runs {@code main} as the main goroutine of a fresh runtime, on the calling thread, and returns
      * when it returns. An exception escaping any goroutine ends the run with a {@link PanicException}
-     * naming it; a deadlock with a {@link DeadlockException}.
+     * naming it (a later one is added to it as suppressed); a deadlock with a {@link DeadlockException}.
+     * A goroutine still unwinding its exception when main returns is waited for, as in Go, and its
+     * panic is thrown; one that only ends after {@code run} has returned (its carrier stayed busy
+     * past the shutdown wait below) is printed to stderr. No exception that ends a goroutine is lost.
      *
      * <p><b>Main</b> continues the calling thread: it sees the caller's {@code ThreadLocal} values and
      * interrupt status, and {@code run} returns leaving the thread's interrupt status as main left it.

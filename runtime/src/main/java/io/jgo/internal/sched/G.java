@@ -116,6 +116,11 @@ public final class G implements Stack.Owner {
     RuntimeTimer sleepTimer;
     /** True while the G waits in {@link #parkPinned}: its frames are on {@link #lockedM}'s thread (for dumps). */
     volatile boolean pinnedWait;
+    /**
+     * Set when the stop of the runtime threw {@link Dropped} into this G ({@code Handoff.dropped}):
+     * what ends it from then on is the stop's doing, no panic. Own thread only (g0 reads it after).
+     */
+    boolean droppedByStop;
     /** True for the main goroutine of {@code Go.run}: {@link #lockedM} stays set. */
     final boolean main;
     /** Free-list link (Go's {@code schedlink}); only touched by the free list's owner. */

@@ -94,6 +94,7 @@ final class Handoff {
      * the G's waiter stays queued and is skipped by every waker (runtime stopped). Own thread of g.
      */
     private static Dropped dropped(G g) {
+        g.droppedByStop = true; // whatever ends g now (this, or what a catch or a monitor exit makes of it) is no panic
         g.stack.requestPreempt();
         ParkUnlock u = g.parkUnlock;
         g.parkUnlock = null;

@@ -7,8 +7,9 @@ import java.io.StringWriter;
 /**
  * An exception escaped a goroutine. In a {@code Go.run} runtime it ends the run, as a panic ends a
  * Go program: {@code Go.run} throws a {@link PanicException} naming the goroutine, with the
- * original as its cause. In the default runtime it is printed (goroutine id and stack) and the
- * other goroutines carry on.
+ * original as its cause (later ones are added to it as suppressed). In the default runtime, or once
+ * {@code Go.run} has returned, it is printed (goroutine id and stack) and the other goroutines carry
+ * on. Never lost.
  */
 final class Panics {
 
@@ -19,9 +20,8 @@ final class Panics {
     static void onPanic(Sched sched, G g, Throwable t) {
         String what = t instanceof PanicException ? t.getMessage() : t.toString();
         String message = "panic: " + what + " [goroutine " + g.id + (g.main ? ", main" : "") + "]";
-        if (sched.m0 != null) {
-            sched.fail(new PanicException(message, t));
-            return;
+        if (sched.m0 != null && sched.fail(new PanicException(message, t))) {
+            return; // Go.run throws it; once Go.run has returned, it is printed below
         }
         StringWriter out = new StringWriter();
         PrintWriter w = new PrintWriter(out);

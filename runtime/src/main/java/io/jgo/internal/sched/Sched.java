@@ -74,8 +74,19 @@ public final class Sched {
 
     /** Set once when the runtime shuts down; every M and waiter polls it (volatile). */
     volatile boolean stopping;
-    /** The first panic or the deadlock of a {@code Go.run} runtime: what {@code Go.run} throws. */
+    /**
+     * The first panic or the deadlock of a {@code Go.run} runtime: what {@code Go.run} throws. Set
+     * and closed under {@link #failureLock}; read racily (volatile) by M0's wait loops.
+     */
     final AtomicReference<PanicException> failure = new AtomicReference<>();
+    /**
+     * Orders every {@link #fail} against {@link #closeFailures}: a failure recorded before the close
+     * is what {@code Go.run} throws (later ones are added to it as suppressed); one after it is
+     * printed by the caller of {@code fail}, so none is lost.
+     */
+    private final Object failureLock = new Object();
+    /** Set once by {@link #closeFailures}; guarded by {@link #failureLock}. */
+    private boolean failuresClosed;
     /** M0 and the main G of a {@code Go.run} runtime; null for the default runtime. */
     volatile M m0;
     volatile G mainG;
@@ -215,9 +226,13 @@ public final class Sched {
     /** Go's {@code goexit0}: {@code g} ended (or panicked) on {@code m}; recycle it. g0 only. True if the P was retaken meanwhile. */
     boolean goexit(M m, G g, Throwable panic) {
         emit(Trace.Event.GO_END, g.id, -1, m.id, -1, panic == null ? 0 : 1);
-        if (panic != null && !stopping) { // after the stop, a dropped G's exception is no panic: the program is over
+        // After the stop too: a goroutine that was unwinding its exception while main returned (its
+        // finally readied main) still panics; Go.run waits for it (awaitStopped) and throws it. Only
+        // what ends a goroutine the stop threw Dropped into is none: the stop caused it.
+        if (panic != null && !g.droppedByStop) {
             Panics.onPanic(this, g, panic);
         }
+        g.droppedByStop = false;
         g.stack.reset();
         if (!g.main) {
             Identity.forget(g); // main's status stays saved: Go.run puts it back on the caller's thread
@@ -560,13 +575,38 @@ public final class Sched {
         new MainLoop(this).run(body);
     }
 
-    /** Records the first failure of a Go.run runtime and wakes M0. Any thread. */
-    void fail(PanicException e) {
-        if (failure.compareAndSet(null, e)) {
-            M m = m0;
-            if (m != null) {
-                LockSupport.unpark(m.thread);
+    /**
+     * Records a failure of a Go.run runtime: the first one wakes M0 and is what {@code Go.run}
+     * throws; a later one is added to it as suppressed. Returns false once {@code Go.run} has taken
+     * its failure ({@link #closeFailures}): the caller must print {@code e}. Any thread.
+     */
+    boolean fail(PanicException e) {
+        synchronized (failureLock) {
+            if (failuresClosed) {
+                return false;
             }
+            PanicException first = failure.get();
+            if (first != null) {
+                first.addSuppressed(e);
+                return true;
+            }
+            failure.set(e);
+        }
+        M m = m0;
+        if (m != null) {
+            LockSupport.unpark(m.thread);
+        }
+        return true;
+    }
+
+    /**
+     * {@code Go.run}'s last look at its failures, after its threads have stopped: returns the
+     * failure to throw (or null) and makes every later {@link #fail} refuse. M0 only, once.
+     */
+    PanicException closeFailures() {
+        synchronized (failureLock) {
+            failuresClosed = true;
+            return failure.get();
         }
     }
 
