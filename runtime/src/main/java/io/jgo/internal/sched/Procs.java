@@ -28,8 +28,8 @@ final class Procs {
 
     /** Go.maxProcs(n): returns the previous value. Any thread. */
     int resize(int n) {
-        if (n < 1) {
-            throw new IllegalArgumentException("GOMAXPROCS must be >= 1: " + n);
+        if (n < 1 || n > Settings.MAX_PROCS) {
+            throw new IllegalArgumentException("GOMAXPROCS must be from 1 to " + Settings.MAX_PROCS + ": " + n);
         }
         int old;
         sched.lock.lock();

@@ -13,7 +13,7 @@ public final class Runtimes {
     /** The runtime of the calling goroutine, or the default runtime. Any thread. */
     public static Sched current() {
         G g = Sched.currentG();
-        return g != null ? g.sched : Default.INSTANCE;
+        return g != null ? g.sched : Default.get();
     }
 
     /** The runtime of the calling goroutine, or null on a plain thread. */
@@ -28,7 +28,29 @@ public final class Runtimes {
      * while the JVM runs its other hooks.
      */
     private static final class Default {
-        static final Sched INSTANCE = start();
+        /** The runtime, or null when a setting was invalid ({@link #BAD_SETTING}). */
+        private static final Sched INSTANCE;
+        /** Why the default runtime could not start: thrown afresh on every use, never a class-init error. */
+        private static final IllegalArgumentException BAD_SETTING;
+
+        static {
+            Sched s = null;
+            IllegalArgumentException bad = null;
+            try {
+                s = start();
+            } catch (IllegalArgumentException e) {
+                bad = e;
+            }
+            INSTANCE = s;
+            BAD_SETTING = bad;
+        }
+
+        static Sched get() {
+            if (INSTANCE == null) {
+                throw new IllegalArgumentException(BAD_SETTING.getMessage(), BAD_SETTING);
+            }
+            return INSTANCE;
+        }
 
         private static Sched start() {
             Sched s = io.jgo.internal.observe.Observe.started(new Sched(Config.fromSystem().name("jgo-default")));

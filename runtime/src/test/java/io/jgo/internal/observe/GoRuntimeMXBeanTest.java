@@ -44,7 +44,7 @@ class GoRuntimeMXBeanTest {
                 assertEquals(2, ((int[]) SERVER.getAttribute(name, "LocalRunQueues")).length);
                 RuntimeMBeanException bad = assertThrows(RuntimeMBeanException.class,
                         () -> SERVER.setAttribute(name, new Attribute("Gomaxprocs", 0)));
-                assertTrue(bad.getCause().getMessage().contains("GOMAXPROCS must be >= 1"), bad.getCause().getMessage());
+                assertTrue(bad.getCause().getMessage().contains("GOMAXPROCS must be from 1 to 1024"), bad.getCause().getMessage());
 
                 long pins = (Long) SERVER.getAttribute(name, "Pins");
                 long handoffs = (Long) SERVER.getAttribute(name, "Handoffs");
