@@ -240,7 +240,10 @@ public final class Go {
      * P stays attached to it; if the call lasts (one sysmon tick with work waiting, 10 ms at most)
      * sysmon hands the P to another carrier, and the goroutine takes a P back when the call returns
      * (its own if still there, else an idle one, else it queues for one). Rethrows what the call
-     * throws, unchanged. On a plain thread it simply calls.
+     * throws, unchanged. On a plain thread it simply calls. Inside the call the goroutine may do
+     * anything a goroutine does: a nested {@code syscall} or a wrapped blocking JDK call simply
+     * runs, and a park ({@code Thread.sleep}, {@link #sleep}, a channel, a lock) leaves the syscall
+     * while it waits and enters it again when it resumes.
      */
     public static <T> T syscall(Callable<T> blockingCall) throws Exception {
         G g = Sched.currentG();

@@ -233,6 +233,7 @@ public final class Sched {
             Panics.onPanic(this, g, panic);
         }
         g.droppedByStop = false;
+        g.syscallDepth = 0;
         g.stack.reset();
         if (!g.main) {
             Identity.forget(g); // main's status stays saved: Go.run puts it back on the caller's thread
@@ -543,14 +544,24 @@ public final class Sched {
 
     /**
      * Go's entersyscall/exitsyscall around {@code call}, made by {@code g}, the calling goroutine of
-     * this runtime: its P stays with it in SYSCALL, for sysmon to retake if the call blocks. Owner
-     * thread only.
+     * this runtime: its P stays with it in SYSCALL, for sysmon to retake if the call blocks. Inside
+     * a syscall already, {@code call} is simply called (see {@link G#syscallDepth}). Owner thread only.
      */
     public <T> T syscall(G g, java.util.concurrent.Callable<T> call) throws Exception {
+        if (g.syscallDepth > 0) { // nested: the outer syscall already lets the P go; nothing to enter or leave
+            g.syscallDepth++;
+            try {
+                return call.call();
+            } finally {
+                g.syscallDepth--;
+            }
+        }
         handoff.enterSyscall(g);
+        g.syscallDepth = 1;
         try {
             return call.call();
         } finally {
+            g.syscallDepth = 0;
             handoff.exitSyscall(g);
         }
     }
