@@ -19,7 +19,7 @@ final class Settings {
     /** Bounds of {@code -Djgo.stacksize}: below the JVM's floor a carrier cannot run; above, HotSpot refuses. */
     static final long MIN_STACK = 256L << 10;
     static final long MAX_STACK = 1L << 30;
-    /** Largest {@code -Djgo.schedtrace} period: a day. */
+    /** Largest {@code -Djgo.schedtrace} period and {@code -Djgo.threadWaitWarning}: a day. */
     static final long MAX_SCHEDTRACE_MS = 86_400_000L;
 
     /** Where a setting comes from: {@code System::getProperty}, {@code System::getenv}; tests pass maps. */
@@ -47,7 +47,16 @@ final class Settings {
         c.preempt = !choice("jgo.preempt", "loops", "loops", "calls", "off").equals("off");
         choice("jgo.threadLocals", "goroutine", "goroutine", "carrier");
         choice("jgo.jmx", "on", "on", "off");
+        threadWaitWarningMillis(properties);
         return c;
+    }
+
+    /** {@code -Djgo.threadWaitWarning=MS}: when a plain thread's jgo wait is reported ({@link PlainThreads}). */
+    static long threadWaitWarningMillis(Function<String, String> properties) {
+        String v = properties.apply(PlainThreads.WARNING_PROPERTY);
+        return v == null ? PlainThreads.DEFAULT_WARNING_MILLIS : number("-D" + PlainThreads.WARNING_PROPERTY, v, 0,
+                MAX_SCHEDTRACE_MS, "milliseconds a plain thread waits in a jgo call before a warning, 0 for never, default "
+                        + PlainThreads.DEFAULT_WARNING_MILLIS);
     }
 
     /** {@code -Djgo.maxprocs}, else {@code GOMAXPROCS} (unset or 0: the CPU count, as in Go), else {@code cpus}. */
