@@ -357,6 +357,7 @@ public final class Sched {
         // queues: either we see no spinner (and start one) or the spinner's re-check sees our work.
         VarHandle.fullFence();
         if (!spinning.claimFirst()) {
+            sysmon.onWork(); // the spinner finds the work; if none does, sysmon must not sleep past it
             return;
         }
         if (sysmon.inRound()) { // a timer sysmon fired readied a G
