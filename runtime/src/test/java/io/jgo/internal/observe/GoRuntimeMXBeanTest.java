@@ -31,7 +31,9 @@ class GoRuntimeMXBeanTest {
 
     @Test
     void beanShowsTheRuntimeWhileItRunsAndSetsGomaxprocs() throws Exception {
-        Sched s = TestRuntimes.traced("jmx-bean", 4, null);
+        // No preemption: main, unrewritten here, can run past a time slice (the JMX calls, under load),
+        // and a retake of its P before the park would leave M0 nothing to hand off.
+        Sched s = TestRuntimes.tracedWithoutPreemption("jmx-bean", 4, null);
         ObjectName name = new ObjectName("io.jgo:type=Runtime,name=jmx-bean");
         s.runMain(() -> {
             Await.until("the bean registered", () -> SERVER.isRegistered(name), () -> SERVER.queryNames(null, null).toString());
