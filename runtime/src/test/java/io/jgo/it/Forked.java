@@ -8,8 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Runs a test program in a fresh JVM (no agent: the programs need no rewrite), for what only a
- * fresh process shows: system properties read at start, threads left at exit, signals, a small heap.
+ * Runs a test program in a fresh JVM (without the agent unless the caller passes {@link #agent}),
+ * for what only a fresh process shows: system properties read at start, threads left at exit, signals, a small heap.
  */
 final class Forked {
 
@@ -22,6 +22,16 @@ final class Forked {
     }
 
     private Forked() {
+    }
+
+    /**
+     * The {@code -javaagent} option this JVM was started with (Surefire's), for a program whose
+     * goroutines must unwind rather than pin; an empty list without one.
+     */
+    static List<String> agent() {
+        return java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .filter(a -> a.startsWith("-javaagent:")).map(a -> a.contains("=") ? a.substring(0, a.indexOf('=')) : a)
+                .limit(1).collect(java.util.stream.Collectors.toList());
     }
 
     static ProcessBuilder builder(Path dir, List<String> jvmArgs, Class<?> main, String... args) {

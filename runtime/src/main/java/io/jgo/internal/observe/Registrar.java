@@ -97,7 +97,13 @@ final class Registrar implements Runnable {
     public void run() {
         for (;;) {
             if (DIRTY.getAndSet(false)) {
-                reconcile();
+                try {
+                    reconcile();
+                } catch (RuntimeException | Error e) { // out of memory, say: the next change tries again
+                    DIRTY.set(true);
+                    warnOnce(e);
+                    LockSupport.parkNanos(this, 100_000_000L); // not in a tight loop while it lasts
+                }
                 continue;
             }
             if (registered.isEmpty() && Observe.live().isEmpty()) {
@@ -109,6 +115,20 @@ final class Registrar implements Runnable {
             }
             Thread.interrupted();
             LockSupport.park(this);
+        }
+    }
+
+    /** Whether a failed reconcile was reported; the registrar thread only. */
+    private boolean failureReported;
+
+    private void warnOnce(Throwable e) {
+        if (!failureReported) {
+            failureReported = true;
+            try {
+                System.err.println("jgo: warning: the JMX beans could not be updated: " + e);
+            } catch (Throwable ignored) {
+                // out of memory: nothing to say it with
+            }
         }
     }
 

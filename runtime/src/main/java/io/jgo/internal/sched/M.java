@@ -60,35 +60,46 @@ final class M implements Runnable {
     @Override
     public void run() {
         try {
-            if (!waitForP()) {
+            schedule();
+        } catch (Throwable t) { // the scheduler's own code failed: see Sched.carrierFailed
+            sched.carrierFailed(this, t);
+        } finally {
+            try {
+                sched.mExit(this);
+            } catch (Throwable t) { // out of memory copying the M list: the thread ends all the same
+                Panics.unreportable(sched);
+            }
+        }
+    }
+
+    /** The g0 loop of {@link #run}. */
+    private void schedule() {
+        if (!waitForP()) {
+            return;
+        }
+        while (!sched.stopping) {
+            if (p == null && !regainP()) { // sysmon retook the P while the last goroutine ran
                 return;
             }
-            while (!sched.stopping) {
-                if (p == null && !regainP()) { // sysmon retook the P while the last goroutine ran
-                    return;
-                }
-                if (p.retiring && !sched.retireHeldP(this)) {
-                    return;
-                }
-                G g = findRunnable();
-                if (g == null) {
-                    return; // the runtime stopped
-                }
-                if (spinning) {
-                    sched.spinning.reset(this);
-                }
-                M locked = g.lockedM;
-                if (locked != null && locked != this) {
-                    sched.startLockedM(this, g);
-                    if (!stopM()) {
-                        return;
-                    }
-                    continue;
-                }
-                execute(g, inheritTime);
+            if (p.retiring && !sched.retireHeldP(this)) {
+                return;
             }
-        } finally {
-            sched.mExit(this);
+            G g = findRunnable();
+            if (g == null) {
+                return; // the runtime stopped
+            }
+            if (spinning) {
+                sched.spinning.reset(this);
+            }
+            M locked = g.lockedM;
+            if (locked != null && locked != this) {
+                sched.startLockedM(this, g);
+                if (!stopM()) {
+                    return;
+                }
+                continue;
+            }
+            execute(g, inheritTime);
         }
     }
 
@@ -319,7 +330,7 @@ final class M implements Runnable {
                     LockSupport.parkNanos(this, left);
                 }
                 if (nextP == null) {
-                    sched.timers.runAllExpired(System.nanoTime());
+                    runTimersIdle();
                 }
             }
         } finally {
@@ -328,6 +339,20 @@ final class M implements Runnable {
         nextP = null;
         acquireP(np);
         return true;
+    }
+
+    /**
+     * The timer waiter's turn: runs every due timer. An idle M must never fail (it is on the idle
+     * list, and a P could be handed to a thread that is gone): a timer function's error (out of
+     * memory while it starts a goroutine, say) is the runtime's fatal error, reported, and the M
+     * stays. Own thread, without a P.
+     */
+    private void runTimersIdle() {
+        try {
+            sched.timers.runAllExpired(System.nanoTime());
+        } catch (Throwable t) {
+            sched.fatal("a timer run by idle carrier " + thread.getName(), t);
+        }
     }
 
     /** Hands {@code pp} to this parked M and wakes it. Called by another thread. */

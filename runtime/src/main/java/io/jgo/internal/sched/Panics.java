@@ -16,8 +16,44 @@ final class Panics {
     private Panics() {
     }
 
-    /** g0 of the M the goroutine ran on. */
+    /**
+     * g0 of the M the goroutine ran on. Never throws: a report that fails (out of memory, most
+     * likely, when the goroutine died of it) is tried once more, now that the goroutine's frames
+     * are gone and what they held may be free, and then replaced by a preallocated one, so the
+     * carrier never dies of a goroutine's failure and {@code Go.run} always learns of it.
+     */
     static void onPanic(Sched sched, G g, Throwable t) {
+        try {
+            report(sched, g, t);
+        } catch (Throwable first) {
+            try {
+                report(sched, g, t);
+            } catch (Throwable second) {
+                unreportable(sched);
+            }
+        }
+    }
+
+    /** The last resort of {@link #onPanic}: allocates nothing that can fail in a way that escapes. */
+    static void unreportable(Sched sched) {
+        try {
+            if (sched.m0 != null && sched.fail(sched.unreportable)) {
+                return;
+            }
+        } catch (Throwable ignored) {
+            return; // the failure was recorded before what threw (adding it as suppressed): Go.run throws it
+        }
+        try {
+            System.err.println(UNREPORTABLE);
+        } catch (Throwable ignored) {
+            // nothing left to say it with
+        }
+    }
+
+    static final String UNREPORTABLE = "jgo: panic: a goroutine ended with an exception that could not be reported"
+            + " (out of memory while reporting it)";
+
+    private static void report(Sched sched, G g, Throwable t) {
         String what = t instanceof PanicException ? t.getMessage() : t.toString();
         String message = "panic: " + what + " [goroutine " + g.id + (g.main ? ", main" : "") + "]";
         if (sched.m0 != null && sched.fail(new PanicException(message, t))) {

@@ -23,9 +23,10 @@ public final class Runtimes {
     }
 
     /**
-     * The default runtime. Its carriers are daemons, so it never delays the JVM's exit; a shutdown
-     * hook stops it without waiting for anything, so no goroutine is started, readied or resumed
-     * while the JVM runs its other hooks.
+     * The default runtime. Its carriers are daemons, so it never keeps the JVM alive; a shutdown
+     * hook stops it, so no goroutine is started, readied or resumed while the JVM runs its other
+     * hooks, and waits (a second at most) for its carriers to stop, so that the exception of a
+     * goroutine still unwinding is printed rather than lost.
      */
     private static final class Default {
         /** The runtime, or null when a setting was invalid ({@link #BAD_SETTING}). */
@@ -55,7 +56,13 @@ public final class Runtimes {
         private static Sched start() {
             Sched s = io.jgo.internal.observe.Observe.started(new Sched(Config.fromSystem().name("jgo-default")));
             try {
-                Runtime.getRuntime().addShutdownHook(new Thread(s::shutdown, "jgo-default-shutdown"));
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                    s.shutdown();
+                    // As Go.run, and Go's exit, waits for a panicking goroutine: one whose exception is
+                    // still unwinding reaches g0, which prints it. A goroutine that reaches no safe
+                    // point delays the exit by this wait at most.
+                    s.awaitStopped(MainLoop.STOP_WAIT_NANOS);
+                }, "jgo-default-shutdown"));
             } catch (IllegalStateException exiting) {
                 s.shutdown(); // first used while the JVM shuts down: stopped at once
             }

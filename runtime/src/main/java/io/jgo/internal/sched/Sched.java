@@ -91,6 +91,11 @@ public final class Sched {
     volatile M m0;
     volatile G mainG;
     private final SchedTracer tracer;
+    /**
+     * What {@code Go.run} throws when a goroutine's failure, or a carrier's, could not even be
+     * reported for want of memory: made up front, so that reporting it allocates nothing.
+     */
+    final PanicException unreportable = new PanicException(Panics.UNREPORTABLE.substring("jgo: ".length()));
 
     public Sched(Config config) {
         this.config = config;
@@ -534,6 +539,45 @@ public final class Sched {
             }
         }
         return null;
+    }
+
+    /**
+     * Code of the scheduler itself threw on carrier {@code m}'s g0 while it held or looked for a P
+     * (out of memory in a timer's function or a queue's node, say), which is about to end: its P
+     * goes on to another M, and the error is {@link #fatal}, so {@code Go.run} throws it instead
+     * of waiting for that P for ever; the default runtime prints it and goes on with its other
+     * carriers. Never throws. g0 of m.
+     */
+    void carrierFailed(M m, Throwable t) {
+        try {
+            if (m.spinning) {
+                spinning.stop(m);
+            }
+            if (m.p != null) {
+                handoffP(m.releaseP());
+            }
+        } catch (Throwable lost) {
+            // nothing more to do for the P; the failure below still ends a Go.run
+        }
+        fatal("carrier " + m.thread.getName(), t);
+    }
+
+    /**
+     * A fatal error of the runtime in {@code where} (Go's {@code throw}): {@code Go.run} throws it
+     * as a {@link PanicException} ("fatal error: ..."); the default runtime prints it. Never throws.
+     * Any thread.
+     */
+    void fatal(String where, Throwable t) {
+        try {
+            PanicException e = new PanicException("fatal error: " + where + " of runtime " + config.name + " failed: " + t, t);
+            if (m0 != null && fail(e)) {
+                return;
+            }
+            System.err.println("jgo: " + e.getMessage());
+            t.printStackTrace();
+        } catch (Throwable reporting) {
+            Panics.unreportable(this);
+        }
     }
 
     /** Lets M0 or a blocked M know that a P may be handed to it; a carrier that exits unregisters. */

@@ -154,8 +154,24 @@ final class Sysmon implements Runnable {
         }
     }
 
+    /**
+     * The thread's body: {@link #watchLoop} until the runtime stops. sysmon never dies: an error
+     * out of a round (out of memory in a timer's function, say) is the runtime's fatal error
+     * ({@code Sched.fatal}: {@code Go.run} throws it, the default runtime prints it), and the loop
+     * goes on, so the runtime keeps its preemption and retakes.
+     */
     @Override
     public void run() {
+        while (!sched.stopping) {
+            try {
+                watchLoop();
+            } catch (Throwable t) {
+                sched.fatal("sysmon", t);
+            }
+        }
+    }
+
+    private void watchLoop() {
         int idle = 0;
         long delay = MIN_DELAY_MICROS;
         boolean strandedBefore = false;
