@@ -21,7 +21,9 @@ import java.util.concurrent.locks.LockSupport;
  * own. Settings: {@code GOMAXPROCS} (environment) or {@code -Djgo.maxprocs}, {@code -Djgo.stacksize}
  * (carrier stack), {@code -Djgo.deadlock=off}, {@code -Djgo.threadLocals=carrier},
  * {@code -Djgo.schedtrace=MS}, {@code -Djgo.scheddetail}, {@code -Djgo.maxthreads} (most carrier
- * threads, default 10,000).
+ * threads, default 10,000), {@code -Djgo.threadWaitWarning=MS} (when a plain thread blocked in a jgo
+ * call is warned about, default 10,000). Each is checked when a runtime starts: a bad value is an
+ * {@link IllegalArgumentException} naming the setting, the value and the valid range.
  *
  * <h2>Thread identity</h2>
  * Inside a goroutine {@code Thread.currentThread()} is the carrier thread, but what Java code keeps
@@ -41,7 +43,8 @@ import java.util.concurrent.locks.LockSupport;
  *       goroutine had interrupted itself; a carrier between goroutines drops it, and a parked
  *       goroutine cannot be reached that way. A plain thread blocked in a jgo call ({@code await},
  *       {@code recv}, {@code lock}, {@link #sleep}) keeps waiting when interrupted and keeps its
- *       interrupt status.</li>
+ *       interrupt status. No deadlock check can see such a thread: a long wait is warned about
+ *       (with its stack) and the dump on signal lists it.</li>
  * </ul>
  */
 public final class Go {
