@@ -24,12 +24,14 @@ final class ClassRewriter {
     private final Suspendables suspendables;
     private final PreemptMode preempt;
     private final BlockingCalls blocking;
+    private final OwnedLockCalls ownedLocks;
 
     ClassRewriter(ClassInfoCache classes, Suspendables suspendables, RewriteOptions options) {
         this.classes = classes;
         this.suspendables = suspendables;
         this.preempt = options.preempt;
         this.blocking = options.blocking;
+        this.ownedLocks = new OwnedLockCalls(classes);
     }
 
     /** Is there anything to rewrite in {@code m}: a suspension point, or (in LOOPS mode) a loop to poll in? */
@@ -53,6 +55,8 @@ final class ClassRewriter {
             if (hasCode && !m.name.startsWith("<") && (annotated || isLambdaBody(m))) {
                 // First step: blocking JDK calls hand the P on (Thread.sleep parks, so it becomes a suspension point).
                 changed |= blocking.apply(m) > 0;
+                // Thread-owned locks are counted per goroutine, which pins while it holds one.
+                changed |= ownedLocks.apply(m) > 0;
             }
             if (annotated && m.name.startsWith("<")) {
                 warnings.add(cn.name.replace('/', '.') + "." + m.name + ": a constructor or initializer cannot be @Goroutine; "

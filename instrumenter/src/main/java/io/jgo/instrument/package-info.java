@@ -7,7 +7,10 @@
  *   <li>{@link io.jgo.instrument.ByteScan}: may this class hold a suspension point at all? (most
  *       classes stop here, after one pass over their bytes)</li>
  *   <li>{@link io.jgo.instrument.ClassRewriter}: which methods are suspendable ({@code @Goroutine}
- *       with a suspension point, lambda bodies with one); rewrite-time warnings.</li>
+ *       with a suspension point, lambda bodies with one); rewrite-time warnings. In every
+ *       {@code @Goroutine} method and lambda body it first redirects JDK calls to the runtime:
+ *       {@link io.jgo.instrument.BlockingCalls} (blocking calls hand the P on) and
+ *       {@link io.jgo.instrument.OwnedLockCalls} (a goroutine holding a thread-owned lock pins).</li>
  *   <li>{@link io.jgo.instrument.Suspendables}: is a call a suspension point (its declared target
  *       is {@code @Goroutine}, or a JDK functional interface / {@code Iterator} method)?</li>
  *   <li>{@link io.jgo.instrument.NewMover}: moves {@code NEW; DUP} past suspending constructor

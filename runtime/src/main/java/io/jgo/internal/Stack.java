@@ -158,6 +158,13 @@ public final class Stack {
      */
     public Object selectCache;
 
+    /**
+     * The thread-owned locks the goroutine holds, one entry per hold, and how many: while the count
+     * is not zero every suspension pins (see {@link OwnedLocks}, which alone writes them). Owner only.
+     */
+    Object[] ownedLocks;
+    int ownedLockCount;
+
     /** Suspensions, process-wide, that could not unwind and pinned a carrier instead (tests, diagnostics). */
     private static final java.util.concurrent.atomic.LongAdder PINS = new java.util.concurrent.atomic.LongAdder();
 
@@ -319,8 +326,9 @@ public final class Stack {
      */
     public boolean startPreempt(long via, int me, Object recv) {
         // A frame not called from a rewritten site (via 0: a library callback) simply carries on: a
-        // preemption is advisory, so it is neither a pin nor worth a warning.
-        if (via == 0 || !Adjacency.adjacent(via, me, recv)) {
+        // preemption is advisory, so it is neither a pin nor worth a warning. So does a goroutine that
+        // holds a thread-owned lock (it may not leave its carrier; sysmon retakes the P if it lasts).
+        if (via == 0 || ownedLockCount != 0 && OwnedLocks.stillHeld(this) || !Adjacency.adjacent(via, me, recv)) {
             dropFrame();
             return false;
         }
@@ -361,11 +369,18 @@ public final class Stack {
     /**
      * Called by a leaf primitive (hand-written, in the runtime) to yield. Returns true when the
      * leaf must now return to its caller so that the chain unwinds to g0; returns false when the
-     * goroutine was pinned instead, in which case the wait (if any) is already over. The leaf must
-     * not call rewritten code between {@link #takeCallSite} and this call ({@link #callee} is read here).
+     * goroutine was pinned instead (the frame below is not the rewritten call site that called the
+     * leaf, or the goroutine holds a thread-owned lock, see {@link OwnedLocks}), in which case the
+     * wait (if any) is already over. The leaf must not call rewritten code between {@link #takeCallSite} and this call ({@link #callee} is read here).
      */
     public boolean suspendLeaf(long via, int me, int kind) {
         yieldKind = kind;
+        if (ownedLockCount != 0 && OwnedLocks.stillHeld(this)) {
+            OwnedLocks.warnPinned(this, me); // a thread-owned lock cannot follow the goroutine: keep the thread
+            PINS.increment();
+            owner.parkPinned(this, kind);
+            return false;
+        }
         if (!Adjacency.adjacent(via, me, callee)) {
             PINS.increment();
             owner.parkPinned(this, kind);
@@ -488,6 +503,7 @@ public final class Stack {
             segment = first;
         }
         primTop = refTop = depth = floor = topGroup = 0;
+        OwnedLocks.forget(this);
         handedRef = null;
         suspendedBefore = false;
         suspending = false;

@@ -15,7 +15,9 @@
  * to the next saved frame, which it re-enters alone after the call that suspended; a round trip
  * costs the same at depth 1 and 1,000. A frame whose caller is not the
  * rewritten call site that handed it its call-site id ({@link io.jgo.internal.Adjacency}) pins the
- * goroutine instead of returning into code that would not know what to do with a dummy value.
+ * goroutine instead of returning into code that would not know what to do with a dummy value; so
+ * does a suspension while the goroutine holds a lock its carrier thread owns
+ * ({@link io.jgo.internal.OwnedLocks}).
  *
  * <h2>Threads</h2>
  * A {@link io.jgo.internal.Stack} belongs to whichever thread runs its goroutine; a goroutine runs on

@@ -55,7 +55,9 @@ enum Feature {
     /** Methods without @Goroutine that reach a suspension point (pins). */
     UNANNOTATED_METHODS,
     /** Bounded recursion through a @Goroutine method. */
-    RECURSION;
+    RECURSION,
+    /** java.util.concurrent locks (ReentrantLock, read-write) held across suspensions (these pin); see OwnedLockStatements. */
+    OWNED_LOCKS;
 
     static Set<Feature> all() {
         return EnumSet.allOf(Feature.class);

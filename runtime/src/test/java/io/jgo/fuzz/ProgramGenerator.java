@@ -48,6 +48,7 @@ final class ProgramGenerator {
         }
         out.line("");
         HelperTypes.write(out, g);
+        OwnedLockStatements.declare(out, g);
         out.close();
         return new ProgramSource(className, out.toString());
     }

@@ -67,7 +67,7 @@ final class Statements {
 
     void statement(Where w) {
         g.statementBudget--;
-        switch (c.weighted(4, 5, 4, 2, 2, 2, 2, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1)) {
+        switch (c.weighted(4, 5, 4, 2, 2, 2, 2, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1)) {
             case 1 -> declare();
             case 2 -> assign();
             case 3 -> ifElse(w);
@@ -84,6 +84,7 @@ final class Statements {
             case 14 -> jump(w);
             case 15 -> nested(w);
             case 16 -> mixedPaths();
+            case 17 -> OwnedLockStatements.statement(g, this, out, w);
             default -> trace();
         }
     }

@@ -6,6 +6,8 @@
  *       does not suspend (rewritten chain vs an identical plain chain, depth 1 and 10, small and
  *       medium bodies), on a carrier thread; {@link io.jgo.bench.micro.FastPathOnPlainThread} the
  *       same from a plain thread.</li>
+ *   <li>{@link io.jgo.bench.micro.OwnedLockOps}: what counting thread-owned locks adds to a free
+ *       {@code lock(); unlock()} in rewritten code (rewritten vs plain method).</li>
  *   <li>{@link io.jgo.bench.micro.SuspendResume}: one suspend + resume round trip at stack depth
  *       1 to 100, jgo's {@code Coroutine} side by side with Loom's {@code jdk.internal.vm.Continuation}.</li>
  * </ul>
