@@ -351,7 +351,7 @@ final class M implements Runnable {
         try {
             sched.timers.runAllExpired(System.nanoTime());
         } catch (Throwable t) {
-            sched.fatal("a timer run by idle carrier " + thread.getName(), t);
+            sched.fatal("a timer run by idle carrier ", thread, t);
         }
     }
 

@@ -559,17 +559,18 @@ public final class Sched {
         } catch (Throwable lost) {
             // nothing more to do for the P; the failure below still ends a Go.run
         }
-        fatal("carrier " + m.thread.getName(), t);
+        fatal("carrier ", m.thread, t);
     }
 
     /**
-     * A fatal error of the runtime in {@code where} (Go's {@code throw}): {@code Go.run} throws it
+     * A fatal error of the runtime in {@code what} run by thread {@code where} (Go's {@code throw}): {@code Go.run} throws it
      * as a {@link PanicException} ("fatal error: ..."); the default runtime prints it. Never throws.
      * Any thread.
      */
-    void fatal(String where, Throwable t) {
-        try {
-            PanicException e = new PanicException("fatal error: " + where + " of runtime " + config.name + " failed: " + t, t);
+    void fatal(String what, Thread where, Throwable t) {
+        try { // every allocation in here, the message's included: out of memory, the fallback below
+            PanicException e = new PanicException("fatal error: " + what + where.getName() + " of runtime " + config.name
+                    + " failed: " + t, t);
             if (m0 != null && fail(e)) {
                 return;
             }

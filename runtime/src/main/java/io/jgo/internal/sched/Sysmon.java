@@ -166,7 +166,7 @@ final class Sysmon implements Runnable {
             try {
                 watchLoop();
             } catch (Throwable t) {
-                sched.fatal("sysmon", t);
+                sched.fatal("", Thread.currentThread(), t);
             }
         }
     }
