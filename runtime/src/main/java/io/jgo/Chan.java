@@ -35,8 +35,6 @@ public final class Chan<T> implements Iterable<T> {
     static final Result CLOSED_RESULT = new Result<>(null, false);
 
     final HChan core;
-    /** A timer channel keeps its Timer or Ticker reachable (the armed task holds it only weakly). */
-    Object owner;
     /** The last {@link Select#recv} case made for this channel, reused while its body is the same (racy, immutable). */
     Select.Case recvCase;
 
@@ -50,7 +48,7 @@ public final class Chan<T> implements Iterable<T> {
      * @throws PanicException "makechan: size out of range" for a negative capacity
      */
     public static <T> Chan<T> make(int capacity) {
-        return new Chan<>(new HChan(capacity, false));
+        return new Chan<>(new HChan(capacity, null));
     }
 
     /** An unbuffered channel: {@code make(0)}. */
@@ -58,9 +56,9 @@ public final class Chan<T> implements Iterable<T> {
         return make(0);
     }
 
-    /** A timer's channel (Go 1.23: one slot, len and cap 0, drained on stop and reset). */
-    static <T> Chan<T> makeTimer() {
-        return new Chan<>(new HChan(1, true));
+    /** {@code timer}'s channel (Go 1.23: one slot, len and cap 0, drained on stop and reset). */
+    static <T> Chan<T> makeTimer(io.jgo.internal.chan.ChanTimer timer) {
+        return new Chan<>(new HChan(1, timer));
     }
 
     /**
@@ -139,7 +137,7 @@ public final class Chan<T> implements Iterable<T> {
         G g = Parking.goroutineOf(s);
         if (s.isResuming()) {
             s.resumeLeaf();
-            return HChan.finishRecv(g);
+            return core.finishRecv(g);
         }
         if (it != null) {
             if (it.ahead != null) {
@@ -154,7 +152,7 @@ public final class Chan<T> implements Iterable<T> {
             if (s.suspendLeaf(via, leaf, Stack.YIELD_PARK)) {
                 return UNWOUND;
             }
-            v = HChan.finishRecv(g); // pinned: the wait is over
+            v = core.finishRecv(g); // pinned: the wait is over
         }
         return v;
     }

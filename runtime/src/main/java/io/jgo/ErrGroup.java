@@ -8,7 +8,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * A group of goroutines working on subtasks of one task ({@code golang.org/x/sync/errgroup}):
  * {@link #go} starts one, {@link #await} waits for all and returns the first exception any of them
  * threw (or null). With a limit ({@link #ErrGroup(int)}), {@link #go} waits while that many are
- * running, as {@code SetLimit} does.
+ * running, as {@code SetLimit} does. A group made by {@link #withContext} carries a context
+ * ({@link #context()}) that is cancelled the first time a subtask throws an exception, and when
+ * {@link #await} returns, as {@code errgroup.WithContext}'s is.
  */
 public final class ErrGroup {
 
@@ -31,10 +33,32 @@ public final class ErrGroup {
     private final WaitGroup wg = new WaitGroup();
     private final Semaphore limit;
     private final AtomicReference<Exception> first = new AtomicReference<>();
+    /** The group's context, cancelled on the first exception and when await returns; null without {@link #withContext}. */
+    private final CancelContext ctx;
 
     /** No limit on running subtasks. */
     public ErrGroup() {
         this.limit = null;
+        this.ctx = null;
+    }
+
+    private ErrGroup(CancelContext ctx) {
+        this.limit = null;
+        this.ctx = ctx;
+    }
+
+    /**
+     * A group whose {@link #context()} is a child of {@code parent}, cancelled the first time a
+     * subtask throws an exception or when {@link #await} returns, whichever comes first (Go's
+     * {@code errgroup.WithContext}). Subtasks watch it to stop early.
+     */
+    public static ErrGroup withContext(Context parent) {
+        return new ErrGroup(Context.withCancel(parent));
+    }
+
+    /** The context of a group made by {@link #withContext}; {@link Context#background()} for any other group. */
+    public Context context() {
+        return ctx != null ? ctx : Context.background();
     }
 
     /** At most {@code limit} subtasks run at once; {@link #go} waits for a free slot. */
@@ -43,6 +67,7 @@ public final class ErrGroup {
             throw new IllegalArgumentException("limit must be positive: " + limit);
         }
         this.limit = new Semaphore(limit);
+        this.ctx = null;
     }
 
     /**
@@ -108,7 +133,9 @@ public final class ErrGroup {
                     task.run();
                     s.callSite = 0;
                 } catch (Exception e) {
-                    first.compareAndSet(null, e);
+                    if (first.compareAndSet(null, e) && ctx != null) {
+                        ctx.cancel(); // before finish: await returns only after the context ended
+                    }
                     finish();
                     return;
                 } catch (Throwable t) {
@@ -150,6 +177,9 @@ public final class ErrGroup {
             wg.await();
             s.callSite = 0;
             if (!s.suspending) {
+                if (ctx != null) {
+                    ctx.cancel();
+                }
                 return first.get();
             }
             s.pushFrame(AWAIT_ID, LABEL_CALL, 0, 0);

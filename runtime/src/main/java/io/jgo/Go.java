@@ -155,7 +155,8 @@ public final class Go {
      * thread: the timer sits on a processor's timer heap.
      */
     public static Timer afterFunc(Duration d, Runnable f) {
-        return new Timer(Objects.requireNonNull(d, "d"), Objects.requireNonNull(f, "f"));
+        Objects.requireNonNull(f, "f");
+        return new Timer(new TimerCore(saturatedNanos(Objects.requireNonNull(d, "d")), f));
     }
 
     /**
@@ -163,12 +164,12 @@ public final class Go {
      * it as a timeout case: {@code Select.select(Select.recv(ch, ...), Select.recv(Go.after(d), t -> ...))}.
      */
     public static Chan<java.time.Instant> after(Duration d) {
-        return newTimer(d).c();
+        return new TimerCore(saturatedNanos(Objects.requireNonNull(d, "d")), 0).channel();
     }
 
     /** A {@link Timer} that fires once after {@code d} (Go's {@code time.NewTimer}). */
     public static Timer newTimer(Duration d) {
-        return new Timer(Objects.requireNonNull(d, "d"), 0);
+        return new Timer(new TimerCore(saturatedNanos(Objects.requireNonNull(d, "d")), 0));
     }
 
     /** A channel that receives the time every {@code d} (Go's {@code time.Tick}); null for a non-positive {@code d}, as Go. */
@@ -208,6 +209,16 @@ public final class Go {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    /**
+     * An {@code ExecutorService} that runs each task as a new goroutine of the current runtime (the
+     * calling goroutine's, or the default runtime from a plain thread): Loom's
+     * {@code newVirtualThreadPerTaskExecutor()} for jgo. {@code close()} (it is {@code AutoCloseable},
+     * on JDK 17 too) waits for every task; see {@link GoExecutorService}.
+     */
+    public static GoExecutorService executor() {
+        return new GoExecutorService(Runtimes.current());
     }
 
     /** GOMAXPROCS of the current runtime. */

@@ -150,6 +150,19 @@ public final class G implements Stack.Owner {
      * queues publish it to the next carrier, as they publish the stack.
      */
     boolean interrupted;
+    /**
+     * An interrupt asked by another party ({@link Interrupts#interrupt}) and not yet put on the
+     * G's thread: set by that party (volatile write, then it reads {@link #interruptibleWait}),
+     * taken by the G's own thread when it next runs ({@link Identity#enter}) or before it parks
+     * interruptibly ({@link Interrupts#deliverPending}; that thread writes
+     * {@link #interruptibleWait} before reading this: one of the two sees the other).
+     */
+    volatile boolean interruptRequested;
+    /**
+     * The interruptible wait the G is parked in (a {@code Future.get}), or null: written by the G
+     * before it parks and cleared after it runs again; read by {@link Interrupts#interrupt}.
+     */
+    volatile Interrupts.Wait interruptibleWait;
     /** The G's {@code ThreadLocal} maps while it is off its carrier ({@link Identity}); same owner. */
     Object locals;
     /** The G's {@code InheritableThreadLocal} map while it is off its carrier; same owner. */
