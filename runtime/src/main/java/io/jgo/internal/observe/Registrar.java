@@ -101,7 +101,11 @@ final class Registrar implements Runnable {
                     reconcile();
                 } catch (RuntimeException | Error e) { // out of memory, say: the next change tries again
                     DIRTY.set(true);
-                    warnOnce(e);
+                    try {
+                        warnOnce(e);
+                    } catch (Throwable lost) {
+                        // nothing to say it with
+                    }
                     LockSupport.parkNanos(this, 100_000_000L); // not in a tight loop while it lasts
                 }
                 continue;

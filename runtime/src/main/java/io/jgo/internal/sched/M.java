@@ -62,12 +62,16 @@ final class M implements Runnable {
         try {
             schedule();
         } catch (Throwable t) { // the scheduler's own code failed: see Sched.carrierFailed
-            sched.carrierFailed(this, t);
+            try {
+                sched.carrierFailed(this, t);
+            } catch (Throwable lost) {
+                // carrierFailed never throws but for what the JVM throws anywhere (out of memory loading a class)
+            }
         } finally {
             try {
                 sched.mExit(this);
-            } catch (Throwable t) { // out of memory copying the M list: the thread ends all the same
-                Panics.unreportable(sched);
+            } catch (Throwable t) {
+                // out of memory copying the M list: the thread ends all the same (awaitStopped joins a dead one at once)
             }
         }
     }
@@ -351,7 +355,11 @@ final class M implements Runnable {
         try {
             sched.timers.runAllExpired(System.nanoTime());
         } catch (Throwable t) {
-            sched.fatal("a timer run by idle carrier ", thread, t);
+            try {
+                sched.fatal("a timer run by idle carrier ", thread, t);
+            } catch (Throwable lost) {
+                // as in run: the M stays, whatever the report did
+            }
         }
     }
 

@@ -50,6 +50,15 @@ final class Panics {
         }
     }
 
+    /**
+     * Loads and initializes this class when a runtime starts: under an {@code OutOfMemoryError} its
+     * first use would have to load it, and the failure to load it would escape the very handlers
+     * that must not throw.
+     */
+    static void preload() {
+        // the call is the point
+    }
+
     static final String UNREPORTABLE = "jgo: panic: a goroutine ended with an exception that could not be reported"
             + " (out of memory while reporting it)";
 

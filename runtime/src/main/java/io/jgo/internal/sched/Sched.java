@@ -98,6 +98,7 @@ public final class Sched {
     final PanicException unreportable = new PanicException(Panics.UNREPORTABLE.substring("jgo: ".length()));
 
     public Sched(Config config) {
+        Panics.preload(); // what its failure paths need is loaded before they can run out of memory
         this.config = config;
         this.trace = config.trace;
         this.procs = new Procs(this);

@@ -166,7 +166,11 @@ final class Sysmon implements Runnable {
             try {
                 watchLoop();
             } catch (Throwable t) {
-                sched.fatal("", Thread.currentThread(), t);
+                try {
+                    sched.fatal("", Thread.currentThread(), t);
+                } catch (Throwable lost) {
+                    // sysmon goes on whatever the report did
+                }
             }
         }
     }
