@@ -107,6 +107,11 @@ public final class Sched {
      */
     private static volatile SchedListener installedListener = SchedListener.load();
 
+    /** The process's scheduler listener (what a runtime made now would be given). Any thread. */
+    static SchedListener installedListener() {
+        return installedListener;
+    }
+
     /** Replaces the observers of every runtime made from now on (a test's). Any thread. */
     public static void listen(SchedListener l) {
         installedListener = java.util.Objects.requireNonNull(l, "l");
