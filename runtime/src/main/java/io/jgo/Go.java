@@ -2,15 +2,10 @@ package io.jgo;
 
 import io.jgo.internal.MethodIds;
 import io.jgo.internal.Stack;
-import io.jgo.internal.sched.Config;
-import io.jgo.internal.sched.G;
-import io.jgo.internal.sched.PlainThreads;
-import io.jgo.internal.sched.Runtimes;
-import io.jgo.internal.sched.Sched;
+import io.jgo.internal.proc.Proc;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Callable;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * Goroutines: start them ({@link #go}), run a program's main goroutine ({@link #run}), yield
@@ -55,7 +50,7 @@ public final class Go {
     /** Starts a goroutine running {@code body} (Go's {@code go body()}). */
     public static void go(Runnable body) {
         Objects.requireNonNull(body, "body");
-        Runtimes.current().newproc(body);
+        Proc.go(body);
     }
 
     /**
@@ -92,10 +87,10 @@ public final class Go {
      */
     public static void run(Runnable main) {
         Objects.requireNonNull(main, "main");
-        if (Sched.currentG() != null) {
+        if (Proc.inGoroutine()) {
             throw new IllegalStateException("Go.run called from inside a goroutine: start a goroutine with Go.go instead");
         }
-        new Sched(Config.fromSystem()).runMain(main);
+        Proc.runMain(main);
     }
 
     /**
@@ -134,12 +129,9 @@ public final class Go {
         if (nanos <= 0) {
             return;
         }
-        if (!(s.owner() instanceof G)) {
-            sleepThread(nanos);
-            return;
+        if (!Proc.armSleepOrSleep(s, nanos)) {
+            return; // a plain thread: it slept
         }
-        G g = (G) s.owner();
-        g.runtime().armSleep(g, nanos);
         s.suspendLeaf(via, SLEEP_ID, Stack.YIELD_PARK); // false: pinned, and the wait is already over
     }
 
@@ -186,27 +178,9 @@ public final class Go {
         }
     }
 
-    /** A plain thread inside a jgo call: counted, so no deadlock is reported while it may still act. */
-    private static void sleepThread(long nanos) {
-        PlainThreads.enter();
-        boolean interrupted = false;
-        try {
-            long deadline = System.nanoTime() + nanos;
-            for (long left = nanos; left > 0; left = deadline - System.nanoTime()) {
-                interrupted |= Thread.interrupted(); // a set flag would make parkNanos return at once: taken off, put back below
-                LockSupport.parkNanos(left);
-            }
-        } finally {
-            PlainThreads.exit();
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
     /** GOMAXPROCS of the current runtime. */
     public static int maxProcs() {
-        return Runtimes.current().maxProcs();
+        return Proc.maxProcs();
     }
 
     /**
@@ -214,12 +188,12 @@ public final class Go {
      * surplus Ps as their goroutines reach a safe point; it never waits for them.
      */
     public static int maxProcs(int n) {
-        return Runtimes.current().maxProcs(n);
+        return Proc.maxProcs(n);
     }
 
     /** Live goroutines of the current runtime. */
     public static int numGoroutine() {
-        return Runtimes.current().numGoroutine();
+        return Proc.numGoroutine();
     }
 
     /**
@@ -229,7 +203,7 @@ public final class Go {
      * its frames, each a function line and a tab-indented {@code File.java:line} line.
      */
     public static String dumpGoroutines() {
-        return Runtimes.current().dump();
+        return Proc.dump();
     }
 
     /**
@@ -240,10 +214,37 @@ public final class Go {
      * throws, unchanged. On a plain thread it simply calls.
      */
     public static <T> T syscall(Callable<T> blockingCall) throws Exception {
-        G g = Sched.currentG();
-        if (g == null) {
-            return blockingCall.call();
+        return Proc.syscall(blockingCall);
+    }
+
+    /**
+     * {@link #syscall(Callable)} for a call whose checked exceptions the compiler can see: a lambda
+     * or method reference picks this overload, and {@code syscall} then throws exactly what the call
+     * throws ({@code Go.syscall(() -> in.read())} throws {@code IOException}; a call that throws no
+     * checked exception makes {@code syscall} throw none). A {@link Callable} still takes the
+     * overload above, which throws {@code Exception}.
+     */
+    @SuppressWarnings("unchecked")
+    public static <T, E extends Exception> T syscall(BlockingCall<T, E> blockingCall) throws E {
+        try {
+            return Proc.syscall(blockingCall);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw (E) e; // call() declares only E: a checked exception it throws is an E
         }
-        return g.runtime().syscall(g, blockingCall);
+    }
+
+    /**
+     * A blocking call for {@link #syscall(BlockingCall)}: a {@link Callable} whose {@code call} declares
+     * the checked exception it may throw as a type parameter, so the compiler keeps it precise.
+     *
+     * @param <T> what the call returns
+     * @param <E> what it may throw ({@code RuntimeException} when nothing checked)
+     */
+    @FunctionalInterface
+    public interface BlockingCall<T, E extends Exception> extends Callable<T> {
+        @Override
+        T call() throws E;
     }
 }

@@ -23,8 +23,13 @@ public final class Ticker {
     }
 
     /** The channel the ticks are delivered on. */
+    public Chan<Instant> channel() {
+        return timer.channel();
+    }
+
+    /** Go's name for {@link #channel()} (the field {@code t.C}). */
     public Chan<Instant> c() {
-        return timer.c();
+        return channel();
     }
 
     /** Stops the ticks. */

@@ -1,11 +1,14 @@
 package io.jgo.internal.chan;
 
 import io.jgo.PanicException;
+import io.jgo.internal.Stack;
+import io.jgo.internal.WaitReason;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.ParkUnlock;
 import io.jgo.internal.sched.Parking;
 import io.jgo.internal.sched.WaitQueue;
 import io.jgo.internal.sched.Waiter;
+import io.jgo.internal.sched.WakeList;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLong;
@@ -76,7 +79,7 @@ public final class HChan implements ParkUnlock {
 
     public HChan(int capacity, boolean timer) {
         if (capacity < 0) {
-            throw new PanicException("makechan: size out of range");
+            throw new IllegalArgumentException("negative channel capacity " + capacity + " (Go: makechan: size out of range)");
         }
         this.cap = capacity;
         this.timer = timer;
@@ -87,13 +90,14 @@ public final class HChan implements ParkUnlock {
 
     /**
      * Go's {@code chansend}: hands {@code v} to a waiting receiver, or buffers it, or (with
-     * {@code block}) waits. A goroutine ({@code g != null}) that must wait gets {@link #MUST_PARK}
+     * {@code block}) waits. A goroutine that must wait gets {@link #MUST_PARK}
      * with its waiter enqueued and the lock held, and must suspend at once; a plain thread blocks
      * here. Returns {@link #SENT} or, without {@code block}, {@link #WOULD_BLOCK}.
      *
      * @throws PanicException "send on closed channel"
      */
-    public int send(Object v, G g, boolean block) {
+    public int send(Object v, Stack caller, boolean block) {
+        G g = Parking.goroutineOf(caller);
         touch(g); // see Parking, "Reach"
         if (!block && !closed && !readyForSend()) { // lock-free failure: see the class comment
             return WOULD_BLOCK;
@@ -131,12 +135,13 @@ public final class HChan implements ParkUnlock {
         Waiter w = Parking.waiterFor(g);
         w.elem = v;
         sendq.enqueue(w);
-        Parking.prepare(g, w, this, "chan send");
+        Parking.prepare(g, w, this, WaitReason.CHAN_SEND);
         return MUST_PARK;
     }
 
     /** The goroutine that got {@link #MUST_PARK} runs again: was its value taken, or the channel closed? */
-    public static void finishSend(G g) {
+    public static void finishSend(Stack caller) {
+        G g = Parking.goroutineOf(caller);
         checkSent((Waiter) Parking.takeWaiting(g));
     }
 
@@ -158,7 +163,8 @@ public final class HChan implements ParkUnlock {
      * {@code block} is false and nothing is ready, or {@link #PARK} for a goroutine that must now
      * suspend (waiter enqueued, lock held). A plain thread blocks here.
      */
-    public Object recv(G g, boolean block) {
+    public Object recv(Stack caller, boolean block) {
+        G g = Parking.goroutineOf(caller);
         touch(g); // see Parking, "Reach"
         if (!block && !readyForRecv()) { // lock-free failure: see the class comment
             if (!closed) {
@@ -198,12 +204,13 @@ public final class HChan implements ParkUnlock {
         }
         Waiter w = Parking.waiterFor(g);
         recvq.enqueue(w);
-        Parking.prepare(g, w, this, "chan receive");
+        Parking.prepare(g, w, this, WaitReason.CHAN_RECEIVE);
         return PARK;
     }
 
     /** The goroutine that got {@link #PARK} runs again: the value handed to it, or {@link #CLOSED}. */
-    public static Object finishRecv(G g) {
+    public static Object finishRecv(Stack caller) {
+        G g = Parking.goroutineOf(caller);
         Waiter w = (Waiter) Parking.takeWaiting(g);
         Object v = w.success ? w.elem : CLOSED;
         w.elem = null;
@@ -223,7 +230,8 @@ public final class HChan implements ParkUnlock {
      *
      * @throws PanicException "close of closed channel"
      */
-    public void close(G g) {
+    public void close(Stack caller) {
+        G g = Parking.goroutineOf(caller);
         touch(g); // see Parking, "Reach"
         lock.lock();
         if (closed) {
@@ -231,26 +239,19 @@ public final class HChan implements ParkUnlock {
             throw new PanicException("close of closed channel");
         }
         closed = true; // volatile store under the lock; the fast paths read it lock-free
-        Waiter wake = null;
+        WakeList wake = new WakeList();
         for (Waiter w; (w = recvq.dequeue()) != null; ) {
             w.elem = null;
             w.success = false;
-            w.wakeLink = wake;
-            wake = w;
+            wake.add(w);
         }
         for (Waiter w; (w = sendq.dequeue()) != null; ) {
             w.elem = null;
             w.success = false; // it will panic
-            w.wakeLink = wake;
-            wake = w;
+            wake.add(w);
         }
         lock.unlock();
-        while (wake != null) { // ready everyone only now that the lock is released
-            Waiter w = wake;
-            wake = w.wakeLink; // read before wake: the woken party may reuse w at once
-            w.wakeLink = null;
-            w.wake();
-        }
+        wake.wakeAll(); // ready everyone only now that the lock is released
     }
 
     /**

@@ -1,8 +1,6 @@
 package io.jgo.internal.sched;
 
 import io.jgo.internal.Stack;
-import io.jgo.internal.observe.Events;
-import io.jgo.internal.observe.GoroutinePinnedEvent;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -59,7 +57,7 @@ final class Handoff {
             }
             return;
         }
-        GoroutinePinnedEvent pin = Events.pinBegin(); // null unless JFR records jgo.GoroutinePinned
+        Object pin = sched.listener.pinBegin(); // null unless JFR records jgo.GoroutinePinned
         g.lockedM = m; // before the park commits: whoever dequeues g later hands its P to m
         g.pinnedWait = true;
         if (!sched.parkCommit(g, true)) { // false: sysmon already retook the P and handed it off
@@ -68,7 +66,7 @@ final class Handoff {
         }
         boolean handedP = awaitHandoff(m, g);
         g.pinnedWait = false;
-        Events.pinEnd(pin, sched, g.id, g.waitReason);
+        sched.listener.pinEnd(pin, sched, g.id, g.waitReason);
         if (!handedP) {
             throw dropped(g);
         }
@@ -157,7 +155,7 @@ final class Handoff {
         }
         P pp = m.releaseP(); // G is SYSCALL now: sysmon's retake leaves this P alone (as in parkPinned)
         sched.emit(Trace.Event.SYSCALL_ENTER, g.id, pp.id, m.id, -1, 1);
-        Events.syscallHandoff(sched, g.id, pp.id, m.id);
+        sched.listener.syscallHandoff(sched, g.id, pp.id, m.id);
         sched.handoffP(pp);
     }
 

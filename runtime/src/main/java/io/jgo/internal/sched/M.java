@@ -134,7 +134,7 @@ final class M implements Runnable {
             if (g.stack.yieldKind == Stack.YIELD_PARK) {
                 sched.parkCommit(g, false);
             } else {
-                sched.yieldToGlobal(g);
+                sched.yieldToGlobal(g, g.stack.yieldKind == Stack.YIELD_PREEMPT);
             }
             return; // m.p is null if sysmon retook it (it cleared it before releasing the G's status)
         }

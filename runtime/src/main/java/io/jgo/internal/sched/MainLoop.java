@@ -18,7 +18,7 @@ final class MainLoop {
     }
 
     void run(Runnable body) {
-        io.jgo.internal.observe.Observe.started(sched); // JMX, JFR, dump on signal; throws on a bad option
+        sched.listener.started(sched); // JMX, JFR, dump on signal; throws on a bad option
         M m0 = new M(sched, 0);
         m0.thread = Thread.currentThread();
         G g = new G(sched, true);

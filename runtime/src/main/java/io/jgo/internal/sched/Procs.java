@@ -40,7 +40,7 @@ final class Procs {
         }
         if (n != old) {
             sched.wakep();
-            io.jgo.internal.observe.Events.gomaxprocs(sched, old, n);
+            sched.listener.gomaxprocs(sched, old, n);
         }
         return old;
     }

@@ -31,7 +31,8 @@ public final class Runtimes {
         static final Sched INSTANCE = start();
 
         private static Sched start() {
-            Sched s = io.jgo.internal.observe.Observe.started(new Sched(Config.fromSystem().name("jgo-default")));
+            Sched s = new Sched(Config.fromSystem().name("jgo-default"));
+            s.listener.started(s);
             try {
                 Runtime.getRuntime().addShutdownHook(new Thread(s::shutdown, "jgo-default-shutdown"));
             } catch (IllegalStateException exiting) {

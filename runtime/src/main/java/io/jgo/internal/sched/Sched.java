@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.WaitReason;
 import io.jgo.PanicException;
 import io.jgo.internal.Carrier;
 import io.jgo.internal.Stack;
@@ -26,6 +27,8 @@ import java.util.concurrent.locks.LockSupport;
 public final class Sched {
 
     final Config config;
+    /** Who observes this runtime ({@link #listen}); fixed when it is made. */
+    final SchedListener listener = installedListener;
     final Trace trace;
     /**
      * Go's {@code sched.lock}; sysmon only ever tries it ({@link SchedLock}). Reentrant: sysmon holds
@@ -80,6 +83,18 @@ public final class Sched {
     volatile M m0;
     volatile G mainG;
     private final SchedTracer tracer;
+
+    /**
+     * The process's scheduler listener, given to every runtime made from now on: the
+     * {@link SchedListener} service the runtime provides ({@code io.jgo.internal.observe}), found
+     * once when this class initializes; {@link #listen} replaces it. Volatile.
+     */
+    private static volatile SchedListener installedListener = SchedListener.load();
+
+    /** Replaces the observers of every runtime made from now on (a test's). Any thread. */
+    public static void listen(SchedListener l) {
+        installedListener = java.util.Objects.requireNonNull(l, "l");
+    }
 
     public Sched(Config config) {
         this.config = config;
@@ -185,10 +200,10 @@ public final class Sched {
      * g0 after a Gosched or preemption unwind: the G goes to the global queue, as in Go. Returns
      * true when sysmon had retaken the P meanwhile (the M holds none now).
      */
-    boolean yieldToGlobal(G g) {
+    boolean yieldToGlobal(G g, boolean preempted) {
         boolean retaken = g.leaveRunning(G.RUNNABLE) == G.SYSCALL;
         global.put(g);
-        emit(Trace.Event.GO_SCHED, g.id, -1, -1, -1, 0);
+        emit(preempted ? Trace.Event.GO_PREEMPTED : Trace.Event.GO_SCHED, g.id, -1, -1, -1, 0);
         wakep();
         return retaken;
     }
@@ -576,7 +591,7 @@ public final class Sched {
      * Returns the lock the scheduler releases once the G is parked.
      */
     public void armSleep(G g, long nanos) {
-        g.prepareParkUnlocking(new Timers.ArmOnPark(g, RuntimeTimer.deadline(nanos)), "sleep");
+        g.prepareParkUnlocking(new Timers.ArmOnPark(g, RuntimeTimer.deadline(nanos)), WaitReason.SLEEP);
     }
 
     /**
@@ -591,7 +606,7 @@ public final class Sched {
      */
     void shutdown() {
         stopping = true; // volatile write: every M, waiter and waker checks it
-        io.jgo.internal.observe.Observe.ended(this);
+        listener.ended(this);
         timers.shutdown();
         sysmon.stop();
         for (M m : allm) {

@@ -1,6 +1,5 @@
 package io.jgo.internal.sched;
 
-import io.jgo.internal.observe.Events;
 import java.util.ArrayDeque;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
@@ -447,7 +446,7 @@ final class Sysmon implements Runnable {
         g.stack.requestPreempt();
         sched.emit(Trace.Event.PREEMPT, g.id, pp.id, m.id, -1, 0);
         sched.counters.preempted();
-        Events.preempted(sched, g.id, pp.id, m.id);
+        sched.listener.preempted(sched, g.id, pp.id, m.id);
         return g;
     }
 
@@ -472,7 +471,7 @@ final class Sysmon implements Runnable {
         pp.syscalltick++;
         sched.emit(Trace.Event.RETAKE, -1, pp.id, m == null ? -1 : m.id, -1, 0);
         sched.counters.retook();
-        Events.retaken(sched, -1, pp.id, m == null ? -1 : m.id, true);
+        sched.listener.retaken(sched, -1, pp.id, m == null ? -1 : m.id, true);
         handOff(pp);
         return true;
     }
@@ -499,7 +498,7 @@ final class Sysmon implements Runnable {
         g.endScan(G.SYSCALL); // volatile write: the G's thread sees SYSCALL and the two writes above
         sched.emit(Trace.Event.RETAKE, g.id, pp.id, m.id, -1, 1);
         sched.counters.retook();
-        Events.retaken(sched, g.id, pp.id, m.id, false);
+        sched.listener.retaken(sched, g.id, pp.id, m.id, false);
         handOff(pp);
         return true;
     }
