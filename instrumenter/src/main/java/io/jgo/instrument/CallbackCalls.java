@@ -84,6 +84,9 @@ final class CallbackCalls {
 
     /** Redirects the calls of {@code m} (a method of {@code cn}) whose function may suspend; returns how many. */
     int apply(ClassNode cn, MethodNode m) {
+        if (cn.name.startsWith(RuntimeNames.CALLBACK_PACKAGE)) {
+            return 0; // the helpers themselves: their calls of the receiver's own method must stay
+        }
         int redirected = 0;
         for (AbstractInsnNode insn : m.instructions) {
             if (insn instanceof MethodInsnNode) {

@@ -80,7 +80,13 @@ public final class MapCalls {
                     Probe.check(probe);
                 }
                 if (newValue != null) {
-                    map.put(key, newValue);
+                    if (hashMap) {
+                        // HashMap inserts a computed key at the head of its bin (put appends): its own method stores
+                        Object stored = newValue;
+                        map.computeIfAbsent(key, k -> stored);
+                    } else {
+                        map.put(key, newValue);
+                    }
                     return newValue;
                 }
             }
@@ -123,16 +129,13 @@ public final class MapCalls {
         boolean hashMap = type == HashMap.class;
         if (hashMap) {
             Objects.requireNonNull(remappingFunction);
-            boolean present = map.containsKey(key);
             Object oldValue = map.get(key);
             Iterator probe = map.keySet().iterator();
             Object newValue = remappingFunction.apply(key, oldValue);
             Probe.check(probe);
-            if (newValue != null) {
-                map.put(key, newValue);
-            } else if (present) {
-                map.remove(key);
-            }
+            // HashMap's own method stores (a new key goes to the head of its bin, as there)
+            Object stored = newValue;
+            map.compute(key, (k, old) -> stored);
             return newValue;
         } else if (COMPUTE.by(type)) {
             // Map.compute's default, step by step
@@ -163,24 +166,16 @@ public final class MapCalls {
             if (value == null || remappingFunction == null) {
                 throw new NullPointerException();
             }
-            if (!map.containsKey(key)) {
-                map.put(key, value);
-                return value;
-            }
             Object oldValue = map.get(key);
-            Object newValue;
-            if (oldValue != null) {
-                Iterator probe = map.keySet().iterator();
-                newValue = remappingFunction.apply(oldValue, value);
-                Probe.check(probe);
-            } else {
-                newValue = value;
+            if (oldValue == null) {
+                // absent, or mapped to null: HashMap stores the value without calling the function
+                return map.merge(key, value, remappingFunction);
             }
-            if (newValue != null) {
-                map.put(key, newValue);
-            } else {
-                map.remove(key);
-            }
+            Iterator probe = map.keySet().iterator();
+            Object newValue = remappingFunction.apply(oldValue, value);
+            Probe.check(probe);
+            Object stored = newValue;
+            map.merge(key, value, (old, v) -> stored);
             return newValue;
         } else if (MERGE.by(type)) {
             // Map.merge's default, step by step
