@@ -9,8 +9,7 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * {@code -Djgo.pinReport}: counts every pin by the frame that caused it (the first frame that was
  * not a rewritten call site, or the monitor or thread-owned lock held) and prints, when the JVM
- * exits, the frames that pinned most with their counts, so a user knows what to rewrite (annotate,
- * or name in the agent's {@code suspendable=}). Off by default: naming the frame walks the stack at
+ * exits, the frames that pinned most with their counts, so a user knows what to rewrite. Off by default: naming the frame walks the stack at
  * each pin. The counts are written by whichever carrier pins (a {@link LongAdder} per frame in a
  * concurrent map) and read by the exit hook or {@link #report()}.
  */
@@ -59,7 +58,7 @@ public final class PinReport {
         StringBuilder out = new StringBuilder("jgo: pin report: ").append(total).append(" pin(s) at ")
                 .append(rows.size()).append(" frame(s)");
         if (!rows.isEmpty()) {
-            out.append("; rewrite these frames (@Goroutine, or the agent's suspendable=) or keep suspensions out of them:");
+            out.append("; these frames kept goroutines from unwinding (rewrite them, or keep suspensions out of them):");
         }
         out.append(System.lineSeparator());
         for (int i = 0; i < rows.size() && i < TOP; i++) {
