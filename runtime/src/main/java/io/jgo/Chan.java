@@ -33,8 +33,6 @@ public final class Chan<T> implements Iterable<T> {
     static final Result CLOSED_RESULT = new Result<>(null, false);
 
     final HChan core;
-    /** A timer channel keeps its Timer or Ticker reachable (the armed task holds it only weakly). */
-    Object owner;
     /** The last {@link Select#recv} case made for this channel, reused while its body is the same (racy, immutable). */
     Select.Case recvCase;
 
@@ -48,7 +46,7 @@ public final class Chan<T> implements Iterable<T> {
      * @throws IllegalArgumentException for a negative capacity (a bad argument: see the package note)
      */
     public static <T> Chan<T> make(int capacity) {
-        return new Chan<>(new HChan(capacity, false));
+        return new Chan<>(new HChan(capacity, null));
     }
 
     /** An unbuffered channel: {@code make(0)}. */
@@ -56,9 +54,9 @@ public final class Chan<T> implements Iterable<T> {
         return make(0);
     }
 
-    /** A timer's channel (Go 1.23: one slot, len and cap 0, drained on stop and reset). */
-    static <T> Chan<T> makeTimer() {
-        return new Chan<>(new HChan(1, true));
+    /** {@code timer}'s channel (Go 1.23: one slot, len and cap 0, drained on stop and reset). */
+    static <T> Chan<T> makeTimer(io.jgo.internal.chan.ChanTimer timer) {
+        return new Chan<>(new HChan(1, timer));
     }
 
     /**
@@ -135,7 +133,7 @@ public final class Chan<T> implements Iterable<T> {
         long via = s.takeCallSite();
         if (s.isResuming()) {
             s.resumeLeaf();
-            return HChan.finishRecv(s);
+            return core.finishRecv(s);
         }
         if (it != null) {
             if (it.ahead != null) {
@@ -150,7 +148,7 @@ public final class Chan<T> implements Iterable<T> {
             if (s.suspendLeaf(via, leaf, Stack.YIELD_PARK)) {
                 return UNWOUND;
             }
-            v = HChan.finishRecv(s); // pinned: the wait is over
+            v = core.finishRecv(s); // pinned: the wait is over
         }
         return v;
     }

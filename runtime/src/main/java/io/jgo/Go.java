@@ -141,7 +141,8 @@ public final class Go {
      * thread: the timer sits on a processor's timer heap.
      */
     public static Timer afterFunc(Duration d, Runnable f) {
-        return new Timer(Objects.requireNonNull(d, "d"), Objects.requireNonNull(f, "f"));
+        Objects.requireNonNull(f, "f");
+        return new Timer(new TimerCore(saturatedNanos(Objects.requireNonNull(d, "d")), f));
     }
 
     /**
@@ -149,12 +150,12 @@ public final class Go {
      * it as a timeout case: {@code Select.select(Select.recv(ch, ...), Select.recv(Go.after(d), t -> ...))}.
      */
     public static Chan<java.time.Instant> after(Duration d) {
-        return newTimer(d).c();
+        return new TimerCore(saturatedNanos(Objects.requireNonNull(d, "d")), 0).channel();
     }
 
     /** A {@link Timer} that fires once after {@code d} (Go's {@code time.NewTimer}). */
     public static Timer newTimer(Duration d) {
-        return new Timer(Objects.requireNonNull(d, "d"), 0);
+        return new Timer(new TimerCore(saturatedNanos(Objects.requireNonNull(d, "d")), 0));
     }
 
     /** A channel that receives the time every {@code d} (Go's {@code time.Tick}); null for a non-positive {@code d}, as Go. */

@@ -7,24 +7,23 @@ import java.time.Instant;
  * Go's {@code time.Ticker}: delivers the time on {@link #c} every period; a slow receiver misses
  * ticks rather than queueing them (one slot). {@link #stop} ends the ticks (no stale tick is
  * received afterwards, Go 1.23); {@link #reset} changes the period. Unreferenced, it is garbage even
- * when not stopped.
+ * when not stopped: it sits on a timer heap only while a receiver waits on its channel.
  */
 public final class Ticker {
 
-    private final Timer timer;
+    private final TimerCore core;
 
     Ticker(Duration period) {
         long p = Go.saturatedNanos(period);
         if (p <= 0) {
-            throw new IllegalArgumentException("non-positive interval for Go.newTicker");
+            throw new IllegalArgumentException("non-positive interval for Go.newTicker: " + period);
         }
-        this.timer = new Timer(period, p);
-        timer.c().owner = this; // the channel keeps the ticker (and through it the timer) reachable
+        this.core = new TimerCore(p, p);
     }
 
     /** The channel the ticks are delivered on. */
     public Chan<Instant> channel() {
-        return timer.channel();
+        return core.channel();
     }
 
     /** Go's name for {@link #channel()} (the field {@code t.C}). */
@@ -34,15 +33,15 @@ public final class Ticker {
 
     /** Stops the ticks. */
     public void stop() {
-        timer.stop();
+        core.stop();
     }
 
     /** Stops the ticker and restarts it with period {@code d}; the next tick comes {@code d} from now. */
     public void reset(Duration d) {
         long p = Go.saturatedNanos(d);
         if (p <= 0) {
-            throw new IllegalArgumentException("non-positive interval for Ticker.reset");
+            throw new IllegalArgumentException("non-positive interval for Ticker.reset: " + d);
         }
-        timer.resetPeriod(p);
+        core.reset(p, p);
     }
 }

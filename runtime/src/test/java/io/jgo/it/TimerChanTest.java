@@ -8,9 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jgo.Chan;
+import io.jgo.DeadlockException;
 import io.jgo.Go;
 import io.jgo.Ticker;
 import io.jgo.Timer;
@@ -54,6 +56,34 @@ class TimerChanTest {
             assertEquals(1, i);
         });
         assertTrue(timedOut.get());
+    }
+
+    /** A timer whose only reference is the parked receiver's wait still fires: while a receiver waits, a heap holds it. */
+    @Test
+    void aParkedReceiverKeepsItsTimerFiringThroughCollections() {
+        Go.run(() -> {
+            Chan<String> done = Chan.make(1);
+            Go.go(() -> {
+                Go.after(Duration.ofMillis(50)).recv();
+                done.send("fired");
+            });
+            while (done.tryRecv() == null) {
+                System.gc();
+                Go.sleep(Duration.ofMillis(5));
+            }
+        });
+    }
+
+    /** Go 1.23: a timer nobody waits on is on no heap, so it does not hide a deadlock for its whole hour. */
+    @Test
+    void anUnwaitedTimerDoesNotHideADeadlock() {
+        Timer[] keep = new Timer[1];
+        DeadlockException e = assertThrows(DeadlockException.class, () -> Go.run(() -> {
+            keep[0] = Go.newTimer(Duration.ofHours(1));
+            Chan.<String>make(0).recv();
+        }));
+        assertTrue(e.getMessage().startsWith("all goroutines are asleep - deadlock!"), e.getMessage());
+        assertTrue(keep[0].stop());
     }
 
     @Test
@@ -115,7 +145,7 @@ class TimerChanTest {
         tk.stop();
     }
 
-    /** An unreferenced, unstopped timer (and its channel) is garbage; the armed task holds it weakly. */
+    /** An unreferenced, unstopped timer (and its channel) is garbage: nobody waits on it, so no heap holds it. */
     @Test
     void unreferencedUnstoppedTimerIsCollectable() throws InterruptedException {
         ReferenceQueue<Chan<Instant>> queue = new ReferenceQueue<>();

@@ -64,8 +64,11 @@ public final class HChan implements ParkUnlock {
     final ChanLock lock = new ChanLock();
     private final Object[] buf;
     private final int cap;
-    /** Go's 1.23 timer channels: one slot, but len and cap report 0. */
-    private final boolean timer;
+    /**
+     * The timer of a timer channel (Go 1.23: one slot, but len and cap report 0, and the timer is
+     * polled and put on a heap only as receivers need it, see {@link ChanTimer}), or null.
+     */
+    private final ChanTimer timer;
     /** Buffered values. Written under {@link #lock} with release stores; read lock-free with acquire loads (len, fast paths). */
     private int qcount;
     private int sendx;
@@ -77,7 +80,8 @@ public final class HChan implements ParkUnlock {
     /** Select's global lock order; assigned on first use (CAS from 0), so making a channel touches no shared counter. */
     private volatile long lockOrder;
 
-    public HChan(int capacity, boolean timer) {
+    /** A channel of {@code capacity} slots; {@code timer} non-null makes it that timer's channel. */
+    public HChan(int capacity, ChanTimer timer) {
         if (capacity < 0) {
             throw new IllegalArgumentException("negative channel capacity " + capacity + " (Go: makechan: size out of range)");
         }
@@ -166,7 +170,24 @@ public final class HChan implements ParkUnlock {
     public Object recv(Stack caller, boolean block) {
         G g = Parking.goroutineOf(caller);
         touch(g); // see Parking, "Reach"
-        if (!block && !readyForRecv()) { // lock-free failure: see the class comment
+        if (timer == null) {
+            return recvPolled(g, block);
+        }
+        for (;;) {
+            pollTimer(); // a due timer delivers first
+            Object v = recvPolled(g, block);
+            if (v != RETRY) {
+                return v;
+            }
+        }
+    }
+
+    /** {@link #recvPolled} found nothing while the timer was due and unrun (reset after the poll): poll it again. */
+    private static final Object RETRY = new Sentinel("retry");
+
+    /** {@link #recv} once the timer, if any, has been polled. */
+    private Object recvPolled(G g, boolean block) {
+        if (!block && timer == null && !readyForRecv()) { // lock-free failure: see the class comment (not for timers: see timerDueLocked)
             if (!closed) {
                 return EMPTY;
             }
@@ -192,26 +213,31 @@ public final class HChan implements ParkUnlock {
             return v;
         }
         if (!block) {
+            boolean due = timerDueLocked();
             lock.unlock();
-            return EMPTY;
+            return due ? RETRY : EMPTY; // EMPTY linearized under the lock: no value, no timer due and unrun
         }
         if (g == null) {
             Waiter w = Waiter.forThread();
             Parking.enterThreadWait();
             recvq.enqueue(w);
+            blockTimer();
             w.awaitAsThread(this);
+            unblockTimer();
             return w.success ? w.elem : CLOSED;
         }
         Waiter w = Parking.waiterFor(g);
         recvq.enqueue(w);
+        blockTimer();
         Parking.prepare(g, w, this, WaitReason.CHAN_RECEIVE);
         return PARK;
     }
 
-    /** The goroutine that got {@link #PARK} runs again: the value handed to it, or {@link #CLOSED}. */
-    public static Object finishRecv(Stack caller) {
+    /** The goroutine that got {@link #PARK} from this channel runs again: the value handed to it, or {@link #CLOSED}. */
+    public Object finishRecv(Stack caller) {
         G g = Parking.goroutineOf(caller);
         Waiter w = (Waiter) Parking.takeWaiting(g);
+        unblockTimer();
         Object v = w.success ? w.elem : CLOSED;
         w.elem = null;
         return v;
@@ -288,6 +314,36 @@ public final class HChan implements ParkUnlock {
         }
     }
 
+    /** A receive (or a select's receive case) is about to look: a due timer delivers first. No channel lock held. */
+    void pollTimer() {
+        if (timer != null) {
+            timer.maybeRun();
+        }
+    }
+
+    /**
+     * Is this a timer channel whose timer is due but has not run? Lock held. A non-blocking receive
+     * that found nothing asks before it reports "nothing", so it never misses a timer that became
+     * due, or was reset to fire now, after it was polled.
+     */
+    boolean timerDueLocked() {
+        return timer != null && timer.dueLocked();
+    }
+
+    /** A receiver was enqueued and will wait: its timer goes on a heap. Lock held. */
+    void blockTimer() {
+        if (timer != null) {
+            timer.block();
+        }
+    }
+
+    /** A receiver that waited here stopped waiting. */
+    void unblockTimer() {
+        if (timer != null) {
+            timer.unblock();
+        }
+    }
+
     // ---------------------------------------------------------------- under the lock (also for SelectOp)
 
     boolean isClosedLocked() {
@@ -349,12 +405,12 @@ public final class HChan implements ParkUnlock {
 
     /** Buffered values now (0 for a timer channel, as Go 1.23). Any thread, lock-free. */
     public int len() {
-        return timer ? 0 : (int) QCOUNT.getAcquire(this);
+        return timer != null ? 0 : (int) QCOUNT.getAcquire(this);
     }
 
     /** Buffer capacity (0 for a timer channel, as Go 1.23). */
     public int cap() {
-        return timer ? 0 : cap;
+        return timer != null ? 0 : cap;
     }
 
     /** Both wait queues record the calling party, {@code g} or a plain thread (for the deadlock check). */

@@ -18,16 +18,20 @@ import java.util.concurrent.locks.LockSupport;
  * <ol>
  *   <li>Poll order: a uniformly random permutation of the cases (Fisher-Yates), so among ready
  *       cases each is equally likely. Lock order: the distinct channels sorted by
- *       {@link HChan#lockOrder}, one global order, so two selects never deadlock each other.</li>
+ *       {@link HChan#lockOrder}, one global order, so two selects never deadlock each other.
+ *       Before any lock is taken, each receive case's timer, if its channel is a timer's, runs if
+ *       it is due ({@link ChanTimer#maybeRun}), as Go's {@code selectgo} does.</li>
  *   <li>Pass 1, every channel locked: the first ready case in poll order completes (a waiting
  *       partner, the buffer, or a closed channel) and the select is done. None, with a default:
- *       unlock, default fires.</li>
+ *       unlock, default fires, unless a receive case's timer is due and unrun (it became due, or
+ *       was reset, after the timers were polled): then the select polls again, so a default never
+ *       hides a due timer.</li>
  *   <li>Pass 2: one {@link Waiter} per case, all sharing this {@link SelectWait}, enqueued in lock
- *       order; park once. The locks are released by {@link #unlockAfterPark} after the goroutine is
+ *       order (a timer channel's timer goes on a heap: {@link ChanTimer#block}); park once. The locks are released by {@link #unlockAfterPark} after the goroutine is
  *       WAITING (or before a plain thread blocks).</li>
  *   <li>Pass 3, after the wake: the winning waker set {@link SelectWait#winner}; lock everything
  *       again and take the other waiters off their queues (wakers that lost the CAS may already
- *       have dropped some).</li>
+ *       have dropped some); every receive case's timer is unblocked.</li>
  * </ol>
  * <h2>Reuse</h2>
  * A select that completes in pass 1 (or takes its default) allocates nothing: each stack (a
@@ -146,16 +150,24 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
         for (int k = 0; k < m; k++) {
             chans[lockOrder[k]].touch(g); // see Parking, "Reach"
         }
-        pollOrder(m);
-        lockAll();
-        for (int k = 0; k < m; k++) {
-            if (pollCase(poll[k])) {
-                return fired;
+        for (;;) {
+            pollTimers(m); // a due timer delivers before the poll (no lock held yet)
+            pollOrder(m);
+            lockAll();
+            for (int k = 0; k < m; k++) {
+                if (pollCase(poll[k])) {
+                    return fired;
+                }
             }
-        }
-        if (hasDefault) {
+            if (!hasDefault) {
+                break;
+            }
+            boolean due = anyTimerDueLocked();
             unlockAll();
-            return DEFAULT;
+            if (!due) {
+                return DEFAULT; // linearized under the locks: nothing ready, no timer due and unrun
+            }
+            // a timer became due (or was reset to now) after pollTimers: run it and poll again
         }
         enqueueAll(g);
         if (g == null) {
@@ -166,6 +178,27 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
         }
         Parking.prepare(g, this, this, WaitReason.SELECT);
         return MUST_PARK;
+    }
+
+    /** Runs every receive case's timer that is due (timer channels only). No lock held. */
+    private void pollTimers(int m) {
+        for (int k = 0; k < m; k++) {
+            int i = lockOrder[k];
+            if (kinds[i] == RECV) {
+                chans[i].pollTimer();
+            }
+        }
+    }
+
+    /** Is a receive case's timer due but not run? Everything locked (see {@link HChan#timerDueLocked}). */
+    private boolean anyTimerDueLocked() {
+        for (int k = 0; k < nLocked; k++) {
+            int i = lockOrder[k];
+            if (kinds[i] == RECV && chans[i].timerDueLocked()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Pass 1 for case {@code i}, everything locked: completes it and unlocks if it is ready. */
@@ -227,6 +260,7 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
                 c.sendq.enqueue(w);
             } else {
                 c.recvq.enqueue(w);
+                c.blockTimer();
             }
             waiters[i] = w;
         }
@@ -251,6 +285,9 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
                 } else {
                     chans[i].recvq.remove(w);
                 }
+            }
+            if (kinds[i] == RECV) {
+                chans[i].unblockTimer(); // every receive case blocked its timer in pass 2, the winner's too
             }
         }
         unlockAll();

@@ -2,8 +2,8 @@ package io.jgo.internal.sched;
 
 /**
  * A runtime timer (Go's {@code runtime.timer}): the one internal timer facility. {@code Go.sleep},
- * {@code Go.afterFunc} and, later, timer channels ({@code Go.after}, select timeouts) and the
- * netpoller's deadlines all use it: create one with what it should do ({@link TimerFunc}), arm it
+ * {@code Go.afterFunc}, timer channels ({@code Go.after}, {@code Timer}, {@code Ticker}) and,
+ * later, the netpoller's deadlines all use it: create one with what it should do ({@link TimerFunc}), arm it
  * with {@link #reset}, disarm it with {@link #stop}. It lives on one P's heap while armed
  * ({@link TimerHeap}); it is found and fired by that P's M in {@code findRunnable}, by a stealing
  * M, by an idle M parked until the earliest timer, or by sysmon when nobody did in time.
@@ -38,8 +38,13 @@ public final class RuntimeTimer {
         return resetAt(deadline(delayNanos), null);
     }
 
-    /** The deadline {@code delayNanos} from now, saturated. */
-    static long deadline(long delayNanos) {
+    /** Arms the timer to fire at {@code when} (System.nanoTime); true if it was armed. Any thread. */
+    public boolean resetAt(long when) {
+        return resetAt(when, null);
+    }
+
+    /** The deadline {@code delayNanos} from now (System.nanoTime), saturated below Long.MAX_VALUE. */
+    public static long deadline(long delayNanos) {
         long now = System.nanoTime();
         long when = now + Math.max(0, delayNanos);
         return when < now ? Long.MAX_VALUE - 1 : when;

@@ -18,7 +18,8 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>One idle M, the <em>timer waiter</em>, parks only until the earliest timer of any P
  *       ({@link #becomeWaiter}) instead of forever, then runs what is due (Go's {@code netpoll(delay)}
  *       in {@code findRunnable}). A timer armed earlier than its deadline unparks it ({@link #added});
- *       when there is no waiter, an idle M is woken to become one.</li>
+ *       when there is no waiter, an idle M is woken to become one (in a runtime with no M yet, one is
+ *       started: a plain thread's first timer).</li>
  *   <li>sysmon runs timers nobody ran in time (a P's holder stuck in a long goroutine), and sleeps
  *       no longer than the earliest timer when every P is idle.</li>
  *   <li>A P retiring on a GOMAXPROCS shrink hands its heap to P0 ({@link TimerHeap#moveAllTo}).</li>
@@ -128,7 +129,12 @@ final class Timers {
     /**
      * Unparks an idle M so it takes the waiter role. On sysmon's thread inside a round (a timer it
      * fired re-armed a timer) only if sched.lock is free now; else sysmon owes the wake-up to its
-     * next round (see {@link SchedLock}). Any thread.
+     * next round (see {@link SchedLock}). With no M at all, nobody would ever look at the heaps: the
+     * default runtime used from plain threads has no carrier and no sysmon until its first goroutine
+     * or timer, so {@code wakep} starts an M, which finds no work, parks and becomes the waiter
+     * (an M merely between dropping its P and parking needs no help: it reads the heaps when it
+     * parks). Not in a runtime built without sysmon: tests drive those by hand, heaps and rounds alike.
+     * Any thread.
      */
     void wakeIdleM() {
         M other;
@@ -147,6 +153,8 @@ final class Timers {
         }
         if (other != null) {
             LockSupport.unpark(other.thread); // it loops in waitForP and takes the waiter role
+        } else if (sched.allm.isEmpty() && sched.config.sysmon) {
+            sched.wakep(); // no carrier at all, so nobody would ever look at the heaps: start one
         }
     }
 

@@ -183,10 +183,12 @@
  * <h2>Timers</h2>
  * Go's per-P 4-ary heaps ({@link io.jgo.internal.sched.TimerHeap}), one facility for everything
  * that waits for a time ({@link io.jgo.internal.sched.RuntimeTimer} with a
- * {@link io.jgo.internal.sched.TimerFunc}: {@code Go.sleep}, {@code Go.afterFunc}, later timer
- * channels and the netpoller). Run by the P's holder in {@code findRunnable}, by an M about to
- * park (every P's due timers), by one idle M parked until the earliest timer, by sysmon when late,
- * and handed to P0 by a retiring P ({@link io.jgo.internal.sched.Timers}). A sleep's timer is armed
+ * {@link io.jgo.internal.sched.TimerFunc}: {@code Go.sleep}, {@code Go.afterFunc}, timer channels
+ * and, later, the netpoller). A timer channel's timer is on a heap only while a receiver waits on
+ * it (Go 1.23; {@code io.jgo.TimerCore}). Run by the P's holder in {@code findRunnable}, by an M
+ * about to park (every P's due timers), by one idle M parked until the earliest timer (started for
+ * the purpose in a runtime that has no M yet), by sysmon when late, and handed to P0 by a retiring
+ * P ({@link io.jgo.internal.sched.Timers}). A sleep's timer is armed
  * by the park's unlock step (Go's {@code resetForSleep}), so it never readies a running goroutine.
  */
 package io.jgo.internal.sched;
