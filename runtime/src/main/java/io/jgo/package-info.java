@@ -9,6 +9,11 @@
  * runtime started lazily with daemon carriers. {@code Go.run(main)} starts a fresh runtime whose M0
  * is the calling thread and returns when {@code main} returns.
  *
+ * <p>Cancellation and Java's executors: {@link io.jgo.Context} is Go's {@code context} (a tree of
+ * {@link io.jgo.CancelContext}s whose {@code done()} channel is a {@code Select} case);
+ * {@link io.jgo.Go#executor()} is an {@code ExecutorService} that runs each task as a goroutine
+ * ({@link io.jgo.GoExecutorService}, with {@code GoFuture} as each task's future and goroutine body).
+ *
  * <p>Thread identity: inside a goroutine {@code Thread.currentThread()} is the carrier thread, but
  * {@code ThreadLocal} and {@code InheritableThreadLocal} values and the interrupt status belong to
  * the goroutine, as Loom gives each virtual thread its own ({@code -Djgo.threadLocals=carrier} keeps

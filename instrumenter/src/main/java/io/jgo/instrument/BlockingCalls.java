@@ -22,6 +22,10 @@ import org.objectweb.asm.tree.VarInsnNode;
  * <ul>
  * <li>{@code Thread.sleep(long)} becomes the runtime's {@code Blocking.sleep(long)}, a suspendable
  *     leaf that parks the goroutine (so the call is then a suspension point);</li>
+ * <li>{@code Future.get()}, {@code Future.get(timeout, unit)} (declared on {@code Future},
+ *     {@code CompletableFuture}, {@code FutureTask}, ...) and {@code CompletableFuture.join()} become
+ *     the runtime's suspendable {@code Futures.get}/{@code Futures.join}, which park the goroutine
+ *     until a {@code CompletableFuture} completes and wrap the call in a syscall for other futures;</li>
  * <li>every other entry is wrapped: {@code t = Blocking.enter(receiver, rule); call;
  *     Blocking.exit(t)}, with an innermost handler that calls {@code exit} and rethrows, so the
  *     syscall always ends. With rule {@code BY_CLASS} the runtime decides by the receiver's class
@@ -92,9 +96,15 @@ final class BlockingCalls {
             "java/util/concurrent/LinkedBlockingDeque", "java/util/concurrent/SynchronousQueue",
             "java/util/concurrent/PriorityBlockingQueue", "java/util/concurrent/DelayQueue",
             "java/util/concurrent/LinkedTransferQueue");
+    /** Static types whose {@code get} goes to the runtime's {@code Futures.get} (which parks for a CompletableFuture). */
     private static final Set<String> FUTURES = Set.of("java/util/concurrent/Future",
             "java/util/concurrent/CompletableFuture", "java/util/concurrent/FutureTask",
-            "java/util/concurrent/ForkJoinTask", "java/util/concurrent/RunnableFuture");
+            "java/util/concurrent/RunnableFuture", "java/util/concurrent/ScheduledFuture",
+            "java/util/concurrent/RunnableScheduledFuture");
+    private static final String COMPLETABLE_FUTURE = "java/util/concurrent/CompletableFuture";
+    private static final String FORK_JOIN_TASK = "java/util/concurrent/ForkJoinTask";
+    private static final String GET_DESC = "()Ljava/lang/Object;";
+    private static final String TIMED_GET_DESC = "(JLjava/util/concurrent/TimeUnit;)Ljava/lang/Object;";
 
     /** Classes whose constructors open a file: a FIFO's open blocks until its other end is opened. */
     private static final Set<String> FILE_OPENERS = Set.of("java/io/FileInputStream", "java/io/FileOutputStream",
@@ -152,8 +162,9 @@ final class BlockingCalls {
             t.add(new Entry(Set.of("java/util/concurrent/Semaphore"), name, null, ALWAYS));
         }
         t.add(new Entry(Set.of("java/util/concurrent/Semaphore"), "tryAcquire", TIMEOUT, ALWAYS));
-        t.add(new Entry(FUTURES, "get", null, ALWAYS));
-        t.add(new Entry(Set.of("java/util/concurrent/CompletableFuture", "java/util/concurrent/ForkJoinTask"), "join", null, ALWAYS));
+        // Future.get and CompletableFuture.join are substituted (futureHelper); a ForkJoinTask's are wrapped.
+        t.add(new Entry(Set.of(FORK_JOIN_TASK), "get", null, ALWAYS));
+        t.add(new Entry(Set.of(FORK_JOIN_TASK), "join", null, ALWAYS));
         for (String name : List.of("take", "put", "takeFirst", "takeLast", "putFirst", "putLast", "transfer")) {
             t.add(new Entry(QUEUES, name, null, ALWAYS));
         }
@@ -194,15 +205,31 @@ final class BlockingCalls {
         }
         int rewritten = 0;
         List<TryCatchBlockNode> handlers = new ArrayList<>();
+        List<TryCatchBlockNode> original = new ArrayList<>(m.tryCatchBlocks);
+        List<TryCatchBlockNode> covers = new ArrayList<>();
         for (MethodInsnNode call : calls) {
             if (isThreadSleep(call)) {
                 m.instructions.set(call, new MethodInsnNode(Opcodes.INVOKESTATIC, RUNTIME_CLASS, SLEEP, SLEEP_DESC, false));
                 rewritten++;
                 continue;
             }
+            MethodInsnNode helper = futureHelper(call);
+            if (helper != null) {
+                m.instructions.set(call, helper);
+                rewritten++;
+                continue;
+            }
             for (Entry e : entries) {
                 if (e.matches(call)) {
-                    handlers.add(wrap(m, call, e.rule));
+                    List<TryCatchBlockNode> enclosing = enclosing(m, original, call);
+                    TryCatchBlockNode handler = wrap(m, call, e.rule);
+                    handlers.add(handler);
+                    // The handler's rethrow sits at the end of the method, outside the try blocks
+                    // around the call: give it the same ones, in the same order, so the exception
+                    // still reaches the caller's own catch.
+                    for (TryCatchBlockNode t : enclosing) {
+                        covers.add(new TryCatchBlockNode(handler.handler, rethrowEnd(m), t.handler, t.type));
+                    }
                     rewritten++;
                     break;
                 }
@@ -210,6 +237,7 @@ final class BlockingCalls {
         }
         // Innermost first: the JVM takes the first matching entry of the exception table.
         m.tryCatchBlocks.addAll(0, handlers);
+        m.tryCatchBlocks.addAll(covers);
         if (!handlers.isEmpty()) {
             // A wrap pushes at most two values over what its call had below it (receiver or null,
             // and the rule; the token over a return value; the token over the caught exception).
@@ -218,9 +246,52 @@ final class BlockingCalls {
         return rewritten;
     }
 
+    /** The try blocks of {@code tryCatchBlocks} whose range holds {@code call}, in table order. */
+    private static List<TryCatchBlockNode> enclosing(MethodNode m, List<TryCatchBlockNode> tryCatchBlocks, AbstractInsnNode call) {
+        List<TryCatchBlockNode> found = new ArrayList<>();
+        int at = m.instructions.indexOf(call);
+        for (TryCatchBlockNode t : tryCatchBlocks) {
+            if (m.instructions.indexOf(t.start) <= at && at < m.instructions.indexOf(t.end)) {
+                found.add(t);
+            }
+        }
+        return found;
+    }
+
+    /** A label after the last instruction: the end of the rethrow {@link #wrap} just appended. */
+    private static LabelNode rethrowEnd(MethodNode m) {
+        if (m.instructions.getLast() instanceof LabelNode) {
+            return (LabelNode) m.instructions.getLast();
+        }
+        LabelNode end = new LabelNode();
+        m.instructions.add(end);
+        return end;
+    }
+
     /** {@code new FileInputStream(...)} and the like: the only constructors in the table. */
     private static boolean isFileOpen(MethodInsnNode call) {
         return call.name.equals(INIT) && FILE_OPENERS.contains(call.owner);
+    }
+
+    /**
+     * {@code future.get()}, {@code future.get(timeout, unit)} and {@code completableFuture.join()}
+     * become the runtime's suspendable {@code Futures.get(future[, timeout, unit])} and
+     * {@code Futures.join(future)} (the receiver is the helper's first argument, so the operand
+     * stack is unchanged), which park the goroutine for a {@code CompletableFuture}; null for any
+     * other call.
+     */
+    private static MethodInsnNode futureHelper(MethodInsnNode call) {
+        int op = call.getOpcode();
+        if (op != Opcodes.INVOKEVIRTUAL && op != Opcodes.INVOKEINTERFACE || !FUTURES.contains(call.owner)) {
+            return null;
+        }
+        String receiver = "Ljava/util/concurrent/Future;";
+        if (call.name.equals("join") && call.desc.equals(GET_DESC) && call.owner.equals(COMPLETABLE_FUTURE)) {
+            receiver = "Ljava/util/concurrent/CompletableFuture;";
+        } else if (!call.name.equals("get") || !call.desc.equals(GET_DESC) && !call.desc.equals(TIMED_GET_DESC)) {
+            return null;
+        }
+        return new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.FUTURES, call.name, "(" + receiver + call.desc.substring(1), false);
     }
 
     private static boolean isThreadSleep(MethodInsnNode call) {

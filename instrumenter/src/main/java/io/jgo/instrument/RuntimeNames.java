@@ -21,6 +21,9 @@ final class RuntimeNames {
     static final String RUNTIME_PACKAGE = "io/jgo/";
     static final String RUNTIME_INTERNAL_PREFIX = "io/jgo/internal/";
 
+    /** Suspendable stand-ins for {@code Future.get} and {@code CompletableFuture.join} ({@link BlockingCalls}): {@code get(Future[, J, TimeUnit])}, {@code join(CompletableFuture)}. */
+    static final String FUTURES = "io/jgo/internal/Futures";
+
     static final String STACK = "io/jgo/internal/Stack";
     static final String STACK_DESC = "L" + STACK + ";";
     static final String CURRENT = "current";
@@ -195,6 +198,16 @@ final class RuntimeNames {
             entry("io/jgo/ErrGroup$Runner", "java/lang/Object", "java/lang/Runnable", "run()V"),
             goroutineInterface("io/jgo/ErrGroup$Task", "run()V"),
             classEntry("io/jgo/Mutex", "java/lang/Object", "lock()V"),
+            interfaceEntry("io/jgo/Context"),
+            interfaceEntry("io/jgo/CancelContext", "io/jgo/Context", "java/lang/AutoCloseable"),
+            classEntry("io/jgo/CanceledException", "java/util/concurrent/CancellationException"),
+            classEntry("io/jgo/DeadlineExceededException", "java/util/concurrent/CancellationException"),
+            entry("io/jgo/ParentWatch", "java/lang/Object", "java/lang/Runnable", "run()V"),
+            entry("io/jgo/GoExecutorService", "java/util/concurrent/AbstractExecutorService", "java/lang/AutoCloseable"),
+            new ClassInfo("io/jgo/GoFuture", "java/lang/Object",
+                    new String[] {"java/util/concurrent/RunnableFuture", "io/jgo/internal/Awaitable"},
+                    false, Set.of("run()V"), Set.of("run()V")),
+            interfaceEntry("io/jgo/internal/Awaitable"),
             classEntry("io/jgo/Once", "java/lang/Object", "run(Ljava/lang/Runnable;)V"),
             classEntry("io/jgo/RWMutex", "java/lang/Object", "lock()V", "rLock()V"),
             classEntry("io/jgo/Semaphore", "java/lang/Object", "acquire()V", "acquire(J)V"),
@@ -204,6 +217,10 @@ final class RuntimeNames {
             goroutineInterface("io/jgo/Select$OnRecv", "accept(Ljava/lang/Object;)V"),
             goroutineInterface("io/jgo/Select$OnRecvOk", "accept(Lio/jgo/Chan$Result;)V"),
             classEntry(BLOCKING, "java/lang/Object", BLOCKING_SLEEP + BLOCKING_SLEEP_DESC),
+            classEntry("io/jgo/internal/Futures", "java/lang/Object",
+                    "join(Ljava/util/concurrent/CompletableFuture;)Ljava/lang/Object;",
+                    "get(Ljava/util/concurrent/Future;)Ljava/lang/Object;",
+                    "get(Ljava/util/concurrent/Future;JLjava/util/concurrent/TimeUnit;)Ljava/lang/Object;"),
             classEntry(OWNED_LOCKS, "java/lang/Object"),
             classEntry(ITERABLE_CALLS, "java/lang/Object",
                     "forEach(Ljava/lang/Iterable;Ljava/util/function/Consumer;)V",

@@ -221,6 +221,79 @@ class BlockingCallsRewriteTest {
                 "Blocking.enter", "FileInputStream.read", "Blocking.exit"), calls.subList(0, 7));
     }
 
+    /**
+     * {@code @Goroutine static Object waitAll(Future f, CompletableFuture c, ForkJoinTask t)
+     * { f.get(); f.get(1, SECONDS); c.join(); c.get(); return t.join(); }}.
+     */
+    private static byte[] futureCaller() {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
+            @Override
+            protected String getCommonSuperClass(String a, String b) {
+                return "java/lang/Object";
+            }
+        };
+        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, "FutureCaller", null, "java/lang/Object", null);
+        MethodVisitor m = cw.visitMethod(Opcodes.ACC_STATIC, "waitAll", "(Ljava/util/concurrent/Future;"
+                + "Ljava/util/concurrent/CompletableFuture;Ljava/util/concurrent/ForkJoinTask;)Ljava/lang/Object;",
+                null, new String[] {"java/lang/Exception"});
+        m.visitAnnotation(RuntimeNames.GOROUTINE_DESC, false);
+        m.visitCode();
+        m.visitVarInsn(Opcodes.ALOAD, 0);
+        m.visitMethodInsn(Opcodes.INVOKEINTERFACE, "java/util/concurrent/Future", "get", "()Ljava/lang/Object;", true);
+        m.visitInsn(Opcodes.POP);
+        m.visitVarInsn(Opcodes.ALOAD, 0);
+        m.visitInsn(Opcodes.LCONST_1);
+        m.visitFieldInsn(Opcodes.GETSTATIC, "java/util/concurrent/TimeUnit", "SECONDS", "Ljava/util/concurrent/TimeUnit;");
+        m.visitMethodInsn(Opcodes.INVOKEINTERFACE, "java/util/concurrent/Future", "get",
+                "(JLjava/util/concurrent/TimeUnit;)Ljava/lang/Object;", true);
+        m.visitInsn(Opcodes.POP);
+        m.visitVarInsn(Opcodes.ALOAD, 1);
+        m.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/util/concurrent/CompletableFuture", "join", "()Ljava/lang/Object;", false);
+        m.visitInsn(Opcodes.POP);
+        m.visitVarInsn(Opcodes.ALOAD, 1);
+        m.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/util/concurrent/CompletableFuture", "get", "()Ljava/lang/Object;", false);
+        m.visitInsn(Opcodes.POP);
+        m.visitVarInsn(Opcodes.ALOAD, 2);
+        m.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/util/concurrent/ForkJoinTask", "join", "()Ljava/lang/Object;", false);
+        m.visitInsn(Opcodes.ARETURN);
+        m.visitMaxs(0, 0);
+        m.visitEnd();
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    @Test
+    void futureGetAndJoinBecomeTheRuntimesParkingHelpers() {
+        byte[] out = instrumenter(RewriteOptions.of(PreemptMode.LOOPS)).transform(futureCaller());
+        assertNotNull(out, "the helpers are suspension points: the method is rewritten");
+        assertEquals(List.of(), failures, "the rewrite (verified) refused a method");
+        ClassNode cn = new ClassNode();
+        new ClassReader(out).accept(cn, 0);
+        List<String> calls = new ArrayList<>();
+        for (MethodNode m : cn.methods) {
+            if (m.name.equals("waitAll")) {
+                for (AbstractInsnNode insn : m.instructions) {
+                    if (insn instanceof MethodInsnNode) {
+                        MethodInsnNode call = (MethodInsnNode) insn;
+                        if (call.owner.startsWith("java/util/concurrent/") || call.owner.equals(RuntimeNames.FUTURES)
+                                || call.owner.endsWith("/Blocking")) {
+                            calls.add(call.owner.substring(call.owner.lastIndexOf('/') + 1) + "." + call.name + call.desc);
+                        }
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(
+                "Futures.get(Ljava/util/concurrent/Future;)Ljava/lang/Object;",
+                "Futures.get(Ljava/util/concurrent/Future;JLjava/util/concurrent/TimeUnit;)Ljava/lang/Object;",
+                "Futures.join(Ljava/util/concurrent/CompletableFuture;)Ljava/lang/Object;",
+                "Futures.get(Ljava/util/concurrent/Future;)Ljava/lang/Object;",
+                "Blocking.enter(Ljava/lang/Object;I)Z",
+                "ForkJoinTask.join()Ljava/lang/Object;",
+                "Blocking.exit(Z)V",
+                "Blocking.exit(Z)V"), calls.subList(0, Math.min(calls.size(), 8)), calls.toString());
+    }
+
     @Test
     void aBlockingEntryMustBeAQualifiedMethod() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

@@ -34,7 +34,9 @@ public enum WaitReason {
     /** {@code Once.run} while the first caller runs the function (Go's Once waits on a mutex; jgo names the wait). */
     SYNC_ONCE_DO("sync.Once.Do"),
     /** {@code Semaphore.acquire} ({@code golang.org/x/sync/semaphore}). */
-    SEMAPHORE_ACQUIRE("semaphore.Acquire");
+    SEMAPHORE_ACQUIRE("semaphore.Acquire"),
+    /** A goroutine in {@code Future.get} / {@code CompletableFuture.join} (no Go equivalent). */
+    FUTURE("future");
 
     private final String text;
 

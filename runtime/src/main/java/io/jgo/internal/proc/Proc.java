@@ -3,6 +3,7 @@ package io.jgo.internal.proc;
 import io.jgo.internal.Stack;
 import io.jgo.internal.sched.Config;
 import io.jgo.internal.sched.G;
+import io.jgo.internal.sched.Interrupts;
 import io.jgo.internal.sched.PlainThreads;
 import io.jgo.internal.sched.Runtimes;
 import io.jgo.internal.sched.Sched;
@@ -19,6 +20,46 @@ import java.util.concurrent.locks.LockSupport;
 public final class Proc {
 
     private Proc() {
+    }
+
+    /**
+     * The current runtime, as a handle the API may keep (an executor starts every task on the runtime
+     * it was made on). Any thread.
+     */
+    public static Handle current() {
+        return new Handle(Runtimes.current());
+    }
+
+    /** One runtime, for the API to start goroutines on later. Immutable. */
+    public static final class Handle {
+        private final Sched sched;
+
+        private Handle(Sched sched) {
+            this.sched = sched;
+        }
+
+        /** Starts a goroutine running {@code body} on this runtime. */
+        public void go(Runnable body) {
+            sched.newproc(body);
+        }
+
+        /** The runtime's name ({@code jgo}, {@code jgo-default}, ...). */
+        public String name() {
+            return sched.name();
+        }
+    }
+
+    /** The goroutine the calling thread runs, as an opaque party for {@link #interrupt}; null on a plain thread. */
+    public static Stack.Owner currentGoroutine() {
+        return Sched.currentG();
+    }
+
+    /**
+     * Interrupts {@code goroutine} (from {@link #currentGoroutine}) as {@code Thread.interrupt} would
+     * a thread: its interrupt status is set, and a goroutine parked in an interruptible wait wakes.
+     */
+    public static void interrupt(Stack.Owner goroutine) {
+        Interrupts.interrupt((G) goroutine);
     }
 
     /** Starts a goroutine running {@code body} on the current runtime. */

@@ -116,6 +116,17 @@ public final class G implements Stack.Owner {
     RuntimeTimer sleepTimer;
     /** True while the G waits in {@link #parkPinned}: its frames are on {@link #lockedM}'s thread (for dumps). */
     volatile boolean pinnedWait;
+    /**
+     * Set when the stop of the runtime threw {@link Dropped} into this G ({@code Handoff.dropped}):
+     * what ends it from then on is the stop's doing, no panic. Own thread only (g0 reads it after).
+     */
+    boolean droppedByStop;
+    /**
+     * How many syscalls the G is inside ({@code Go.syscall} or a wrapped blocking call, nested ones
+     * counted): while positive, the G's thread blocks without a P, a yield is no safe point, a park
+     * leaves the syscall and enters it again ({@link Handoff#parkPinned}). Own thread only.
+     */
+    int syscallDepth;
     /** True for the main goroutine of {@code Go.run}: {@link #lockedM} stays set. */
     final boolean main;
     /** Free-list link (Go's {@code schedlink}); only touched by the free list's owner. */
@@ -139,6 +150,19 @@ public final class G implements Stack.Owner {
      * queues publish it to the next carrier, as they publish the stack.
      */
     boolean interrupted;
+    /**
+     * An interrupt asked by another party ({@link Interrupts#interrupt}) and not yet put on the
+     * G's thread: set by that party (volatile write, then it reads {@link #interruptibleWait}),
+     * taken by the G's own thread when it next runs ({@link Identity#enter}) or before it parks
+     * interruptibly ({@link Interrupts#deliverPending}; that thread writes
+     * {@link #interruptibleWait} before reading this: one of the two sees the other).
+     */
+    volatile boolean interruptRequested;
+    /**
+     * The interruptible wait the G is parked in (a {@code Future.get}), or null: written by the G
+     * before it parks and cleared after it runs again; read by {@link Interrupts#interrupt}.
+     */
+    volatile Interrupts.Wait interruptibleWait;
     /** The G's {@code ThreadLocal} maps while it is off its carrier ({@link Identity}); same owner. */
     Object locals;
     /** The G's {@code InheritableThreadLocal} map while it is off its carrier; same owner. */

@@ -23,6 +23,10 @@ package io.jgo.internal.sched;
  *       that goroutine had interrupted itself; a carrier that runs no goroutine (its g0 is idle or
  *       scheduling) drops it. Carriers never stop because of an interrupt: a runtime stops through
  *       {@code Go.run} returning, or the JVM exiting.</li>
+ *   <li>Another party interrupts a goroutine (not its carrier) with {@link Interrupts#interrupt}:
+ *       the request waits in {@link G#interruptRequested} and becomes the G's status the next time
+ *       the G runs ({@link #enter}, {@link #restoreAfterBlocked}); a running G is asked to yield so
+ *       that this comes soon, and a G parked in an interruptible wait is woken.</li>
  *   <li>The main goroutine of {@code Go.run} continues the calling thread: it starts with the
  *       caller's interrupt status and {@code ThreadLocal}s, and {@code Go.run} returns leaving the
  *       thread's status as main left it. Main's maps are the thread's own, never swapped.</li>
@@ -54,10 +58,23 @@ final class Identity {
                 }
             }
         }
-        if (g.interrupted) {
+        if (g.interrupted | takeRequest(g)) {
             g.interrupted = false;
             t.interrupt();
         }
+    }
+
+    /**
+     * Takes an interrupt another party asked for ({@link Interrupts#interrupt}); the G's own thread.
+     * A volatile read, and a write only when one is pending: two requests that meet here are one
+     * interrupt, as two {@code Thread.interrupt()} calls are.
+     */
+    static boolean takeRequest(G g) {
+        if (g.interruptRequested) {
+            g.interruptRequested = false;
+            return true;
+        }
+        return false;
     }
 
     /** g0, on its thread {@code t}, right after {@code g} parked, yielded or ended on it. */
@@ -96,7 +113,7 @@ final class Identity {
 
     /** The blocked wait is over and g carries on on this thread: its status comes back. */
     static void restoreAfterBlocked(G g) {
-        if (g.interrupted) {
+        if (g.interrupted | takeRequest(g)) {
             g.interrupted = false;
             Thread.currentThread().interrupt();
         }
@@ -107,5 +124,6 @@ final class Identity {
         g.locals = null;
         g.inheritable = null;
         g.interrupted = false;
+        g.interruptRequested = false;
     }
 }

@@ -49,6 +49,16 @@ public final class WaitQueue {
     }
 
     /**
+     * A queue for a wait whose waker jgo cannot see (a {@code CompletableFuture} that any thread may
+     * complete): reached from outside from the start, so the deadlock check never reports its waiters.
+     */
+    public static WaitQueue reachedByAnyone() {
+        WaitQueue q = new WaitQueue();
+        q.reach = OUTSIDE;
+        return q;
+    }
+
+    /**
      * No waiter right now? Lock-free, for the non-blocking fast paths: an acquire load of the head,
      * paired with the release stores in {@link #enqueue}/{@link #unlink}; callers argue why a stale
      * answer is still a linearizable one.
