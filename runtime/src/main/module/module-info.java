@@ -1,5 +1,5 @@
 /**
- * jgo's runtime as a named module. Exported: the public API ({@code io.jgo}) and
+ * jgo's runtime as a named module. Exported: the public API ({@code io.jgo}, {@code io.jgo.net}) and
  * {@code io.jgo.internal}, which holds the contract with rewritten code ({@code Stack}, the
  * save/restore protocol, and {@code Blocking}, which rewritten code calls around blocking JDK
  * calls), and {@code io.jgo.internal.callback}, the suspendable JDK higher-order methods rewritten
@@ -19,6 +19,7 @@ module io.jgo.runtime {
     requires jdk.unsupported; // sun.misc.Signal for -Djgo.dumpOnSignal (reached reflectively)
 
     exports io.jgo;
+    exports io.jgo.net;
     exports io.jgo.internal;
     exports io.jgo.internal.callback; // the suspendable JDK higher-order methods rewritten code calls
     // The MXBean interface is introspected by java.management; event classes are read by jdk.jfr.

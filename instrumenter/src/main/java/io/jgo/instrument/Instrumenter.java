@@ -192,7 +192,8 @@ public final class Instrumenter {
 
     /** The runtime's own classes are hand-written (its primitives are the leaves of every suspension). */
     static boolean isRuntimeClass(String internalName) {
-        if (internalName.startsWith(RuntimeNames.RUNTIME_INTERNAL_PREFIX)) {
+        if (internalName.startsWith(RuntimeNames.RUNTIME_INTERNAL_PREFIX)
+                || internalName.startsWith(RuntimeNames.RUNTIME_NET_PREFIX)) {
             return true;
         }
         return internalName.startsWith(RuntimeNames.RUNTIME_PACKAGE)

@@ -20,6 +20,8 @@ final class RuntimeNames {
     /** Packages of the runtime itself, whose primitives are hand-written and never rewritten. */
     static final String RUNTIME_PACKAGE = "io/jgo/";
     static final String RUNTIME_INTERNAL_PREFIX = "io/jgo/internal/";
+    /** The runtime's network package: hand-written leaves (reads, writes, accept, dial) like the primitives. */
+    static final String RUNTIME_NET_PREFIX = "io/jgo/net/";
 
     /** Suspendable stand-ins for {@code Future.get} and {@code CompletableFuture.join} ({@link BlockingCalls}): {@code get(Future[, J, TimeUnit])}, {@code join(CompletableFuture)}. */
     static final String FUTURES = "io/jgo/internal/Futures";
@@ -217,6 +219,15 @@ final class RuntimeNames {
             goroutineInterface("io/jgo/Select$OnRecv", "accept(Ljava/lang/Object;)V"),
             goroutineInterface("io/jgo/Select$OnRecvOk", "accept(Lio/jgo/Chan$Result;)V"),
             classEntry(BLOCKING, "java/lang/Object", BLOCKING_SLEEP + BLOCKING_SLEEP_DESC),
+            entry("io/jgo/net/Conn", "java/lang/Object", "java/io/Closeable",
+                    "read(Ljava/nio/ByteBuffer;)I", "write(Ljava/nio/ByteBuffer;)V"),
+            entry("io/jgo/net/Listener", "java/lang/Object", "java/io/Closeable", "accept()Lio/jgo/net/Conn;"),
+            entry("io/jgo/net/PacketConn", "java/lang/Object", "java/io/Closeable",
+                    "readFrom(Ljava/nio/ByteBuffer;)Ljava/net/SocketAddress;",
+                    "writeTo(Ljava/nio/ByteBuffer;Ljava/net/SocketAddress;)V"),
+            classEntry("io/jgo/net/Net", "java/lang/Object", "dial(Ljava/net/SocketAddress;)Lio/jgo/net/Conn;",
+                    "dial(Ljava/net/SocketAddress;Ljava/time/Duration;)Lio/jgo/net/Conn;",
+                    "dial(Lio/jgo/Context;Ljava/net/SocketAddress;)Lio/jgo/net/Conn;"),
             classEntry("io/jgo/internal/Futures", "java/lang/Object",
                     "join(Ljava/util/concurrent/CompletableFuture;)Ljava/lang/Object;",
                     "get(Ljava/util/concurrent/Future;)Ljava/lang/Object;",
