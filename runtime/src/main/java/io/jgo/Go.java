@@ -16,7 +16,9 @@ import java.util.concurrent.Callable;
  * own. Settings: {@code GOMAXPROCS} (environment) or {@code -Djgo.maxprocs}, {@code -Djgo.stacksize}
  * (carrier stack), {@code -Djgo.deadlock=off}, {@code -Djgo.threadLocals=carrier},
  * {@code -Djgo.schedtrace=MS}, {@code -Djgo.scheddetail}, {@code -Djgo.maxthreads} (most carrier
- * threads, default 10,000).
+ * threads, default 10,000), {@code -Djgo.threadWaitWarning=MS} (when a plain thread blocked in a jgo
+ * call is warned about, default 10,000). Each is checked when a runtime starts: a bad value is an
+ * {@link IllegalArgumentException} naming the setting, the value and the valid range.
  *
  * <h2>Thread identity</h2>
  * Inside a goroutine {@code Thread.currentThread()} is the carrier thread, but what Java code keeps
@@ -36,7 +38,8 @@ import java.util.concurrent.Callable;
  *       goroutine had interrupted itself; a carrier between goroutines drops it, and a parked
  *       goroutine cannot be reached that way. A plain thread blocked in a jgo call ({@code await},
  *       {@code recv}, {@code lock}, {@link #sleep}) keeps waiting when interrupted and keeps its
- *       interrupt status.</li>
+ *       interrupt status. No deadlock check can see such a thread: a long wait is warned about
+ *       (with its stack) and the dump on signal lists it.</li>
  * </ul>
  */
 public final class Go {
@@ -56,7 +59,10 @@ public final class Go {
     /**
      * Runs {@code main} as the main goroutine of a fresh runtime, on the calling thread, and returns
      * when it returns. An exception escaping any goroutine ends the run with a {@link PanicException}
-     * naming it; a deadlock with a {@link DeadlockException}.
+     * naming it (a later one is added to it as suppressed); a deadlock with a {@link DeadlockException}.
+     * A goroutine still unwinding its exception when main returns is waited for, as in Go, and its
+     * panic is thrown; one that only ends after {@code run} has returned (its carrier stayed busy
+     * past the shutdown wait below) is printed to stderr. No exception that ends a goroutine is lost.
      *
      * <p><b>Main</b> continues the calling thread: it sees the caller's {@code ThreadLocal} values and
      * interrupt status, and {@code run} returns leaving the thread's interrupt status as main left it.
@@ -222,7 +228,10 @@ public final class Go {
      * P stays attached to it; if the call lasts (one sysmon tick with work waiting, 10 ms at most)
      * sysmon hands the P to another carrier, and the goroutine takes a P back when the call returns
      * (its own if still there, else an idle one, else it queues for one). Rethrows what the call
-     * throws, unchanged. On a plain thread it simply calls.
+     * throws, unchanged. On a plain thread it simply calls. Inside the call the goroutine may do
+     * anything a goroutine does: a nested {@code syscall} or a wrapped blocking JDK call simply
+     * runs, and a park ({@code Thread.sleep}, {@link #sleep}, a channel, a lock) leaves the syscall
+     * while it waits and enters it again when it resumes.
      */
     public static <T> T syscall(Callable<T> blockingCall) throws Exception {
         return Proc.syscall(blockingCall);

@@ -124,6 +124,16 @@ final class RuntimeNames {
      */
     static final String OWNED_LOCKS = "io/jgo/internal/OwnedLocks";
 
+    /**
+     * Suspendable equivalents of the JDK's higher-order methods ({@link CallbackCalls}): static
+     * helpers named as the method, taking the receiver first. The package is plain {@code @Goroutine}
+     * Java that the runtime's build rewrites with the API classes.
+     */
+    static final String CALLBACK_PACKAGE = "io/jgo/internal/callback/";
+    static final String ITERABLE_CALLS = CALLBACK_PACKAGE + "IterableCalls";
+    static final String MAP_CALLS = CALLBACK_PACKAGE + "MapCalls";
+    static final String OPTIONAL_CALLS = CALLBACK_PACKAGE + "OptionalCalls";
+
     /** Save helpers: {@code saveX(value, stack, slot)}; restore: {@code stack.restoreX(slot)}. */
     static String saveName(char kind) {
         return "save" + kind;
@@ -223,6 +233,27 @@ final class RuntimeNames {
                     "get(Ljava/util/concurrent/Future;)Ljava/lang/Object;",
                     "get(Ljava/util/concurrent/Future;JLjava/util/concurrent/TimeUnit;)Ljava/lang/Object;"),
             classEntry(OWNED_LOCKS, "java/lang/Object"),
+            classEntry(ITERABLE_CALLS, "java/lang/Object",
+                    "forEach(Ljava/lang/Iterable;Ljava/util/function/Consumer;)V",
+                    "removeIf(Ljava/util/Collection;Ljava/util/function/Predicate;)Z",
+                    "replaceAll(Ljava/util/List;Ljava/util/function/UnaryOperator;)V",
+                    "sort(Ljava/util/List;Ljava/util/Comparator;)V"),
+            classEntry(MAP_CALLS, "java/lang/Object",
+                    "forEach(Ljava/util/Map;Ljava/util/function/BiConsumer;)V",
+                    "computeIfAbsent(Ljava/util/Map;Ljava/lang/Object;Ljava/util/function/Function;)Ljava/lang/Object;",
+                    "computeIfPresent(Ljava/util/Map;Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;",
+                    "compute(Ljava/util/Map;Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;",
+                    "merge(Ljava/util/Map;Ljava/lang/Object;Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;"),
+            classEntry(OPTIONAL_CALLS, "java/lang/Object",
+                    "map(Ljava/util/Optional;Ljava/util/function/Function;)Ljava/util/Optional;",
+                    "flatMap(Ljava/util/Optional;Ljava/util/function/Function;)Ljava/util/Optional;",
+                    "ifPresent(Ljava/util/Optional;Ljava/util/function/Consumer;)V",
+                    "orElseGet(Ljava/util/Optional;Ljava/util/function/Supplier;)Ljava/lang/Object;"),
+            classEntry(CALLBACK_PACKAGE + "MergeSort", "java/lang/Object",
+                    "sort([Ljava/lang/Object;Ljava/util/Comparator;)V",
+                    "insertion([Ljava/lang/Object;IILjava/util/Comparator;)V",
+                    "merge([Ljava/lang/Object;[Ljava/lang/Object;IIILjava/util/Comparator;)V",
+                    "compare(Ljava/util/Comparator;Ljava/lang/Object;Ljava/lang/Object;)I"),
             classEntry("io/jgo/internal/chan/SelectLeaf", "java/lang/Object",
                     "select([Ljava/lang/Object;Lio/jgo/internal/chan/SelectLeaf$Cases;)Lio/jgo/internal/chan/SelectOp;"),
             classEntry("io/jgo/internal/sync/WaitList", "java/lang/Object", "park(Lio/jgo/internal/WaitReason;JZ)Z"),

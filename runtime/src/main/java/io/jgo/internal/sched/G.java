@@ -116,6 +116,17 @@ public final class G implements Stack.Owner {
     RuntimeTimer sleepTimer;
     /** True while the G waits in {@link #parkPinned}: its frames are on {@link #lockedM}'s thread (for dumps). */
     volatile boolean pinnedWait;
+    /**
+     * Set when the stop of the runtime threw {@link Dropped} into this G ({@code Handoff.dropped}):
+     * what ends it from then on is the stop's doing, no panic. Own thread only (g0 reads it after).
+     */
+    boolean droppedByStop;
+    /**
+     * How many syscalls the G is inside ({@code Go.syscall} or a wrapped blocking call, nested ones
+     * counted): while positive, the G's thread blocks without a P, a yield is no safe point, a park
+     * leaves the syscall and enters it again ({@link Handoff#parkPinned}). Own thread only.
+     */
+    int syscallDepth;
     /** True for the main goroutine of {@code Go.run}: {@link #lockedM} stays set. */
     final boolean main;
     /** Free-list link (Go's {@code schedlink}); only touched by the free list's owner. */

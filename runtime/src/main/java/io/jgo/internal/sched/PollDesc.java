@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.WaitReason;
 import java.io.IOException;
 import java.nio.channels.CancelledKeyException;
 import java.nio.channels.SelectableChannel;
@@ -52,7 +53,7 @@ public final class PollDesc {
     public static final int TIMEOUT = 4;
 
     /** Wait reason in dumps, as Go's {@code waitReasonIOWait}. */
-    public static final io.jgo.internal.WaitReason WAIT_REASON = io.jgo.internal.WaitReason.IO_WAIT;
+    public static final WaitReason WAIT_REASON = WaitReason.IO_WAIT;
 
     private static final long THREAD_POLL_NANOS = 10_000_000L;
 

@@ -45,6 +45,8 @@ import java.util.concurrent.locks.LockSupport;
  * nothing the delay doubles each round up to 10 ms. When every P is idle sysmon sleeps until woken
  * ({@link #deepSleep}, Go's {@code sysmonwait}): a P leaving the idle list (new work) or a syscall
  * entry wakes it, so an idle runtime costs no CPU; that sleep ends at the earliest timer of any P.
+ * It never sleeps so while goroutines are queued with every P idle: it starts an M for them
+ * instead ({@link #rescueStranded}), so a lost wake-up can never strand a goroutine.
  *
  * <h2>Never waiting on sched.lock</h2>
  * A round never blocks on {@code sched.lock} ({@link SchedLock}): the lock is unfair, and a goroutine
@@ -155,10 +157,31 @@ final class Sysmon implements Runnable {
         }
     }
 
+    /**
+     * The thread's body: {@link #watchLoop} until the runtime stops. sysmon never dies: an error
+     * out of a round (out of memory in a timer's function, say) is the runtime's fatal error
+     * ({@code Sched.fatal}: {@code Go.run} throws it, the default runtime prints it), and the loop
+     * goes on, so the runtime keeps its preemption and retakes.
+     */
     @Override
     public void run() {
+        while (!sched.stopping) {
+            try {
+                watchLoop();
+            } catch (Throwable t) {
+                try {
+                    sched.fatal("", Thread.currentThread(), t);
+                } catch (Throwable lost) {
+                    // sysmon goes on whatever the report did
+                }
+            }
+        }
+    }
+
+    private void watchLoop() {
         int idle = 0;
         long delay = MIN_DELAY_MICROS;
+        boolean strandedBefore = false;
         while (!sched.stopping) {
             if (idle == 0) {
                 delay = MIN_DELAY_MICROS;
@@ -177,7 +200,8 @@ final class Sysmon implements Runnable {
             LockSupport.parkNanos(this, wake - now);
             wakeAt = Long.MIN_VALUE; // awake: the next round and the re-read above see every timer armed from now on
             sched.coarseClock.tick(); // the parking Gs' clock, see CoarseClock
-            if (allIdle() && !owes() && deepSleep() && syscallWake) {
+            boolean stranded = strandedWork();
+            if (!stranded && allIdle() && !owes() && deepSleep() && syscallWake) {
                 syscallWake = false;
                 idle = 0;
                 delay = MIN_DELAY_MICROS;
@@ -186,6 +210,54 @@ final class Sysmon implements Runnable {
                 return;
             }
             idle = round(sched.nanotime()) != 0 || owes() ? 0 : idle + 1;
+            if (stranded && strandedBefore && rescueStranded()) {
+                idle = 0;
+            }
+            strandedBefore = stranded; // two sightings a sleep apart: a wake-up in progress is never taken for a lost one
+        }
+    }
+
+    /**
+     * Is work queued while every P is idle? Then no M holds a P to find it: its wake-up was lost
+     * (a {@code wakep} that saw a spinner who was no longer looking). Normally this lasts only
+     * between a queue put and the {@code wakep} after it. sysmon never sleeps deeply on such work,
+     * so a lost wake-up can delay a goroutine (a sleeping main goroutine's timer, say) by two
+     * rounds, never strand it. Racy by design. sysmon's thread.
+     */
+    private boolean strandedWork() {
+        if (!allIdle()) {
+            return false;
+        }
+        if (!sched.global.isEmpty()) {
+            return true;
+        }
+        for (P pp : sched.allp) {
+            if (pp.status() == P.IDLE && !pp.runq.isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The work {@link #strandedWork} saw before sysmon's last sleep and again after it is still
+     * there, with every P still idle: sysmon starts an M on an idle P itself (not a spinner: the lost wake-up may be a
+     * spinner count that nobody will give back). Never waits on sched.lock: if it is busy, the
+     * next round looks again. Returns whether it started one. sysmon's thread.
+     */
+    private boolean rescueStranded() {
+        if (!strandedWork() || !sched.lock.tryLock()) {
+            return false;
+        }
+        try {
+            P pp = sched.idlePs.getLocked();
+            if (pp == null) {
+                return false;
+            }
+            sched.startM(pp, false);
+            return true;
+        } finally {
+            sched.lock.unlock();
         }
     }
 
@@ -229,6 +301,15 @@ final class Sysmon implements Runnable {
             deepSleep = false;
             LockSupport.unpark(thread);
         }
+    }
+
+    /**
+     * Work was queued and {@code wakep} left it to a spinning M: should that M be gone (a lost
+     * wake-up), sysmon must not sleep deeply past it ({@link #strandedWork}). A volatile read when
+     * sysmon is awake. Any thread.
+     */
+    void onWork() {
+        onPBusy();
     }
 
     /** A timer was armed for {@code when}: wake sysmon from its deep sleep if it would sleep past it. Any thread. */

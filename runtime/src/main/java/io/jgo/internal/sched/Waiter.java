@@ -109,8 +109,7 @@ public final class Waiter {
         boolean interrupted = false;
         try {
             while (!woken) { // volatile read, pairs with the write in wake
-                interrupted |= Thread.interrupted();
-                LockSupport.park(this);
+                interrupted |= PlainThreads.park(this); // an interrupt is kept, not acted on; a long wait is reported
             }
         } finally {
             Parking.exitThreadWait();
