@@ -201,7 +201,7 @@ final class Sysmon implements Runnable {
             wakeAt = Long.MIN_VALUE; // awake: the next round and the re-read above see every timer armed from now on
             sched.coarseClock.tick(); // the parking Gs' clock, see CoarseClock
             boolean stranded = strandedWork();
-            if (!stranded && allIdle() && !owes() && deepSleep() && syscallWake) {
+            if (!stranded && allIdle() && !owes() && !sched.netpoll.unwatched() && deepSleep() && syscallWake) {
                 syscallWake = false;
                 idle = 0;
                 delay = MIN_DELAY_MICROS;

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * FAILS NOW (a lost network wake-up, found by the network benchmark): a fresh runtime whose main
+ * A lost network wake-up, found by the network benchmark: a fresh runtime whose main
  * goroutine parks in {@code accept} and nothing else, while the process pauses for full GCs (the
  * benchmark's server measures its heap then), sometimes never wakes for the connection that
  * arrives: the main goroutine stays in IO wait, M0 waits for it, every other M is in stopM, sysmon
