@@ -34,6 +34,10 @@ public final class Config {
     long doubtNanos = Deadlock.DOUBT_NANOS;
     long schedTraceMillis;
     boolean schedDetail;
+    /** {@code -Djgo.counts=true}: a {@code Go.run} prints its event counts ({@link SchedStats#countsText}) to stderr when it ends. */
+    boolean printCounts;
+    /** {@code -Djgo.lazyWake} (default true): a ready into the readier's otherwise empty queue wakes no M ({@link Sched#ready}). */
+    boolean lazyWake = true;
     int runqCapacity = LocalRunQueue.CAPACITY;
     Trace trace;
     String name = "jgo";
@@ -55,6 +59,8 @@ public final class Config {
         c.schedTraceMillis = parseLong(System.getProperty("jgo.schedtrace"), 0);
         String detail = System.getProperty("jgo.scheddetail");
         c.schedDetail = detail != null && !"false".equalsIgnoreCase(detail) && !"0".equals(detail);
+        c.printCounts = Boolean.parseBoolean(System.getProperty("jgo.counts", "false").trim());
+        c.lazyWake = !"false".equalsIgnoreCase(System.getProperty("jgo.lazyWake", "true").trim());
         c.maxThreads = (int) Math.max(2, parseLong(System.getProperty("jgo.maxthreads"), DEFAULT_MAX_THREADS));
         c.preempt = !"off".equalsIgnoreCase(System.getProperty("jgo.preempt", "loops").trim());
         return c;
