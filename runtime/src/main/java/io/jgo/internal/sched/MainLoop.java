@@ -111,7 +111,8 @@ final class MainLoop {
         sched.shutdown();
         int busy = sched.awaitStopped(STOP_WAIT_NANOS);
         if (sched.config.printCounts) {
-            System.err.println("jgo-counts " + sched.stats().countsText()); // one line a harness can parse
+            System.err.println("jgo-counts " + sched.stats().countsText() + " "
+                    + io.jgo.internal.chan.ChanLock.countsText()); // one line a harness can parse; chan locks are process-wide
         }
         G main = sched.mainG;
         if (ThreadLocalMaps.PER_GOROUTINE) { // after the carriers stopped (joined): main's last maps are visible
