@@ -7,10 +7,12 @@ import java.lang.invoke.MethodType;
 
 /**
  * Makes the {@link Resumer} of each rewritten class and finds it again by method id. The rewrite
- * adds to each class a synthetic static field {@code $jgo$resumer}, set first thing in its static
- * initializer by {@code Resumers.of(MethodHandles.lookup(), "id,id,...")}; the class's save helpers
- * hand it to {@code Stack.pushFrame}, which is how g0 learns that a saved frame can be re-entered
- * alone, and through which object.
+ * adds to each class a synthetic static field {@code $jgo$resumer}, which a class sets on first use
+ * through its synthetic {@code $jgo$resumer()} method (no static initializer is added: a class's
+ * default {@code serialVersionUID} must not change) and an interface in its static initializer, by
+ * {@code Resumers.of(MethodHandles.lookup(), "id,id,...")}; the class's save helpers hand it to
+ * {@code Stack.pushFrame}, which is how g0 learns that a saved frame can be re-entered alone, and
+ * through which object.
  *
  * <h2>Why a table by method id, and why first come keeps it</h2>
  * A record has room for a method id, not for a reference, without a slot more per saved frame. So
@@ -91,7 +93,8 @@ public final class Resumers {
     }
 
     /**
-     * Called by a rewritten class's static initializer: its resumer, registered for the method ids
+     * Called by a rewritten class the first time it needs its resumer (its {@code $jgo$resumer()}
+     * method; a rewritten interface, from its static initializer): its resumer, registered for the method ids
      * {@code ids} (hexadecimal, comma-separated) where no other class registered them first; or
      * null (warned once) when it cannot be made.
      */
