@@ -24,7 +24,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>{@link #CONTENDED}, {@link #YIELDED} and {@link #SLEPT} count, process-wide, the acquisitions
  * that found the lock held, and the yields and sleeps they took (cross-core contention on a channel
- * shows there; {@code -Djgo.counts=true} prints them). Only the slow path counts: striped adders,
+ * shows there; the benchmark harness prints them with {@code -Djgo.counts=true}). Only the slow path counts: striped adders,
  * so waiters on different cores do not contend on the counters too.
  */
 public final class ChanLock {

@@ -114,8 +114,7 @@ final class MainLoop {
         // unwinding when main returned has reached goexit by now (or is printed when it does).
         PanicException f = sched.closeFailures();
         if (sched.config.printCounts) {
-            System.err.println("jgo-counts " + sched.stats().countsText() + " "
-                    + io.jgo.internal.chan.ChanLock.countsText()); // one line a harness can parse; chan locks are process-wide
+            System.err.println("jgo-counts " + sched.stats().countsText()); // one line a harness can parse
         }
         G main = sched.mainG;
         if (ThreadLocalMaps.PER_GOROUTINE) { // after the carriers stopped (joined): main's last maps are visible
