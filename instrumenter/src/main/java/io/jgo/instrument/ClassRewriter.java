@@ -25,6 +25,10 @@ final class ClassRewriter {
     private final PreemptMode preempt;
     private final BlockingCalls blocking;
     private final OwnedLockCalls ownedLocks;
+    /** Filled by {@link #rewrite}: the methods whose code it changed. */
+    private final List<MethodNode> rewritten = new ArrayList<>();
+    /** Filled by {@link #rewrite}: each save helper, by name, and the method it was made for. */
+    private final java.util.Map<String, MethodNode> madeFor = new java.util.HashMap<>();
 
     ClassRewriter(ClassInfoCache classes, Suspendables suspendables, RewriteOptions options) {
         this.classes = classes;
@@ -54,9 +58,13 @@ final class ClassRewriter {
             boolean hasCode = (m.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0;
             if (hasCode && !m.name.startsWith("<") && (annotated || isLambdaBody(m))) {
                 // First step: blocking JDK calls hand the P on (Thread.sleep parks, so it becomes a suspension point).
-                changed |= blocking.apply(m) > 0;
+                boolean wrapped = blocking.apply(m) > 0;
                 // Thread-owned locks are counted per goroutine, which pins while it holds one.
-                changed |= ownedLocks.apply(m) > 0;
+                wrapped |= ownedLocks.apply(m) > 0;
+                if (wrapped) {
+                    rewritten.add(m);
+                    changed = true;
+                }
             }
             if (annotated && m.name.startsWith("<")) {
                 warnings.add(cn.name.replace('/', '.') + "." + m.name + ": a constructor or initializer cannot be @Goroutine; "
@@ -101,8 +109,15 @@ final class ClassRewriter {
             }
             MethodRewriter rewriter = new MethodRewriter(cn.name, cn.sourceFile, m, suspendables, interpreter, warnings,
                     helpers, preempt == PreemptMode.LOOPS, lazyResume && !ambiguousIds.contains(id), sharedIds.contains(id));
+            int helpersBefore = helpers.methods().size();
             rewriter.rewrite();
             rewriters.add(rewriter);
+            if (!rewritten.contains(m)) {
+                rewritten.add(m);
+            }
+            for (MethodNode helper : helpers.methods().subList(helpersBefore, helpers.methods().size())) {
+                madeFor.put(helper.name, m);
+            }
         }
         cn.methods.addAll(helpers.methods());
         if (lazyResume) {
@@ -113,6 +128,16 @@ final class ClassRewriter {
         }
         cn.invisibleAnnotations.add(new AnnotationNode(RuntimeNames.REWRITTEN_DESC));
         return cn;
+    }
+
+    /** After {@link #rewrite}: the methods whose code it changed (their {@code maxStack} is still the original's). */
+    List<MethodNode> rewrittenMethods() {
+        return rewritten;
+    }
+
+    /** After {@link #rewrite}: the method each save helper was made for, by the helper's name. */
+    java.util.Map<String, MethodNode> madeFor() {
+        return madeFor;
     }
 
     static boolean isRewritten(ClassNode cn) {

@@ -84,16 +84,20 @@ public final class Instrumenter {
             return null;
         }
         classes.takeRequiredMissing(); // a name left by an earlier refusal on this thread must not be blamed here
+        ClassRewriter rewriter = null;
         try {
             List<String> warnings = new ArrayList<>();
-            ClassNode rewritten = new ClassRewriter(classes, suspendables, options).rewrite(reader, warnings);
+            rewriter = new ClassRewriter(classes, suspendables, options);
+            ClassNode rewritten = rewriter.rewrite(reader, warnings);
             if (rewritten == null) {
                 warnings.forEach(diagnostics::warning);
                 return null;
             }
+            ClassLimits.checkTree(rewritten, rewriter.rewrittenMethods());
             HierarchyClassWriter writer = new HierarchyClassWriter(reader, classes);
             rewritten.accept(writer);
             byte[] out = writer.toByteArray();
+            ClassLimits.check(out, rewriter.madeFor());
             if (verify) {
                 verify(out);
             }
@@ -106,9 +110,11 @@ public final class Instrumenter {
             classes.takeRequiredMissing();
             diagnostics.failed(InstrumentationException.classNotFound(name, e.typeName()));
         } catch (org.objectweb.asm.MethodTooLargeException e) {
-            diagnostics.failed(new InstrumentationException(name, e.getMethodName(), e.getDescriptor(), 0,
-                    "the rewritten method would be " + e.getCodeSize() + " bytes of bytecode, over the JVM's limit of "
-                            + "65,535; split the method (or move its suspension points into smaller methods)"));
+            diagnostics.failed(ClassLimits.limit(name, e.getMethodName(), e.getDescriptor(),
+                    ClassLimits.codeSize(e.getCodeSize()), rewriter.madeFor()));
+        } catch (org.objectweb.asm.ClassTooLargeException e) {
+            diagnostics.failed(new InstrumentationException(name, null, null, 0,
+                    ClassLimits.constantPool(e.getConstantPoolCount()) + "; to have it rewritten, split the class"));
         } catch (RuntimeException e) {
             String missing = classes.takeRequiredMissing();
             diagnostics.failed(missing != null ? InstrumentationException.classNotFound(name, missing)

@@ -42,7 +42,8 @@ import org.objectweb.asm.tree.analysis.Frame;
  * ATTENTION: switch (s.onAttention(ME)) { -1: PREEMPT; 0: BODY; i: RESTORE_i; n+1: RESTORE_PREEMPT; -1-i: AFTER_i }
  * SAVE_i:    drop the dummy result; load the live locals (the stack values are already there);
  *            if (!$jgo$save$k(values..., s, via, recv)) goto RESTORE_i (it pinned); return a dummy value
- *            (see {@link Helpers}; a site holding a monitor: s.pinHere(where); [defaults]; goto SITE_i)
+ *            (see {@link Helpers}: values past one helper's parameter slots go through a chain of them;
+ *            a site holding a monitor: s.pinHere(where); [defaults]; goto SITE_i)
  * RESTORE_i: restore live locals and the operand stack; arguments := saved values (virtual and
  *            interface sites) or defaults (static and special sites); goto SITE_i
  * AFTER_i:   (re-entered alone by g0's resume entry, see {@link ResumeEntry}) restore live locals and
@@ -621,20 +622,34 @@ final class MethodRewriter {
     /**
      * Calls the frame's out-of-line save helper, leaving its boolean on the stack. The operand-stack
      * values to save are already on the stack (bottom first); the live locals are loaded after them.
+     * A frame whose values take more parameter slots than one helper has calls a chain of helpers
+     * instead, the last of which leaves the boolean ({@link Helpers#split}).
      */
     private void emitHelperCall(InsnList out, int label, List<SavePlan.Value> onStack, SavePlan plan, String verdict) {
-        List<SavePlan.Value> passed = new ArrayList<>(onStack);
+        List<SavePlan.Value> locals = new ArrayList<>();
         for (SavePlan.Value v : plan.locals) {
             if (v.kind != 'N') {
-                out.add(new VarInsnNode(v.loadOpcode(), v.var));
-                passed.add(v);
+                locals.add(v);
             }
         }
-        out.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
-        out.add(new VarInsnNode(Opcodes.LLOAD, viaVar));
-        out.add(new VarInsnNode(Opcodes.ALOAD, recvVar));
-        String name = helpers.add(me, label, plan, passed, verdict, resumable);
-        out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, owner, name, Helpers.descriptor(passed), helpers.ownerIsInterface()));
+        List<Helpers.Part> parts = Helpers.split(onStack, locals);
+        for (int i = 0; i < parts.size(); i++) {
+            Helpers.Part part = parts.get(i);
+            boolean first = i == 0;
+            boolean last = i == parts.size() - 1;
+            for (SavePlan.Value v : part.locals) {
+                out.add(new VarInsnNode(v.loadOpcode(), v.var));
+            }
+            out.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
+            if (last) {
+                out.add(new VarInsnNode(Opcodes.LLOAD, viaVar));
+                out.add(new VarInsnNode(Opcodes.ALOAD, recvVar));
+            }
+            List<SavePlan.Value> passed = part.values();
+            String name = helpers.addPart(me, label, plan, passed, verdict, resumable, first, last);
+            out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, owner, name, Helpers.descriptor(passed, last),
+                    helpers.ownerIsInterface()));
+        }
     }
 
     private void emitRestore(InsnList out, Site site) {

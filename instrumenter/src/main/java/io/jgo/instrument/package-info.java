@@ -22,16 +22,22 @@
  *       {@link io.jgo.instrument.MethodRewriter}: emits the prologue, call-site handshakes, and the
  *       dispatch, pin and restore blocks after the original code;
  *       {@link io.jgo.instrument.Helpers}: the save code, in synthetic static methods, so the
- *       suspending method stays small enough for the JIT to inline;
+ *       suspending method stays small enough for the JIT to inline (a frame whose live values
+ *       pass one method descriptor's 255 parameter slots saves through a chain of them);
  *       {@link io.jgo.instrument.ResumeEntry}: the class's resume entry and resumer, through which
  *       g0 re-enters one saved frame alone (the lazy resume).</li>
  *   <li>{@link io.jgo.instrument.HierarchyClassWriter}: frames computed from
- *       {@link io.jgo.instrument.ClassInfoCache}, never by loading a class; optional verification.</li>
+ *       {@link io.jgo.instrument.ClassInfoCache}, never by loading a class;
+ *       {@link io.jgo.instrument.ClassLimits}: every class written is within the JVM's structural
+ *       limits (parameter slots, code length, locals, stack, constant pool, stack map), or it is
+ *       reported and used as it was; optional verification.</li>
  * </ol>
  *
  * <h2>Invariants</h2>
  * All or nothing per class: a class that cannot be rewritten is reported (class, method,
  * descriptor, line, reason) and used exactly as it was; suspending in it then pins, which is safe.
+ * So is a class whose rewrite would break a limit of the JVM: no path (agent, CLI, build plugin)
+ * ever hands on a class file the JVM would refuse to load.
  * A rewritten class carries an invisible {@code io.jgo.internal.Rewritten} annotation and is never
  * rewritten twice. The runtime's own packages are never rewritten: their primitives are the
  * hand-written leaves of every suspension. The instrumenter knows the runtime only through

@@ -101,8 +101,9 @@ class InstrumentMojoIT {
 
         assertNotEquals(0, build.status, build.log);
         assertTrue(build.log.contains("jgo could not rewrite 1 class(es):"), build.log);
-        assertTrue(build.log.contains("cannot instrument app.TooBig.big()J: the rewritten method would be"), build.log);
-        assertTrue(build.log.contains("over the JVM's limit of 65,535"), build.log);
+        assertTrue(build.log.contains("cannot instrument app.TooBig.big()J: its rewritten code would be"), build.log);
+        assertTrue(build.log.contains("over the JVM's limit of 65535 per method (64 KiB); to have it rewritten, split the method"),
+                build.log);
         assertFalse(isRewritten(classFile("classes/app/TooBig.class")), "left as javac wrote it");
     }
 

@@ -62,7 +62,7 @@ package io.jgo.internal;
  * Suspension is return-based: the innermost frame saves first, so records are pushed deepest
  * first and popped outermost first. A record is {@code nPrims} longs and a tail in
  * {@link Segment#prims}, and {@code nRefs} slots in {@link Segment#refs}. A record never spans two
- * segments. The tail is read from the top, so its last long says how long it is:
+ * segments, and every segment before the current one holds one at least (popping steps back one segment). The tail is read from the top, so its last long says how long it is:
  * <pre>
  * compact (one long, sign bit set):  1 | me (32 bits) | nRefs (10) | nPrims (10) | resumer (2) | label (9)
  * wide (two longs, sign bit clear):  me | resumer << 32; label | nPrims << 21 | nRefs << 42
@@ -1077,6 +1077,9 @@ public final class Stack {
      * goroutine tend to look alike, and two arrays grown by the same factor waste whichever is used less.
      */
     private Segment nextSegment(Segment seg, int primsNeeded, int refsNeeded) {
+        if (primTop == 0) {
+            return replaceEmpty(seg, primsNeeded, refsNeeded);
+        }
         seg.usedPrims = primTop;
         seg.usedRefs = refTop;
         Segment next = seg.next;
@@ -1092,6 +1095,27 @@ public final class Stack {
         primTop = 0;
         refTop = 0;
         return next;
+    }
+
+    /**
+     * The current segment holds no record (every record in it was popped) and the next one does not
+     * fit in it: a bigger segment takes its place rather than following it. Popping steps back one
+     * segment when the current one is empty and reads the record on top there ({@link #popRecord},
+     * {@link #topSegment}, {@link #layOutUnwound}, {@link #reorder}), so every segment before the
+     * current one must hold at least one record; an empty one left in the chain would be read at
+     * slot -1. The replaced segment, and the spare after it, are dropped.
+     */
+    private Segment replaceEmpty(Segment seg, int primsNeeded, int refsNeeded) {
+        int prims = Math.max(primsNeeded, Math.min(seg.prims.length * 2, MAX_SEGMENT_SLOTS));
+        int refs = Math.max(refsNeeded, seg.refs.length);
+        Segment replacement = new Segment(seg.prev, prims, refs);
+        if (seg.prev != null) {
+            seg.prev.next = replacement;
+        }
+        segment = replacement;
+        primTop = 0;
+        refTop = 0;
+        return replacement;
     }
 
     /** Pops the record just pushed and releases its references (a preemption that did not happen). */

@@ -57,7 +57,15 @@ enum Feature {
     /** Bounded recursion through a @Goroutine method. */
     RECURSION,
     /** java.util.concurrent locks (ReentrantLock, read-write) held across suspensions (these pin); see OwnedLockStatements. */
-    OWNED_LOCKS;
+    OWNED_LOCKS,
+    /**
+     * Frames wide at a suspension point ({@link WideFrames}): many suspending operands of every
+     * type in one expression, calls and {@code new}s with up to 255 parameter slots of suspending
+     * arguments, blocks of many live locals; and a block of 130 to 190 locals, two thirds of them
+     * longs or doubles, live across a suspension point at a method's end, so its save straddles
+     * the 255 parameter slots of one save helper (split into a chain of helpers past it).
+     */
+    WIDE_FRAMES;
 
     static Set<Feature> all() {
         return EnumSet.allOf(Feature.class);

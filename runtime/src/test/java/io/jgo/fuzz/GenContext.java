@@ -15,6 +15,8 @@ final class GenContext {
     List<MethodSig> methods = List.of();
     MethodSig current;
     Scope scope = new Scope();
+    /** What the {@link Feature#WIDE_FRAMES} statements wrote so far. */
+    final WideFrames.State wide = new WideFrames.State();
     /** Statements left for the whole program: bounds its size whatever the choices say. */
     int statementBudget;
     private int names;

@@ -49,6 +49,7 @@ final class ProgramGenerator {
         out.line("");
         HelperTypes.write(out, g);
         OwnedLockStatements.declare(out, g);
+        WideFrames.write(out, g);
         out.close();
         return new ProgramSource(className, out.toString());
     }
@@ -72,6 +73,29 @@ final class ProgramGenerator {
             methods.add(new MethodSig(i, "m" + i, isStatic, annotated, sync, returns, List.copyOf(params)));
         }
         return methods;
+    }
+
+    /**
+     * {@link Feature#WIDE_FRAMES}: at the method's end, locals that are traced there, with a
+     * suspension point between: every live value is saved there, around one save helper's 255
+     * parameter slots. At the end, not the start, so that only a few suspension points see them:
+     * each restores every live value in line, and a wide frame at each of the method's suspension
+     * points would pass the JVM's 64 KiB of code (the rewrite then rightly refuses the class).
+     */
+    private static void wideLocals(Code out, GenContext g, Expressions e) {
+        Ty[] kinds = {Ty.LONG, Ty.DOUBLE, Ty.LONG, Ty.INT, Ty.STRING, Ty.DOUBLE};
+        int n = 130 + g.choices.below(61);
+        String last = null;
+        for (int i = 0; i < n; i++) {
+            Ty ty = kinds[g.choices.below(kinds.length)];
+            String name = g.fresh("w");
+            out.line(ty.java + " " + name + " = " + e.literals().of(ty) + ";");
+            g.scope.add(Scope.Var.local(name, ty));
+            if (ty == Ty.LONG) {
+                last = name;
+            }
+        }
+        out.line("t.v(\"" + g.fresh("wide") + "\", t." + Ty.LONG.yield + "(" + (last == null ? "1L" : last) + "));");
     }
 
     private static void method(Code out, GenContext g, MethodSig m) {
@@ -98,6 +122,9 @@ final class ProgramGenerator {
         int n = 1 + g.choices.below(8);
         for (int i = 0; i < n && g.statementBudget > 0; i++) {
             s.statement(top);
+        }
+        if (g.on(Feature.WIDE_FRAMES) && g.choices.chance(25)) {
+            wideLocals(out, g, e);
         }
         for (Scope.Var v : g.scope.all()) {
             out.line("t.v(\"" + m.name() + "." + v.name() + "\", " + v.name() + ");");

@@ -67,6 +67,10 @@ final class Statements {
 
     void statement(Where w) {
         g.statementBudget--;
+        if (g.on(Feature.WIDE_FRAMES) && c.chance(4)) {
+            new WideFrames(g, e, out).statement(this::trace);
+            return;
+        }
         switch (c.weighted(4, 5, 4, 2, 2, 2, 2, 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1)) {
             case 1 -> declare();
             case 2 -> assign();

@@ -87,6 +87,11 @@ public final class Main {
                     + " they were copied unchanged (see above)");
             status = FAILED;
         }
+        int declined = diagnostics.refused() - diagnostics.refusedForMissingClass();
+        if (declined > 0) {
+            err.println(PREFIX + declined + " class(es) could not be rewritten and were copied unchanged (see above);"
+                    + " suspending in them pins the goroutine, which is safe");
+        }
         if (diagnostics.refusedForMissingClass() > 0) {
             err.println(PREFIX + diagnostics.refusedForMissingClass() + " class(es) were copied unchanged because classes"
                     + " they need were not found (see above); pass the application's dependencies with --classpath");

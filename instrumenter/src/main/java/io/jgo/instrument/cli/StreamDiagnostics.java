@@ -7,14 +7,15 @@ import java.io.PrintStream;
 
 /**
  * {@link Diagnostics} printed to one stream (the CLI's stderr), in the {@code jgo:} format of
- * {@link Diagnostics#STDERR}. Counts the classes refused because a class they need was not found:
- * those fail the run, since {@code --classpath} would have let them be rewritten. Single-threaded,
- * like the run.
+ * {@link Diagnostics#STDERR}. Counts the classes refused, and among them those refused because a
+ * class they need was not found: those fail the run, since {@code --classpath} would have let them
+ * be rewritten. Single-threaded, like the run.
  */
 final class StreamDiagnostics implements Diagnostics {
 
     private final PrintStream stream;
     private int refusedForMissingClass;
+    private int refused;
 
     StreamDiagnostics(PrintStream stream) {
         this.stream = stream;
@@ -28,10 +29,16 @@ final class StreamDiagnostics implements Diagnostics {
     @Override
     public void failed(InstrumentationException e) {
         stream.println("jgo: " + e.getMessage());
+        refused++;
         if (e.missingClass() != null) {
             refusedForMissingClass++;
             stream.println("jgo: to rewrite it, add the jar or folder that holds " + e.missingClass() + " to --classpath");
         }
+    }
+
+    /** Classes refused so far, for any reason (each was reported as it was refused). */
+    int refused() {
+        return refused;
     }
 
     /** Classes refused so far because a class they need was not found. */

@@ -33,8 +33,11 @@
  *       the JVM could not load it either) ({@link io.jgo.instrument.cli.ClassFileCheck}).</li>
  *   <li>A class whose rewrite throws is copied unchanged and reported; the run then ends with exit
  *       status 1 so a build notices. Classes the rewrite declines for other reasons (it reports them
- *       itself through {@link io.jgo.instrument.Diagnostics}) are copied unchanged and do not fail the
- *       run: suspending in them pins the goroutine, which is safe.</li>
+ *       itself through {@link io.jgo.instrument.Diagnostics}, and a closing line counts them) are
+ *       copied unchanged and do not fail the run: suspending in them pins the goroutine, which is
+ *       safe. Among them are classes whose rewrite would pass a limit of the JVM (a method's 64 KiB
+ *       of code, the constant pool's 65,535 entries): a class file the JVM would refuse is never
+ *       written; the report names the method, its descriptor and the limit.</li>
  *   <li>Other classes are looked up in IN first, then in {@code --classpath}, then through the
  *       JVM's own class loader ({@link io.jgo.instrument.cli.Lookup}).</li>
  *   <li>Nothing but {@code --help} writes to stdout; messages go to stderr. Bad arguments print the
