@@ -21,4 +21,8 @@ module io.jgo.runtime {
     exports io.jgo.internal;
     // The MXBean interface is introspected by java.management; event classes are read by jdk.jfr.
     exports io.jgo.internal.observe to java.management, jdk.jfr;
+
+    // The scheduler publishes to its observers through SchedListener; observe implements it.
+    uses io.jgo.internal.sched.SchedListener;
+    provides io.jgo.internal.sched.SchedListener with io.jgo.internal.observe.Observers;
 }

@@ -3,8 +3,6 @@ package io.jgo;
 import io.jgo.internal.MethodIds;
 import io.jgo.internal.Stack;
 import io.jgo.internal.chan.HChan;
-import io.jgo.internal.sched.G;
-import io.jgo.internal.sched.Parking;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.Objects;
@@ -45,7 +43,7 @@ public final class Chan<T> implements Iterable<T> {
     /**
      * A channel with room for {@code capacity} values; 0 makes an unbuffered channel.
      *
-     * @throws PanicException "makechan: size out of range" for a negative capacity
+     * @throws IllegalArgumentException for a negative capacity (a bad argument: see the package note)
      */
     public static <T> Chan<T> make(int capacity) {
         return new Chan<>(new HChan(capacity, null));
@@ -72,18 +70,17 @@ public final class Chan<T> implements Iterable<T> {
     public void send(T v) {
         Stack s = Stack.current();
         long via = s.takeCallSite();
-        G g = Parking.goroutineOf(s);
         if (s.isResuming()) {
             s.resumeLeaf();
-            HChan.finishSend(g); // a receiver took the value, or a close woke us (then it panics)
+            HChan.finishSend(s); // a receiver took the value, or a close woke us (then it panics)
             return;
         }
         Objects.requireNonNull(v, "send(null): a channel carries no nulls (a receive from a closed channel returns null)");
-        if (core.send(v, g, true) == HChan.MUST_PARK) {
+        if (core.send(v, s, true) == HChan.MUST_PARK) {
             if (s.suspendLeaf(via, SEND_ID, Stack.YIELD_PARK)) {
                 return; // unwinding; resumed above
             }
-            HChan.finishSend(g); // pinned: the wait is over
+            HChan.finishSend(s); // pinned: the wait is over
         }
     }
 
@@ -134,10 +131,9 @@ public final class Chan<T> implements Iterable<T> {
     private static Object $jgo$receive(HChan core, int leaf, Receiver<?> it) {
         Stack s = Stack.current();
         long via = s.takeCallSite();
-        G g = Parking.goroutineOf(s);
         if (s.isResuming()) {
             s.resumeLeaf();
-            return core.finishRecv(g);
+            return core.finishRecv(s);
         }
         if (it != null) {
             if (it.ahead != null) {
@@ -147,12 +143,12 @@ public final class Chan<T> implements Iterable<T> {
                 return HChan.CLOSED;
             }
         }
-        Object v = core.recv(g, true);
+        Object v = core.recv(s, true);
         if (v == HChan.PARK) {
             if (s.suspendLeaf(via, leaf, Stack.YIELD_PARK)) {
                 return UNWOUND;
             }
-            v = core.finishRecv(g); // pinned: the wait is over
+            v = core.finishRecv(s); // pinned: the wait is over
         }
         return v;
     }
@@ -167,7 +163,7 @@ public final class Chan<T> implements Iterable<T> {
      */
     public boolean trySend(T v) {
         Objects.requireNonNull(v, "trySend(null)");
-        return core.send(v, callerG(), false) == HChan.SENT;
+        return core.send(v, Stack.current(), false) == HChan.SENT;
     }
 
     /**
@@ -178,7 +174,7 @@ public final class Chan<T> implements Iterable<T> {
      */
     @SuppressWarnings("unchecked")
     public T tryRecv() {
-        Object v = core.recv(callerG(), false);
+        Object v = core.recv(Stack.current(), false);
         return v == HChan.EMPTY || v == HChan.CLOSED ? null : (T) v;
     }
 
@@ -189,11 +185,15 @@ public final class Chan<T> implements Iterable<T> {
      * @throws PanicException "close of closed channel"
      */
     public void close() {
-        core.close(callerG());
+        core.close(Stack.current());
     }
 
     /**
-     * Closes {@code ch}, as Go's {@code close(ch)}.
+     * Closes {@code ch}, as Go's {@code close(ch)}, nil channel included. A null {@code Chan} is Go's
+     * nil channel (a select case on it is never ready), a value a program may hold; closing it is
+     * misuse of that value, which Go reports with a panic, so this gives Go's panic where
+     * {@code ch.close()} would give a {@code NullPointerException}. For code ported from Go that
+     * closes a channel which may be nil.
      *
      * @throws PanicException "close of nil channel" when {@code ch} is null, "close of closed channel"
      */
@@ -230,11 +230,6 @@ public final class Chan<T> implements Iterable<T> {
 
     /** A receive's outcome: {@code ok()} is false when the channel was closed and drained (then {@code value()} is null). */
     public record Result<T>(T value, boolean ok) {
-    }
-
-    /** The calling goroutine, or null on a plain thread. */
-    private static G callerG() {
-        return Parking.goroutineOf(Stack.current());
     }
 
     /** The iterator: one value fetched ahead by {@link #hasNext}. Not thread-safe, like any iterator. */

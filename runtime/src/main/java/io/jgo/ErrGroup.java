@@ -1,7 +1,5 @@
 package io.jgo;
 
-import io.jgo.internal.MethodIds;
-import io.jgo.internal.Stack;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -20,15 +18,6 @@ public final class ErrGroup {
         @Goroutine
         void run() throws Exception;
     }
-
-    private static final int GO_ID = MethodIds.of("io.jgo.ErrGroup", "go", "(Lio/jgo/ErrGroup$Task;)V");
-    private static final int AWAIT_ID = MethodIds.of("io.jgo.ErrGroup", "await", "()Ljava/lang/Exception;");
-    /** Record labels of go and await while the semaphore or the WaitGroup they call is parked. */
-    private static final int LABEL_CALL = 2;
-    private static final long GO_SITE = (long) GO_ID << 32 | LABEL_CALL | Stack.VIRTUAL_SITE;
-    private static final int RUN_ID = MethodIds.of("io.jgo.ErrGroup$Runner", "run", "()V");
-    private static final long RUN_SITE = (long) RUN_ID << 32 | LABEL_CALL | Stack.VIRTUAL_SITE;
-    private static final long AWAIT_SITE = (long) AWAIT_ID << 32 | LABEL_CALL | Stack.VIRTUAL_SITE;
 
     private final WaitGroup wg = new WaitGroup();
     private final Semaphore limit;
@@ -70,46 +59,17 @@ public final class ErrGroup {
         this.ctx = null;
     }
 
-    /**
-     * Starts {@code task} in a new goroutine (waiting first for a slot when limited). Hand-written
-     * resumable frame: while it waits for a slot it saves the task in its own record.
-     */
+    /** Starts {@code task} in a new goroutine, waiting first for a slot when limited. */
     @Goroutine
     public void go(Task task) {
-        Stack s = Stack.current();
-        long via = s.takeCallSite();
-        Object recv = s.callee; // this group, as the caller's virtual call site left it
-        if (s.isResuming()) {
-            s.onAttention(GO_ID); // pops go's own record: it holds the task (a resumed call gets no arguments)
-            task = (Task) s.restoreA(0);
-        }
         if (limit != null) {
-            for (;;) {
-                s.callSite = GO_SITE;
-                s.callee = limit;
-                limit.acquire(1);
-                s.callSite = 0;
-                if (!s.suspending) {
-                    break;
-                }
-                s.pushFrame(GO_ID, LABEL_CALL, 0, 1);
-                Stack.saveA(task, s, 0);
-                if (s.mayUnwind(via, GO_ID, recv)) {
-                    return;
-                }
-                s.pinAfterSave();
-                s.restoreA(0);
-            }
+            limit.acquire(1);
         }
         wg.add(1);
         Go.go(new Runner(task));
     }
 
-    /**
-     * A subtask's goroutine body. Hand-written resumable frame (a lambda here would be library code
-     * between the goroutine's entry and the task, and a suspending task would pin): the task lives
-     * in the receiver, which the entry hands back on every resume.
-     */
+    /** A subtask's goroutine body: runs the task, keeps the group's first exception, frees its slot. */
     private final class Runner implements Runnable {
         private final Task task;
 
@@ -120,73 +80,28 @@ public final class ErrGroup {
         @Override
         @Goroutine
         public void run() {
-            Stack s = Stack.current();
-            long via = s.takeCallSite();
-            Object recv = s.callee; // this Runner, as the goroutine entry left it
-            if (s.isResuming()) {
-                s.onAttention(RUN_ID); // pops run's own (empty) record
-            }
-            for (;;) {
-                try {
-                    s.callSite = RUN_SITE;
-                    s.callee = task;
-                    task.run();
-                    s.callSite = 0;
-                } catch (Exception e) {
-                    if (first.compareAndSet(null, e) && ctx != null) {
-                        ctx.cancel(); // before finish: await returns only after the context ended
-                    }
-                    finish();
-                    return;
-                } catch (Throwable t) {
-                    finish();
-                    throw t;
+            try {
+                task.run();
+            } catch (Exception e) {
+                if (first.compareAndSet(null, e) && ctx != null) {
+                    ctx.cancel(); // before wg.done: await returns only after the context ended
                 }
-                if (!s.suspending) {
-                    finish();
-                    return;
+            } finally {
+                if (limit != null) {
+                    limit.release(1);
                 }
-                s.pushFrame(RUN_ID, LABEL_CALL, 0, 0);
-                if (s.mayUnwind(via, RUN_ID, recv)) {
-                    return;
-                }
-                s.pinAfterSave();
+                wg.done();
             }
-        }
-
-        private void finish() {
-            if (limit != null) {
-                limit.release(1);
-            }
-            wg.done();
         }
     }
 
     /** Waits for every started subtask; returns the first exception thrown, or null. */
     @Goroutine
     public Exception await() {
-        Stack s = Stack.current();
-        long via = s.takeCallSite();
-        Object recv = s.callee; // this group, as the caller's virtual call site left it
-        if (s.isResuming()) {
-            s.onAttention(AWAIT_ID); // pops await's own record
+        wg.await();
+        if (ctx != null) {
+            ctx.cancel();
         }
-        for (;;) {
-            s.callSite = AWAIT_SITE;
-            s.callee = wg;
-            wg.await();
-            s.callSite = 0;
-            if (!s.suspending) {
-                if (ctx != null) {
-                    ctx.cancel();
-                }
-                return first.get();
-            }
-            s.pushFrame(AWAIT_ID, LABEL_CALL, 0, 0);
-            if (s.mayUnwind(via, AWAIT_ID, recv)) {
-                return null;
-            }
-            s.pinAfterSave();
-        }
+        return first.get();
     }
 }

@@ -2,15 +2,10 @@ package io.jgo;
 
 import io.jgo.internal.MethodIds;
 import io.jgo.internal.Stack;
-import io.jgo.internal.sched.Config;
-import io.jgo.internal.sched.G;
-import io.jgo.internal.sched.PlainThreads;
-import io.jgo.internal.sched.Runtimes;
-import io.jgo.internal.sched.Sched;
+import io.jgo.internal.proc.Proc;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Callable;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * Goroutines: start them ({@link #go}), run a program's main goroutine ({@link #run}), yield
@@ -21,7 +16,9 @@ import java.util.concurrent.locks.LockSupport;
  * own. Settings: {@code GOMAXPROCS} (environment) or {@code -Djgo.maxprocs}, {@code -Djgo.stacksize}
  * (carrier stack), {@code -Djgo.deadlock=off}, {@code -Djgo.threadLocals=carrier},
  * {@code -Djgo.schedtrace=MS}, {@code -Djgo.scheddetail}, {@code -Djgo.maxthreads} (most carrier
- * threads, default 10,000).
+ * threads, default 10,000), {@code -Djgo.threadWaitWarning=MS} (when a plain thread blocked in a jgo
+ * call is warned about, default 10,000). Each is checked when a runtime starts: a bad value is an
+ * {@link IllegalArgumentException} naming the setting, the value and the valid range.
  *
  * <h2>Thread identity</h2>
  * Inside a goroutine {@code Thread.currentThread()} is the carrier thread, but what Java code keeps
@@ -41,7 +38,8 @@ import java.util.concurrent.locks.LockSupport;
  *       goroutine had interrupted itself; a carrier between goroutines drops it, and a parked
  *       goroutine cannot be reached that way. A plain thread blocked in a jgo call ({@code await},
  *       {@code recv}, {@code lock}, {@link #sleep}) keeps waiting when interrupted and keeps its
- *       interrupt status.</li>
+ *       interrupt status. No deadlock check can see such a thread: a long wait is warned about
+ *       (with its stack) and the dump on signal lists it.</li>
  * </ul>
  */
 public final class Go {
@@ -55,13 +53,16 @@ public final class Go {
     /** Starts a goroutine running {@code body} (Go's {@code go body()}). */
     public static void go(Runnable body) {
         Objects.requireNonNull(body, "body");
-        Runtimes.current().newproc(body);
+        Proc.go(body);
     }
 
     /**
      * Runs {@code main} as the main goroutine of a fresh runtime, on the calling thread, and returns
      * when it returns. An exception escaping any goroutine ends the run with a {@link PanicException}
-     * naming it; a deadlock with a {@link DeadlockException}.
+     * naming it (a later one is added to it as suppressed); a deadlock with a {@link DeadlockException}.
+     * A goroutine still unwinding its exception when main returns is waited for, as in Go, and its
+     * panic is thrown; one that only ends after {@code run} has returned (its carrier stayed busy
+     * past the shutdown wait below) is printed to stderr. No exception that ends a goroutine is lost.
      *
      * <p><b>Main</b> continues the calling thread: it sees the caller's {@code ThreadLocal} values and
      * interrupt status, and {@code run} returns leaving the thread's interrupt status as main left it.
@@ -92,10 +93,10 @@ public final class Go {
      */
     public static void run(Runnable main) {
         Objects.requireNonNull(main, "main");
-        if (Sched.currentG() != null) {
+        if (Proc.inGoroutine()) {
             throw new IllegalStateException("Go.run called from inside a goroutine: start a goroutine with Go.go instead");
         }
-        new Sched(Config.fromSystem()).runMain(main);
+        Proc.runMain(main);
     }
 
     /**
@@ -134,12 +135,9 @@ public final class Go {
         if (nanos <= 0) {
             return;
         }
-        if (!(s.owner() instanceof G)) {
-            sleepThread(nanos);
-            return;
+        if (!Proc.armSleepOrSleep(s, nanos)) {
+            return; // a plain thread: it slept
         }
-        G g = (G) s.owner();
-        g.runtime().armSleep(g, nanos);
         s.suspendLeaf(via, SLEEP_ID, Stack.YIELD_PARK); // false: pinned, and the wait is already over
     }
 
@@ -187,24 +185,6 @@ public final class Go {
         }
     }
 
-    /** A plain thread inside a jgo call: counted, so no deadlock is reported while it may still act. */
-    private static void sleepThread(long nanos) {
-        PlainThreads.enter();
-        boolean interrupted = false;
-        try {
-            long deadline = System.nanoTime() + nanos;
-            for (long left = nanos; left > 0; left = deadline - System.nanoTime()) {
-                interrupted |= Thread.interrupted(); // a set flag would make parkNanos return at once: taken off, put back below
-                LockSupport.parkNanos(left);
-            }
-        } finally {
-            PlainThreads.exit();
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
     /**
      * An {@code ExecutorService} that runs each task as a new goroutine of the current runtime (the
      * calling goroutine's, or the default runtime from a plain thread): Loom's
@@ -212,12 +192,12 @@ public final class Go {
      * on JDK 17 too) waits for every task; see {@link GoExecutorService}.
      */
     public static GoExecutorService executor() {
-        return new GoExecutorService(Runtimes.current());
+        return new GoExecutorService(Proc.current());
     }
 
     /** GOMAXPROCS of the current runtime. */
     public static int maxProcs() {
-        return Runtimes.current().maxProcs();
+        return Proc.maxProcs();
     }
 
     /**
@@ -225,12 +205,12 @@ public final class Go {
      * surplus Ps as their goroutines reach a safe point; it never waits for them.
      */
     public static int maxProcs(int n) {
-        return Runtimes.current().maxProcs(n);
+        return Proc.maxProcs(n);
     }
 
     /** Live goroutines of the current runtime. */
     public static int numGoroutine() {
-        return Runtimes.current().numGoroutine();
+        return Proc.numGoroutine();
     }
 
     /**
@@ -240,7 +220,7 @@ public final class Go {
      * its frames, each a function line and a tab-indented {@code File.java:line} line.
      */
     public static String dumpGoroutines() {
-        return Runtimes.current().dump();
+        return Proc.dump();
     }
 
     /**
@@ -248,13 +228,43 @@ public final class Go {
      * P stays attached to it; if the call lasts (one sysmon tick with work waiting, 10 ms at most)
      * sysmon hands the P to another carrier, and the goroutine takes a P back when the call returns
      * (its own if still there, else an idle one, else it queues for one). Rethrows what the call
-     * throws, unchanged. On a plain thread it simply calls.
+     * throws, unchanged. On a plain thread it simply calls. Inside the call the goroutine may do
+     * anything a goroutine does: a nested {@code syscall} or a wrapped blocking JDK call simply
+     * runs, and a park ({@code Thread.sleep}, {@link #sleep}, a channel, a lock) leaves the syscall
+     * while it waits and enters it again when it resumes.
      */
     public static <T> T syscall(Callable<T> blockingCall) throws Exception {
-        G g = Sched.currentG();
-        if (g == null) {
-            return blockingCall.call();
+        return Proc.syscall(blockingCall);
+    }
+
+    /**
+     * {@link #syscall(Callable)} for a call whose checked exceptions the compiler can see: a lambda
+     * or method reference picks this overload, and {@code syscall} then throws exactly what the call
+     * throws ({@code Go.syscall(() -> in.read())} throws {@code IOException}; a call that throws no
+     * checked exception makes {@code syscall} throw none). A {@link Callable} still takes the
+     * overload above, which throws {@code Exception}.
+     */
+    @SuppressWarnings("unchecked")
+    public static <T, E extends Exception> T syscall(BlockingCall<T, E> blockingCall) throws E {
+        try {
+            return Proc.syscall(blockingCall);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw (E) e; // call() declares only E: a checked exception it throws is an E
         }
-        return g.runtime().syscall(g, blockingCall);
+    }
+
+    /**
+     * A blocking call for {@link #syscall(BlockingCall)}: a {@link Callable} whose {@code call} declares
+     * the checked exception it may throw as a type parameter, so the compiler keeps it precise.
+     *
+     * @param <T> what the call returns
+     * @param <E> what it may throw ({@code RuntimeException} when nothing checked)
+     */
+    @FunctionalInterface
+    public interface BlockingCall<T, E extends Exception> extends Callable<T> {
+        @Override
+        T call() throws E;
     }
 }

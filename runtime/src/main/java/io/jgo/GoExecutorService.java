@@ -1,7 +1,7 @@
 package io.jgo;
 
 import io.jgo.internal.Blocking;
-import io.jgo.internal.sched.Sched;
+import io.jgo.internal.proc.Proc;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
@@ -46,7 +46,7 @@ import java.util.concurrent.TimeoutException;
  */
 public final class GoExecutorService extends AbstractExecutorService implements AutoCloseable {
 
-    private final Sched sched;
+    private final Proc.Handle sched;
     /** Tasks started and not yet ended; added under {@link #lock}, removed by the task's goroutine. */
     private final Set<GoFuture<?>> running = ConcurrentHashMap.newKeySet();
     /** Guards the shutdown decision against new tasks and the termination check. */
@@ -56,7 +56,7 @@ public final class GoExecutorService extends AbstractExecutorService implements 
     /** Completed once shut down with no task left. */
     private final CompletableFuture<Void> terminated = new CompletableFuture<>();
 
-    GoExecutorService(Sched sched) {
+    GoExecutorService(Proc.Handle sched) {
         this.sched = sched;
     }
 
@@ -82,7 +82,7 @@ public final class GoExecutorService extends AbstractExecutorService implements 
             }
             running.add(f);
         }
-        sched.newproc(f);
+        sched.go(f);
     }
 
     /** The task's goroutine is done with it (ended, or cancelled before it started). */

@@ -4,9 +4,7 @@ import io.jgo.internal.Awaitable;
 import io.jgo.internal.Blocking;
 import io.jgo.internal.MethodIds;
 import io.jgo.internal.Stack;
-import io.jgo.internal.sched.G;
-import io.jgo.internal.sched.Interrupts;
-import io.jgo.internal.sched.Sched;
+import io.jgo.internal.proc.Proc;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -51,7 +49,7 @@ final class GoFuture<T> implements RunnableFuture<T>, Awaitable {
     private final CompletableFuture<Object> completion = new CompletableFuture<>();
     private final Object lock = new Object();
     /** The goroutine running the task, or null; guarded by {@link #lock}. */
-    private G runner;
+    private Stack.Owner runner;
 
     GoFuture(GoExecutorService executor, Callable<T> callable, Runnable runnable, T result, boolean rethrow) {
         this.executor = executor;
@@ -125,7 +123,7 @@ final class GoFuture<T> implements RunnableFuture<T>, Awaitable {
             if (completion.isDone()) {
                 return false;
             }
-            runner = Sched.currentG(); // null when a plain thread calls run() itself
+            runner = Proc.currentGoroutine(); // null when a plain thread calls run() itself
             return true;
         }
     }
@@ -147,7 +145,7 @@ final class GoFuture<T> implements RunnableFuture<T>, Awaitable {
     void interruptRunner() {
         synchronized (lock) {
             if (runner != null) {
-                Interrupts.interrupt(runner);
+                Proc.interrupt(runner);
             }
         }
     }

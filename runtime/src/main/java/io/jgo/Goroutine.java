@@ -17,8 +17,10 @@ import java.lang.annotation.Target;
  * holds a monitor ({@code synchronized}) pins the goroutine instead: it then blocks its carrier
  * thread, which hands its P to another carrier, and a warning names the frame once.
  *
- * <p>Inside a goroutine, {@code Thread.currentThread()} is the carrier thread and
- * {@code ThreadLocal} values belong to the carrier, not to the goroutine.
+ * <p>Inside a goroutine, {@code Thread.currentThread()} is the carrier thread, but
+ * {@code ThreadLocal} and {@code InheritableThreadLocal} values and the interrupt status belong to
+ * the goroutine, as Loom gives each virtual thread its own ({@code -Djgo.threadLocals=carrier} keeps
+ * carrier-scoped values).
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

@@ -1,15 +1,9 @@
 package io.jgo;
 
-import io.jgo.internal.MethodIds;
-import io.jgo.internal.Stack;
-import io.jgo.internal.sched.G;
-import io.jgo.internal.sched.ParkUnlock;
-import io.jgo.internal.sched.Parking;
-import io.jgo.internal.sched.WaitQueue;
-import io.jgo.internal.sched.Waiter;
+import io.jgo.internal.WaitReason;
+import io.jgo.internal.sync.WaitList;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Go's {@code sync.Mutex}: {@link #lock} parks the goroutine (not its carrier) while another holds
@@ -28,17 +22,15 @@ import java.util.concurrent.locks.ReentrantLock;
  * <pre>
  *   bit 0  LOCKED        held
  *   bit 1  STARVING      unlock hands off; arrivals queue
- *   bit 2  HAS_WAITERS   the queue is not empty (set and cleared under {@link #qlock})
+ *   bit 2  HAS_WAITERS   the queue is not empty (set and cleared under the wait list's lock)
  * </pre>
  * Lock and unlock fast paths are one CAS each (0 -> LOCKED, LOCKED -> 0). Race that must not lose
  * a wake-up: a locker about to wait sets HAS_WAITERS with a CAS loop that acquires instead if it
  * finds LOCKED clear; an unlocker's fast CAS only succeeds while HAS_WAITERS is clear. So either
  * the unlocker released first (the locker's loop acquires) or it sees HAS_WAITERS and takes the
- * slow path, which needs {@link #qlock}, held by the locker until it is parked.
+ * slow path, which needs the wait list's lock, held by the locker until it is parked.
  */
 public final class Mutex {
-
-    private static final int LOCK_ID = MethodIds.of("io.jgo.Mutex", "lock", "()V");
 
     private static final int LOCKED = 1;
     private static final int STARVING = 2;
@@ -48,68 +40,51 @@ public final class Mutex {
 
     /** See the class comment; every update is a CAS (volatile), pairs with every other. */
     private volatile int state;
-    /** Guards {@link #waiters} and the HAS_WAITERS and STARVING transitions; never held while parked. */
-    private final ReentrantLock qlock = new ReentrantLock();
-    private final WaitQueue waiters = new WaitQueue();
-    private final ParkUnlock unlockQueue = qlock::unlock;
+    /**
+     * The waiters, each with the time it started waiting as its ticket; the list's lock guards the
+     * queue and the HAS_WAITERS and STARVING transitions, and is never held while parked.
+     */
+    private final WaitList waiters = new WaitList();
 
     /** Locks, waiting while another goroutine or thread holds the mutex. */
     @Goroutine
     public void lock() {
-        Stack s = Stack.current();
-        long via = s.takeCallSite();
-        G g = Parking.goroutineOf(s);
-        waiters.touch(g); // see Parking, "Reach": a holder outside makes our waiters wakeable
-        long waitStart = 0;
-        if (s.isResuming()) {
-            s.resumeLeaf();
-            Waiter w = (Waiter) Parking.takeWaiting(g);
-            if (w.success) {
-                return; // handed off in starvation mode: ours
-            }
-            waitStart = w.waitStart;
-        } else if (STATE.compareAndSet(this, 0, LOCKED)) {
+        waiters.touch(); // a holder outside makes our waiters wakeable
+        if (STATE.compareAndSet(this, 0, LOCKED)) {
             return;
         }
+        long waitStart = 0;
         for (;;) {
-            Waiter w = lockSlow(g, waitStart);
-            if (w == null) {
+            if (tryAcquireNormal()) {
                 return;
             }
-            if (g == null) {
-                w.awaitAsThread(unlockQueue);
-            } else if (s.suspendLeaf(via, LOCK_ID, Stack.YIELD_PARK)) {
-                return; // unwinding; resumed above
-            } else {
-                Parking.takeWaiting(g); // pinned: woken
+            boolean requeue = waitStart != 0;
+            if (!requeue) {
+                waitStart = System.nanoTime();
             }
-            if (w.success) {
-                return;
+            if (!queueUp(waitStart, requeue)) {
+                return; // acquired after all
             }
-            waitStart = w.waitStart;
+            if (waiters.park(WaitReason.SYNC_MUTEX_LOCK, waitStart, requeue)) {
+                return; // handed off in starvation mode: ours
+            }
+            // woken to compete in normal mode: try again, at the head of the queue if we lose
         }
     }
 
     /**
-     * One round of the slow path: acquires (returns null), or enqueues a waiter and returns it with
-     * {@link #qlock} held and, for a goroutine, the park prepared.
+     * Before parking: acquires (returns false, lock released) or marks HAS_WAITERS, and STARVING
+     * when this waiter has waited too long, and returns true with the wait list's lock held.
      */
-    private Waiter lockSlow(G g, long waitStart) {
-        if (tryAcquireNormal()) {
-            return null;
-        }
-        qlock.lock();
+    private boolean queueUp(long waitStart, boolean requeue) {
+        waiters.lock();
         long now = System.nanoTime();
-        boolean requeue = waitStart != 0;
-        if (!requeue) {
-            waitStart = now;
-        }
         for (;;) {
             int st = state;
             if ((st & (LOCKED | STARVING)) == 0) {
                 if (STATE.compareAndSet(this, st, st | LOCKED)) {
-                    qlock.unlock();
-                    return null;
+                    waiters.unlock();
+                    return false;
                 }
                 continue;
             }
@@ -118,22 +93,9 @@ public final class Mutex {
                 want |= STARVING; // this waiter starves: the next unlock hands off
             }
             if (want == st || STATE.compareAndSet(this, st, want)) {
-                break;
+                return true; // Go: a woken waiter that lost the race waits at the front (park's lifo)
             }
         }
-        Waiter w = g == null ? Waiter.forThread() : Parking.waiterFor(g);
-        w.waitStart = waitStart;
-        if (requeue) {
-            waiters.enqueueFirst(w); // Go: a woken waiter that lost the race waits at the front
-        } else {
-            waiters.enqueue(w);
-        }
-        if (g == null) {
-            Parking.enterThreadWait();
-        } else {
-            Parking.prepare(g, w, unlockQueue, "sync.Mutex.Lock");
-        }
-        return w;
     }
 
     /** Normal mode, unlocked: take it (barging is allowed in normal mode). */
@@ -158,52 +120,42 @@ public final class Mutex {
         if (STATE.compareAndSet(this, LOCKED, 0)) {
             return;
         }
-        Waiter wake;
-        qlock.lock();
+        waiters.lock();
         try {
             int st = state;
             if ((st & LOCKED) == 0) {
                 throw new PanicException("sync: unlock of unlocked mutex");
             }
             if ((st & STARVING) != 0) {
-                wake = handOff();
+                handOff();
             } else {
-                wake = waiters.dequeue();
+                waiters.readyFirst(false); // woken to compete, not to own
                 int clear = LOCKED | (waiters.isEmpty() ? HAS_WAITERS : 0);
                 while (!STATE.compareAndSet(this, st, st & ~clear)) {
                     st = state;
                 }
-                if (wake != null) {
-                    wake.success = false; // woken to compete, not to own
-                }
             }
         } finally {
-            qlock.unlock();
-        }
-        if (wake != null) {
-            wake.wake();
+            waiters.unlock(); // wakes the waiter readied above
         }
     }
 
-    /** Starvation mode: the head waiter gets the mutex, which stays LOCKED. qlock held. */
-    private Waiter handOff() {
-        Waiter w = waiters.dequeue();
+    /** Starvation mode: the head waiter gets the mutex, which stays LOCKED. Wait list's lock held. */
+    private void handOff() {
+        long waitStart = waiters.firstTicket();
+        boolean handed = waiters.readyFirst(true);
         int st = state;
         int clear = 0;
-        if (w == null) {
+        if (!handed) {
             clear |= LOCKED | HAS_WAITERS | STARVING; // nobody left to hand to (waiters of a stopped runtime were dropped)
         } else if (waiters.isEmpty()) {
             clear |= HAS_WAITERS | STARVING;
-        } else if (System.nanoTime() - w.waitStart < STARVATION_NANOS) {
+        } else if (System.nanoTime() - waitStart < STARVATION_NANOS) {
             clear |= STARVING; // Go: the new owner did not starve, back to normal mode
         }
         while (!STATE.compareAndSet(this, st, st & ~clear)) {
             st = state;
         }
-        if (w != null) {
-            w.success = true;
-        }
-        return w;
     }
 
     private static final VarHandle STATE;

@@ -1,10 +1,8 @@
 package io.jgo;
 
-import io.jgo.internal.MethodIds;
 import io.jgo.internal.Stack;
+import io.jgo.internal.chan.SelectLeaf;
 import io.jgo.internal.chan.SelectOp;
-import io.jgo.internal.sched.G;
-import io.jgo.internal.sched.Parking;
 
 /**
  * Go's {@code select}: waits until one of several channel operations can proceed, performs it and
@@ -28,12 +26,6 @@ import io.jgo.internal.sched.Parking;
  * suspend like any goroutine code. A body may be null (nothing to run).
  */
 public final class Select {
-
-    private static final int SELECT_ID = MethodIds.of("io.jgo.Select", "select", "([Lio/jgo/Select$Case;)I");
-    /** Label of select's own record while a case body is suspended (label 1 is the wait's, from suspendLeaf). */
-    private static final int LABEL_BODY = 2;
-    /** The call-site id select hands to a case body, so the body may unwind straight into select. */
-    private static final long BODY_SITE = (long) SELECT_ID << 32 | LABEL_BODY | Stack.VIRTUAL_SITE;
 
     private static final int RECV = 0;
     private static final int RECV_OK = 1;
@@ -122,12 +114,8 @@ public final class Select {
 
     /**
      * Waits until a case can proceed (or runs {@code otherwise}), performs it, runs its body and
-     * returns its index in {@code cases}.
-     *
-     * <p>Hand-written resumable frame: as a leaf it parks like a channel operation (record label 1,
-     * pushed by {@code suspendLeaf}); as a middle frame, when a case body suspends, it saves the
-     * case index and the body's argument under {@link #LABEL_BODY} and unwinds into its caller,
-     * following the protocol of {@code io.jgo.internal.Stack} exactly as rewritten code does.
+     * returns its index in {@code cases}. The waiting is {@code SelectLeaf}'s, a hand-written leaf;
+     * this method, bodies included, is ordinary {@code @Goroutine} code.
      *
      * @throws PanicException "send on closed channel" from a send case
      * @throws IllegalArgumentException for more than one otherwise case
@@ -135,67 +123,12 @@ public final class Select {
     @Goroutine
     @SuppressWarnings("unchecked")
     public static int select(Case... cases) {
-        Stack s = Stack.current();
-        long via = s.takeCallSite();
-        Object recv = s.callee; // meaningless for this static method's callers, passed on as the protocol asks
-        // On resume the caller passes no arguments (rewritten call sites re-invoke with defaults):
-        // whatever select needs afterwards comes from its own record or from its SelectOp.
-        int i;
-        Case c;
-        Object arg;
-        if (s.isResuming()) {
-            int label = s.onAttention(SELECT_ID); // pops select's own record
-            if (label == LABEL_BODY) {
-                i = s.restoreI(0);
-                c = (Case) s.restoreA(0);
-                arg = s.restoreA(1);
-            } else {
-                SelectOp op = SelectOp.resumed(Parking.goroutineOf(s));
-                i = op.fired;
-                c = ((Case[]) op.cases)[i];
-                arg = argument(c, op);
-                op.release(s);
-            }
-        } else {
-            G g = Parking.goroutineOf(s);
-            // The stack's reusable record (a select that does not park allocates nothing); it goes
-            // back once the outcome is read, before the body runs (a body may select again).
-            SelectOp op = SelectOp.acquire(s, cases.length, g != null);
-            op.cases = cases;
-            int otherwise = -1;
-            for (int k = 0; k < cases.length; k++) {
-                Case ck = cases[k];
-                if (ck.kind == OTHERWISE) {
-                    if (otherwise >= 0) {
-                        throw new IllegalArgumentException("select: more than one otherwise case");
-                    }
-                    otherwise = k;
-                } else if (ck.chan != null) {
-                    op.set(k, ck.chan.core, ck.kind == SEND ? SelectOp.SEND : SelectOp.RECV, ck.value);
-                }
-            }
-            i = op.run(g, otherwise >= 0);
-            if (i == SelectOp.MUST_PARK) {
-                if (s.suspendLeaf(via, SELECT_ID, Stack.YIELD_PARK)) {
-                    return 0; // unwinding; resumed above
-                }
-                op = SelectOp.resumed(g); // pinned: the wait is over
-                i = op.fired;
-            } else if (i == SelectOp.DEFAULT) {
-                i = otherwise;
-            }
-            c = cases[i];
-            arg = argument(c, op);
-            op.release(s);
-        }
-        for (;;) {
-            if (c.body == null) {
-                return i;
-            }
-            // The body's frame checks that its caller is the frame that handed it BODY_SITE, so the
-            // interface call must be made right here, in select's own frame (not in a helper).
-            s.callSite = BODY_SITE;
-            s.callee = c.body; // an interface call: the body's class decides what runs first
+        SelectOp op = SelectLeaf.select(cases, DESCRIBE);
+        int i = op.fired;
+        Case c = cases[i];
+        Object arg = argument(c, op);
+        op.release(Stack.current()); // before the body runs: a body may select again
+        if (c.body != null) {
             switch (c.kind) {
                 case RECV:
                     ((OnRecv<Object>) c.body).accept(arg);
@@ -206,23 +139,26 @@ public final class Select {
                 default:
                     ((Body) c.body).run();
             }
-            s.callSite = 0; // a body that was not rewritten left the handshake untaken
-            if (!s.suspending) {
-                return i;
-            }
-            // The body suspended: save this frame (case index, case, argument) and unwind, as a rewritten frame does.
-            s.pushFrame(SELECT_ID, LABEL_BODY, 1, 2);
-            Stack.saveI(i, s, 0);
-            Stack.saveA(c, s, 0);
-            Stack.saveA(arg, s, 1);
-            if (s.mayUnwind(via, SELECT_ID, recv)) {
-                return 0;
-            }
-            s.pinAfterSave(); // our caller is not a rewritten call site: block here, then resume the body
-            s.restoreA(0);    // clear the slots of the record pinAfterSave took back
-            s.restoreA(1);
         }
+        return i;
     }
+
+    /** Fills a select record from the API's cases, for {@link SelectLeaf}. */
+    private static final SelectLeaf.Cases DESCRIBE = (op, cs) -> {
+        int otherwise = -1;
+        for (int k = 0; k < cs.length; k++) {
+            Case ck = (Case) cs[k];
+            if (ck.kind == OTHERWISE) {
+                if (otherwise >= 0) {
+                    throw new IllegalArgumentException("select: more than one otherwise case");
+                }
+                otherwise = k;
+            } else if (ck.chan != null) {
+                op.set(k, ck.chan.core, ck.kind == SEND ? SelectOp.SEND : SelectOp.RECV, ck.value);
+            }
+        }
+        return otherwise;
+    };
 
     /** What the body of case {@code c} gets: the value, a Result, or nothing. */
     private static Object argument(Case c, SelectOp op) {

@@ -1,13 +1,7 @@
 package io.jgo;
 
-import io.jgo.internal.MethodIds;
-import io.jgo.internal.Stack;
-import io.jgo.internal.sched.G;
-import io.jgo.internal.sched.ParkUnlock;
-import io.jgo.internal.sched.Parking;
-import io.jgo.internal.sched.WaitQueue;
-import io.jgo.internal.sched.Waiter;
-import java.util.concurrent.locks.ReentrantLock;
+import io.jgo.internal.WaitReason;
+import io.jgo.internal.sync.WaitList;
 
 /**
  * A weighted semaphore ({@code golang.org/x/sync/semaphore}): {@link #acquire} {@code n} units of
@@ -16,14 +10,10 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class Semaphore {
 
-    private static final int ACQUIRE_ID = MethodIds.of("io.jgo.Semaphore", "acquire", "(J)V");
-
     private final long size;
-    private final ReentrantLock lk = new ReentrantLock();
-    private final ParkUnlock unlockLk = lk::unlock;
-    /** Waiters; each one's {@code elem} is its weight (a Long). Guarded by {@link #lk}. */
-    private final WaitQueue waiters = new WaitQueue();
-    /** Units held; guarded by {@link #lk}. */
+    /** Waiters, each with its weight as its ticket; its lock guards {@link #cur}. */
+    private final WaitList waiters = new WaitList();
+    /** Units held; guarded by {@link #waiters}' lock. */
     private long cur;
 
     public Semaphore(long size) {
@@ -33,42 +23,37 @@ public final class Semaphore {
         this.size = size;
     }
 
+    /** Acquires one unit: {@code acquire(1)}. */
+    @Goroutine
+    public void acquire() {
+        acquire(1);
+    }
+
     /** Acquires {@code n} units, waiting until they are free and every earlier waiter is served. */
     @Goroutine
     public void acquire(long n) {
-        Stack s = Stack.current();
-        long via = s.takeCallSite();
-        G g = Parking.goroutineOf(s);
-        waiters.touch(g); // see Parking, "Reach"
-        if (s.isResuming()) {
-            s.resumeLeaf();
-            Parking.takeWaiting(g); // release counted our units in
-            return;
-        }
-        lk.lock();
-        if (size - cur >= n && waiters.peek() == null) {
+        waiters.touch();
+        waiters.lock();
+        if (size - cur >= n && waiters.isEmpty()) {
             cur += n;
-            lk.unlock();
+            waiters.unlock();
             return;
         }
-        if (Parking.enqueueAndWait(g, waiters, n, unlockLk, "semaphore.Acquire") == null
-                && !s.suspendLeaf(via, ACQUIRE_ID, Stack.YIELD_PARK)) {
-            Parking.takeWaiting(g);
-        }
+        waiters.park(WaitReason.SEMAPHORE_ACQUIRE, n, false); // release counted our units in
     }
 
     /** Acquires {@code n} units only if that needs no waiting. */
     public boolean tryAcquire(long n) {
         waiters.touch();
-        lk.lock();
+        waiters.lock();
         try {
-            if (size - cur >= n && waiters.peek() == null) {
+            if (size - cur >= n && waiters.isEmpty()) {
                 cur += n;
                 return true;
             }
             return false;
         } finally {
-            lk.unlock();
+            waiters.unlock();
         }
     }
 
@@ -79,39 +64,18 @@ public final class Semaphore {
      */
     public void release(long n) {
         waiters.touch();
-        Waiter wake = null;
-        lk.lock();
+        waiters.lock();
         try {
-            cur -= n;
-            if (cur < 0) {
-                cur += n;
+            if (cur - n < 0) {
                 throw new PanicException("semaphore: released more than held");
             }
-            for (Waiter w; (w = waiters.peek()) != null; ) {
-                long need = (Long) w.elem;
-                if (size - cur < need) {
-                    break; // FIFO: the head does not fit, nobody behind it goes first
-                }
-                Waiter d = waiters.dequeue();
-                if (d != w) { // the head belonged to a stopped runtime and was dropped: look again
-                    if (d != null) {
-                        waiters.enqueueFirst(d);
-                    }
-                    continue;
-                }
-                cur += need;
-                w.success = true;
-                w.wakeLink = wake;
-                wake = w;
+            cur -= n;
+            for (long need; (need = waiters.firstTicket()) != WaitList.NO_WAITER && size - cur >= need; ) {
+                cur += need; // FIFO: a head that does not fit holds back everyone behind it
+                waiters.readyFirst(true);
             }
         } finally {
-            lk.unlock();
-        }
-        while (wake != null) {
-            Waiter w = wake;
-            wake = w.wakeLink;
-            w.wakeLink = null;
-            w.wake();
+            waiters.unlock(); // wakes the waiters admitted above
         }
     }
 }

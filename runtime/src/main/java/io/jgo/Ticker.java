@@ -22,8 +22,13 @@ public final class Ticker {
     }
 
     /** The channel the ticks are delivered on. */
-    public Chan<Instant> c() {
+    public Chan<Instant> channel() {
         return core.channel();
+    }
+
+    /** Go's name for {@link #channel()} (the field {@code t.C}). */
+    public Chan<Instant> c() {
+        return channel();
     }
 
     /** Stops the ticks. */

@@ -33,8 +33,13 @@ public final class Timer {
     }
 
     /** The channel the time is delivered on; null for a timer of {@link Go#afterFunc}. */
-    public Chan<Instant> c() {
+    public Chan<Instant> channel() {
         return core.channel();
+    }
+
+    /** Go's name for {@link #channel()} (the field {@code t.C}). */
+    public Chan<Instant> c() {
+        return channel();
     }
 
     /**

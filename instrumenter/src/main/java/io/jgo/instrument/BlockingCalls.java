@@ -43,16 +43,15 @@ import org.objectweb.asm.tree.VarInsnNode;
  */
 final class BlockingCalls {
 
-    static final String RUNTIME_CLASS = "io/jgo/internal/Blocking";
-    static final String SLEEP = "sleep";
-    static final String SLEEP_DESC = "(J)V";
-    private static final String ENTER = "enter";
-    private static final String ENTER_DESC = "(Ljava/lang/Object;I)Z";
-    private static final String EXIT = "exit";
-    private static final String EXIT_DESC = "(Z)V";
-    /** Rules, as {@code io.jgo.internal.Blocking} numbers them. */
-    private static final int ALWAYS = 0;
-    private static final int BY_CLASS = 1;
+    private static final String RUNTIME_CLASS = RuntimeNames.BLOCKING;
+    private static final String SLEEP = RuntimeNames.BLOCKING_SLEEP;
+    private static final String SLEEP_DESC = RuntimeNames.BLOCKING_SLEEP_DESC;
+    private static final String ENTER = RuntimeNames.BLOCKING_ENTER;
+    private static final String ENTER_DESC = RuntimeNames.BLOCKING_ENTER_DESC;
+    private static final String EXIT = RuntimeNames.BLOCKING_EXIT;
+    private static final String EXIT_DESC = RuntimeNames.BLOCKING_EXIT_DESC;
+    private static final int ALWAYS = RuntimeNames.BLOCKING_RULE_ALWAYS;
+    private static final int BY_CLASS = RuntimeNames.BLOCKING_RULE_BY_CLASS;
     private static final String TIMEOUT = "Ljava/util/concurrent/TimeUnit;";
 
     /** One row: the owners it matches (empty: any owner), a method name, a descriptor test, the rule. */

@@ -74,7 +74,7 @@ public final class Instrumenter {
             return null;
         }
         String name = reader.getClassName();
-        if (isRuntimeClass(name)) {
+        if (isRuntimeClass(name) && !isRewrittenApiClass(name, reader)) {
             return null;
         }
         int major = reader.readUnsignedShort(6);
@@ -140,7 +140,7 @@ public final class Instrumenter {
         } catch (RuntimeException unreadable) {
             return;
         }
-        if (!isRuntimeClass(info.name)) {
+        if (!isRuntimeClass(info.name) || options.runtimeApi && isApiClass(info.name)) {
             classes.remember(info);
         }
     }
@@ -197,6 +197,39 @@ public final class Instrumenter {
         }
         return internalName.startsWith(RuntimeNames.RUNTIME_PACKAGE)
                 && internalName.indexOf('/', RuntimeNames.RUNTIME_PACKAGE.length()) < 0;
+    }
+
+    /**
+     * In the runtime's own build ({@link RewriteOptions#withRuntimeApi}): is {@code name} an API
+     * class to rewrite? Yes unless one of its methods drives the stack protocol by hand.
+     */
+    private boolean isRewrittenApiClass(String name, ClassReader reader) {
+        return options.runtimeApi && isApiClass(name) && !drivesStackByHand(reader);
+    }
+
+    /** A class directly in the runtime's API package ({@code io/jgo/Chan}, not {@code io/jgo/internal/Stack}). */
+    private static boolean isApiClass(String internalName) {
+        return internalName.startsWith(RuntimeNames.RUNTIME_PACKAGE)
+                && internalName.indexOf('/', RuntimeNames.RUNTIME_PACKAGE.length()) < 0;
+    }
+
+    /** Does a method of the class take the call-site handshake itself (a hand-written resumable frame)? */
+    private static boolean drivesStackByHand(ClassReader reader) {
+        boolean[] found = {false};
+        reader.accept(new org.objectweb.asm.ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public org.objectweb.asm.MethodVisitor visitMethod(int access, String n, String d, String sig, String[] ex) {
+                return new org.objectweb.asm.MethodVisitor(Opcodes.ASM9) {
+                    @Override
+                    public void visitMethodInsn(int op, String owner, String m, String desc, boolean itf) {
+                        if (owner.equals(RuntimeNames.STACK) && m.equals(RuntimeNames.TAKE_CALL_SITE)) {
+                            found[0] = true;
+                        }
+                    }
+                };
+            }
+        }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        return found[0];
     }
 
     /**

@@ -51,8 +51,10 @@ import org.objectweb.asm.tree.analysis.Frame;
  *            (handedX rethrows a handed exception: every handler covering the call covers it too)
  * </pre>
  * A method that can be re-entered alone ({@link #resumable()}: not synchronized, and local 0 never
- * reassigned) saves its class's resumer in reference slot 0 of every record and {@code this} in
- * slot 1; other rewritten methods save null in slot 0, and g0 re-enters them from their caller.
+ * reassigned) hands {@code pushFrame} its class's resumer and, for an instance method, saves
+ * {@code this} in reference slot 0 of every record (the receiver g0 re-enters it on); the record
+ * itself says where the resumer is (see {@code Stack}, "Lazy resume"). Other rewritten methods
+ * hand no resumer, and g0 re-enters them from their caller.
  * In {@link PreemptMode#LOOPS} every loop head j (outside monitors) also polls:
  * <pre>
  * HEAD_j:    if (s.attention != 0) goto POLL_j;  CONT_j: loop code
@@ -295,7 +297,7 @@ final class MethodRewriter {
         return (method.access & Opcodes.ACC_STATIC) != 0;
     }
 
-    /** A frame re-entered alone is called on the receiver its record keeps in slot 1. */
+    /** A frame re-entered alone is called on the receiver its record keeps in reference slot 0. */
     private void keepReceiver(SavePlan plan) {
         if (resumable && !isStatic()) {
             plan.keepReceiver(Type.getObjectType(owner));

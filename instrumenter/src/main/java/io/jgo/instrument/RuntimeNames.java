@@ -144,6 +144,24 @@ final class RuntimeNames {
         return "(I)" + (kind == 'A' ? "Ljava/lang/Object;" : String.valueOf(kind));
     }
 
+    // Blocking JDK calls (see BlockingCalls): rewritten code calls io.jgo.internal.Blocking around them.
+
+    /** The runtime class rewritten code calls around a blocking call. */
+    static final String BLOCKING = "io/jgo/internal/Blocking";
+    /** {@code static void sleep(long millis)}: what {@code Thread.sleep(millis)} becomes (parks the goroutine). */
+    static final String BLOCKING_SLEEP = "sleep";
+    static final String BLOCKING_SLEEP_DESC = "(J)V";
+    /** {@code static boolean enter(Object receiver, int rule)}: before the call; its result goes to {@code exit}. */
+    static final String BLOCKING_ENTER = "enter";
+    static final String BLOCKING_ENTER_DESC = "(Ljava/lang/Object;I)Z";
+    /** {@code static void exit(boolean entered)}: after the call, on every path. */
+    static final String BLOCKING_EXIT = "exit";
+    static final String BLOCKING_EXIT_DESC = "(Z)V";
+    /** Rules of {@code enter}, as {@code io.jgo.internal.Blocking} numbers them: the call always blocks. */
+    static final int BLOCKING_RULE_ALWAYS = 0;
+    /** ... it blocks unless the receiver's class is known not to (a {@code ByteArrayInputStream}). */
+    static final int BLOCKING_RULE_BY_CLASS = 1;
+
     // ---------------------------------------------------------------- the runtime's classes
 
     /**
@@ -162,6 +180,7 @@ final class RuntimeNames {
      */
     private static final Map<String, ClassInfo> RUNTIME_CLASSES = Stream.of(
             classEntry("io/jgo/Go", "java/lang/Object", "gosched()V", "sleep(Ljava/time/Duration;)V"),
+            interfaceEntry("io/jgo/Go$BlockingCall", "java/util/concurrent/Callable"),
             classEntry("io/jgo/WaitGroup", "java/lang/Object", "await()V"),
             classEntry("io/jgo/Timer", "java/lang/Object"),
             classEntry("io/jgo/Ticker", "java/lang/Object"),
@@ -186,18 +205,21 @@ final class RuntimeNames {
             interfaceEntry("io/jgo/internal/Awaitable"),
             classEntry("io/jgo/Once", "java/lang/Object", "run(Ljava/lang/Runnable;)V"),
             classEntry("io/jgo/RWMutex", "java/lang/Object", "lock()V", "rLock()V"),
-            classEntry("io/jgo/Semaphore", "java/lang/Object", "acquire(J)V"),
+            classEntry("io/jgo/Semaphore", "java/lang/Object", "acquire()V", "acquire(J)V"),
             classEntry("io/jgo/Select", "java/lang/Object", "select([Lio/jgo/Select$Case;)I"),
             goroutineInterface("io/jgo/Select$Body", "run()V"),
             classEntry("io/jgo/Select$Case", "java/lang/Object"),
             goroutineInterface("io/jgo/Select$OnRecv", "accept(Ljava/lang/Object;)V"),
             goroutineInterface("io/jgo/Select$OnRecvOk", "accept(Lio/jgo/Chan$Result;)V"),
-            classEntry("io/jgo/internal/Blocking", "java/lang/Object", "sleep(J)V"),
+            classEntry(BLOCKING, "java/lang/Object", BLOCKING_SLEEP + BLOCKING_SLEEP_DESC),
             classEntry("io/jgo/internal/Futures", "java/lang/Object",
                     "join(Ljava/util/concurrent/CompletableFuture;)Ljava/lang/Object;",
                     "get(Ljava/util/concurrent/Future;)Ljava/lang/Object;",
                     "get(Ljava/util/concurrent/Future;JLjava/util/concurrent/TimeUnit;)Ljava/lang/Object;"),
             classEntry(OWNED_LOCKS, "java/lang/Object"),
+            classEntry("io/jgo/internal/chan/SelectLeaf", "java/lang/Object",
+                    "select([Ljava/lang/Object;Lio/jgo/internal/chan/SelectLeaf$Cases;)Lio/jgo/internal/chan/SelectOp;"),
+            classEntry("io/jgo/internal/sync/WaitList", "java/lang/Object", "park(Lio/jgo/internal/WaitReason;JZ)Z"),
             classEntry("io/jgo/PanicException", "java/lang/RuntimeException"),
             classEntry("io/jgo/DeadlockException", "io/jgo/PanicException"),
             interfaceEntry("io/jgo/Goroutine", "java/lang/annotation/Annotation"),

@@ -70,7 +70,7 @@ final class FutureWait implements BiConsumer<Object, Throwable>, TimerFunc, Inte
         Waiter w = Parking.waiterFor(g);
         w.elem = this;
         queue.enqueue(w);
-        Parking.prepare(g, w, this, "future");
+        Parking.prepare(g, w, this, WaitReason.FUTURE);
         return true;
     }
 

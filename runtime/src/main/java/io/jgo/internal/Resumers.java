@@ -8,8 +8,9 @@ import java.lang.ref.WeakReference;
 
 /**
  * Makes the {@link Resumer} of each rewritten class and finds it again by method id. The rewrite
- * adds to each class a synthetic static field {@code $jgo$resumer}, set on first use (an
- * interface's: first thing in its static initializer) by
+ * adds to each class a synthetic static field {@code $jgo$resumer}, which a class sets on first use
+ * through its synthetic {@code $jgo$resumer()} method (no static initializer is added: a class's
+ * default {@code serialVersionUID} must not change) and an interface in its static initializer, by
  * {@code Resumers.of(MethodHandles.lookup(), "id,id,...")}; the class's save helpers hand it to
  * {@code Stack.pushFrame}, which is how g0 learns that a saved frame can be re-entered alone, and
  * through which object.
@@ -106,9 +107,10 @@ public final class Resumers {
     }
 
     /**
-     * Called by a rewritten class (on first use; an interface, in its static initializer): its
-     * resumer, registered for the method ids {@code ids} (hexadecimal, comma-separated) where no
-     * loaded class registered them first; or null (warned once) when it cannot be made.
+     * Called by a rewritten class the first time it needs its resumer (its {@code $jgo$resumer()}
+     * method; a rewritten interface, from its static initializer): its resumer, registered for the method ids
+     * {@code ids} (hexadecimal, comma-separated) where no loaded class registered them first; or
+     * null (warned once) when it cannot be made.
      */
     public static Resumer of(MethodHandles.Lookup lookup, String ids) {
         Class<?> owner = lookup.lookupClass();

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * A debugger sees rewritten code as the source reads (issue 9): a breakpoint on a line after a
+ * A debugger sees rewritten code as the source reads: a breakpoint on a line after a
  * suspending call, reached only once the frame was resumed, stops at that line, and the frame's
  * local variable table shows the values the live locals hold there. The program,
  * {@link ResumedFrames}, runs in a JVM of its own under JDI ({@link DebuggedJvm}) with the jgo agent,

@@ -12,8 +12,8 @@ import io.jgo.Goroutine;
 import io.jgo.PanicException;
 import io.jgo.Select;
 import io.jgo.WaitGroup;
-import io.jgo.internal.Stack;
 import io.jgo.internal.sched.TestRuntimes;
+import io.jgo.testing.NoGoroutinePinned;
 import io.jgo.testing.Pins;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,10 +22,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -35,19 +34,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * channel's wait reason. Every goroutine really unwinds: no pins.
  */
 @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@ExtendWith(NoGoroutinePinned.class)
 class ChanTest {
-
-    private long pins;
-
-    @BeforeEach
-    void countPins() {
-        pins = Stack.pinCount();
-    }
-
-    @AfterEach
-    void noPins() {
-        assertEquals(pins, Stack.pinCount(), "a channel operation pinned instead of unwinding");
-    }
 
     /** TestChan, "Ensure that receive from empty chan blocks" and "non-blocking receive from empty chan". */
     @ParameterizedTest
@@ -246,8 +234,8 @@ class ChanTest {
             assertEquals("send on closed channel", assertThrows(PanicException.class, () -> c.send(1)).getMessage());
             assertEquals("close of closed channel", assertThrows(PanicException.class, c::close).getMessage());
             assertEquals("close of nil channel", assertThrows(PanicException.class, () -> Chan.close(null)).getMessage());
-            assertThrows(NullPointerException.class, () -> Chan.make(1).send(null));
-            assertThrows(PanicException.class, () -> Chan.make(-1));
+            assertThrows(NullPointerException.class, () -> Chan.make(1).send(null)); // bad arguments: Java preconditions
+            assertThrows(IllegalArgumentException.class, () -> Chan.make(-1));
         });
     }
 

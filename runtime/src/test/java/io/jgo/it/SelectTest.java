@@ -15,34 +15,22 @@ import io.jgo.Go;
 import io.jgo.PanicException;
 import io.jgo.Select;
 import io.jgo.WaitGroup;
-import io.jgo.internal.Stack;
+import io.jgo.testing.NoGoroutinePinned;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Select semantics, ported from Go's {@code runtime/chan_test.go} and {@code select_test.go} (origins named). */
 @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@ExtendWith(NoGoroutinePinned.class)
 class SelectTest {
-
-    private long pins;
-
-    @BeforeEach
-    void countPins() {
-        pins = Stack.pinCount();
-    }
-
-    @AfterEach
-    void noPins() {
-        assertEquals(pins, Stack.pinCount(), "a select pinned instead of unwinding");
-    }
 
     /** TestChan "non-blocking receive/send" via select with default. */
     @Test

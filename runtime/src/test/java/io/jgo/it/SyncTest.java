@@ -10,32 +10,20 @@ import io.jgo.Mutex;
 import io.jgo.Once;
 import io.jgo.PanicException;
 import io.jgo.WaitGroup;
-import io.jgo.internal.Stack;
+import io.jgo.testing.NoGoroutinePinned;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Goroutine-aware sync: Mutex (normal and starvation modes) and Once, after Go's sync tests. */
 @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@ExtendWith(NoGoroutinePinned.class)
 class SyncTest {
-
-    private long pins;
-
-    @BeforeEach
-    void countPins() {
-        pins = Stack.pinCount();
-    }
-
-    @AfterEach
-    void noPins() {
-        assertEquals(pins, Stack.pinCount(), "a sync primitive pinned instead of unwinding");
-    }
 
     /** TestMutex: goroutines (and two plain threads) increment under the lock, yielding inside it. */
     @ParameterizedTest

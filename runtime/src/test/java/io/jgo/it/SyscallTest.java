@@ -1,9 +1,11 @@
 package io.jgo.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 import io.jgo.Go;
 import io.jgo.WaitGroup;
+import java.io.IOException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -117,5 +119,23 @@ class SyscallTest {
             x = x * 31 + i;
         }
         return x;
+    }
+
+    /** A lambda's checked exception stays precise: syscall throws what the call throws, the same object. */
+    @Test
+    void aCheckedExceptionOfTheCallIsRethrownUnchangedAndTyped() {
+        IOException thrown = new IOException("disk on fire");
+        Go.run(() -> {
+            try {
+                Go.syscall(() -> {
+                    throw thrown;
+                });
+            } catch (IOException e) { // compiles only because syscall declares exactly IOException here
+                assertSame(thrown, e);
+                return;
+            }
+            throw new AssertionError("the call's exception was lost");
+        });
+        assertEquals(3, (int) Go.syscall(() -> 3)); // nothing checked: no try needed
     }
 }

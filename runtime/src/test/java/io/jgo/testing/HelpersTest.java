@@ -9,6 +9,12 @@ import io.jgo.PanicException;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
+import org.junit.platform.launcher.listeners.TestExecutionSummary;
 
 /** The helpers can fail: each is shown the case it exists to catch (the positive control for every test that uses it). */
 @Timeout(60)
@@ -20,6 +26,34 @@ class HelpersTest {
         public void run() {
             Go.gosched();
         }
+    }
+
+    /** Run only through the launcher, by the test below: one test that pins, one that does not. */
+    @ExtendWith(NoGoroutinePinned.class)
+    static final class PinningCases {
+        @Test
+        void pins() {
+            Go.run(() -> new Opaque().run());
+        }
+
+        @Test
+        void unwinds() {
+            Go.run(() -> Go.gosched());
+        }
+    }
+
+    @Test
+    void noGoroutinePinnedFailsATestThatPinnedAndOnlyThatOne() {
+        SummaryGeneratingListener listener = new SummaryGeneratingListener();
+        LauncherFactory.create().execute(LauncherDiscoveryRequestBuilder.request()
+                .selectors(DiscoverySelectors.selectClass(PinningCases.class)).build(), listener);
+        TestExecutionSummary summary = listener.getSummary();
+        assertEquals(2, summary.getTestsStartedCount());
+        assertEquals(1, summary.getTestsFailedCount());
+        TestExecutionSummary.Failure failure = summary.getFailures().get(0);
+        assertEquals("pins()", failure.getTestIdentifier().getDisplayName());
+        assertTrue(failure.getException().getMessage().contains("pinned their carrier instead of unwinding"),
+                failure.getException().getMessage());
     }
 
     @Test

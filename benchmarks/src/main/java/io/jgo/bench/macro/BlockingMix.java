@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Blocking mix (issue 7): two CPU workers with a fixed amount of work run beside {@code fifos}
+ * Blocking mix: two CPU workers with a fixed amount of work run beside {@code fifos}
  * goroutines blocked reading FIFOs, {@code pipes} blocked reading pipes and {@code sleepers} that
  * sleep 1 ms in a loop; the figure is the workers' time with that company over their time alone,
  * both measured in the same run (alone: the mean of a run just before and one just after). None of the blocking calls is wrapped by hand: on jgo the rewrite

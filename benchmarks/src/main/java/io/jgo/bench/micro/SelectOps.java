@@ -18,7 +18,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * A select over 2 and over 4 ready channels (buffered, never empty: the channel that fired gets a
  * value back at once with {@code trySend}), on a carrier thread: the hot path of a select that
  * does not park. Run with {@code -prof gc}: {@code gc.alloc.rate.norm} is the bytes allocated per
- * select (issue 8's target: none for 2–4 cases). Two forms:
+ * select (the target: none for 2–4 cases). Two forms:
  * <ul>
  *   <li>{@code casesPerCall}: the cases written inside the call, as the README shows it
  *       ({@code Select.select(Select.recv(a, null), Select.recv(b, null))}): the case objects and

@@ -13,7 +13,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * What issue 10 adds to every goroutine switch, measured on the real code: {@code Identity.enter}
+ * What per-goroutine thread identity adds to every goroutine switch, measured on the real code: {@code Identity.enter}
  * then {@code Identity.leave} for one goroutine on the calling thread, as g0 runs them around each
  * execution (interrupt status, and the swap of the {@code ThreadLocal} maps). {@code perGoroutine}
  * forks with {@code --add-opens java.base/java.lang=ALL-UNNAMED} (maps swapped); {@code carrier}

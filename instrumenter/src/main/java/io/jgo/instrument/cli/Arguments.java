@@ -28,7 +28,7 @@ record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> 
 
     static final String USAGE = String.join(System.lineSeparator(),
             "usage: java -jar jgo-instrumenter.jar IN OUT [--verify] [--verbose] [--classpath CP] [--preempt MODE]",
-            "       [--blocking METHODS]",
+            "       [--blocking METHODS] [--jgo-runtime-api]",
             "Rewrites the @Goroutine methods of a jar or a class folder ahead of time, so that the",
             "application runs without the jgo agent. Everything else is copied byte-for-byte.",
             "  IN              a jar or a class folder to read",
@@ -41,6 +41,8 @@ record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> 
             "                  calls), calls (calls only) or off (as calls; the runtime never asks)",
             "  --blocking M    methods of the application that block (com.acme.Client.call), separated",
             "                  by ':': goroutine code calling them hands its P on while they block",
+            "  --jgo-runtime-api  for the build of jgo's runtime only: rewrite its API classes (io.jgo)",
+            "                  too, except those that drive the stack protocol by hand",
             "  --help          print this text",
             "The runtime's own classes (io.jgo) are known without --classpath. A call into a class that",
             "is not found is taken as a suspension point (correct, but slower; a warning lists such",
@@ -59,6 +61,7 @@ record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> 
         List<Path> classpath = List.of();
         String preempt = System.getProperty(PreemptMode.PROPERTY, "loops");
         List<String> blocking = List.of();
+        boolean runtimeApi = false;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             switch (arg) {
@@ -67,6 +70,7 @@ record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> 
                 }
                 case "--verify" -> verify = true;
                 case "--verbose" -> verbose = true;
+                case "--jgo-runtime-api" -> runtimeApi = true;
                 case "--classpath", "-cp" -> {
                     if (i + 1 == args.length || args[i + 1].isEmpty()) {
                         throw new UsageException(arg + " needs a value: a list of jars and folders separated by '"
@@ -96,6 +100,9 @@ record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> 
         RewriteOptions rewrite;
         try {
             rewrite = RewriteOptions.of(PreemptMode.parse(preempt)).withBlocking(blocking);
+            if (runtimeApi) {
+                rewrite = rewrite.withRuntimeApi();
+            }
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

@@ -1,11 +1,14 @@
 package io.jgo.internal.chan;
 
 import io.jgo.PanicException;
+import io.jgo.internal.Stack;
+import io.jgo.internal.WaitReason;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.ParkUnlock;
 import io.jgo.internal.sched.Parking;
 import io.jgo.internal.sched.WaitQueue;
 import io.jgo.internal.sched.Waiter;
+import io.jgo.internal.sched.WakeList;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLong;
@@ -80,7 +83,7 @@ public final class HChan implements ParkUnlock {
     /** A channel of {@code capacity} slots; {@code timer} non-null makes it that timer's channel. */
     public HChan(int capacity, ChanTimer timer) {
         if (capacity < 0) {
-            throw new PanicException("makechan: size out of range");
+            throw new IllegalArgumentException("negative channel capacity " + capacity + " (Go: makechan: size out of range)");
         }
         this.cap = capacity;
         this.timer = timer;
@@ -91,13 +94,14 @@ public final class HChan implements ParkUnlock {
 
     /**
      * Go's {@code chansend}: hands {@code v} to a waiting receiver, or buffers it, or (with
-     * {@code block}) waits. A goroutine ({@code g != null}) that must wait gets {@link #MUST_PARK}
+     * {@code block}) waits. A goroutine that must wait gets {@link #MUST_PARK}
      * with its waiter enqueued and the lock held, and must suspend at once; a plain thread blocks
      * here. Returns {@link #SENT} or, without {@code block}, {@link #WOULD_BLOCK}.
      *
      * @throws PanicException "send on closed channel"
      */
-    public int send(Object v, G g, boolean block) {
+    public int send(Object v, Stack caller, boolean block) {
+        G g = Parking.goroutineOf(caller);
         touch(g); // see Parking, "Reach"
         if (!block && !closed && !readyForSend()) { // lock-free failure: see the class comment
             return WOULD_BLOCK;
@@ -135,12 +139,13 @@ public final class HChan implements ParkUnlock {
         Waiter w = Parking.waiterFor(g);
         w.elem = v;
         sendq.enqueue(w);
-        Parking.prepare(g, w, this, "chan send");
+        Parking.prepare(g, w, this, WaitReason.CHAN_SEND);
         return MUST_PARK;
     }
 
     /** The goroutine that got {@link #MUST_PARK} runs again: was its value taken, or the channel closed? */
-    public static void finishSend(G g) {
+    public static void finishSend(Stack caller) {
+        G g = Parking.goroutineOf(caller);
         checkSent((Waiter) Parking.takeWaiting(g));
     }
 
@@ -162,7 +167,8 @@ public final class HChan implements ParkUnlock {
      * {@code block} is false and nothing is ready, or {@link #PARK} for a goroutine that must now
      * suspend (waiter enqueued, lock held). A plain thread blocks here.
      */
-    public Object recv(G g, boolean block) {
+    public Object recv(Stack caller, boolean block) {
+        G g = Parking.goroutineOf(caller);
         touch(g); // see Parking, "Reach"
         if (timer == null) {
             return recvPolled(g, block);
@@ -223,12 +229,13 @@ public final class HChan implements ParkUnlock {
         Waiter w = Parking.waiterFor(g);
         recvq.enqueue(w);
         blockTimer();
-        Parking.prepare(g, w, this, "chan receive");
+        Parking.prepare(g, w, this, WaitReason.CHAN_RECEIVE);
         return PARK;
     }
 
     /** The goroutine that got {@link #PARK} from this channel runs again: the value handed to it, or {@link #CLOSED}. */
-    public Object finishRecv(G g) {
+    public Object finishRecv(Stack caller) {
+        G g = Parking.goroutineOf(caller);
         Waiter w = (Waiter) Parking.takeWaiting(g);
         unblockTimer();
         Object v = w.success ? w.elem : CLOSED;
@@ -249,7 +256,8 @@ public final class HChan implements ParkUnlock {
      *
      * @throws PanicException "close of closed channel"
      */
-    public void close(G g) {
+    public void close(Stack caller) {
+        G g = Parking.goroutineOf(caller);
         touch(g); // see Parking, "Reach"
         lock.lock();
         if (closed) {
@@ -257,26 +265,19 @@ public final class HChan implements ParkUnlock {
             throw new PanicException("close of closed channel");
         }
         closed = true; // volatile store under the lock; the fast paths read it lock-free
-        Waiter wake = null;
+        WakeList wake = new WakeList();
         for (Waiter w; (w = recvq.dequeue()) != null; ) {
             w.elem = null;
             w.success = false;
-            w.wakeLink = wake;
-            wake = w;
+            wake.add(w);
         }
         for (Waiter w; (w = sendq.dequeue()) != null; ) {
             w.elem = null;
             w.success = false; // it will panic
-            w.wakeLink = wake;
-            wake = w;
+            wake.add(w);
         }
         lock.unlock();
-        while (wake != null) { // ready everyone only now that the lock is released
-            Waiter w = wake;
-            wake = w.wakeLink; // read before wake: the woken party may reuse w at once
-            w.wakeLink = null;
-            w.wake();
-        }
+        wake.wakeAll(); // ready everyone only now that the lock is released
     }
 
     /**

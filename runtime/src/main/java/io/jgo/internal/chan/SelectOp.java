@@ -2,6 +2,7 @@ package io.jgo.internal.chan;
 
 import io.jgo.PanicException;
 import io.jgo.internal.Stack;
+import io.jgo.internal.WaitReason;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.ParkUnlock;
 import io.jgo.internal.sched.Parking;
@@ -137,7 +138,8 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
      * a case fires. A select whose channels are all null and that has no default blocks forever
      * (Go's "select (no cases)"): a goroutine gets {@link #MUST_PARK} with nothing enqueued.
      */
-    public int run(G g, boolean hasDefault) {
+    public int run(Stack caller, boolean hasDefault) {
+        G g = Parking.goroutineOf(caller);
         int m = sortLockOrder();
         if (m == 0) {
             if (hasDefault) {
@@ -174,7 +176,7 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
             finish();
             return fired;
         }
-        Parking.prepare(g, this, this, "select");
+        Parking.prepare(g, this, this, WaitReason.SELECT);
         return MUST_PARK;
     }
 
@@ -302,7 +304,8 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
     }
 
     /** Pass 3 for a goroutine: the select it parked on. */
-    public static SelectOp resumed(G g) {
+    public static SelectOp resumed(Stack caller) {
+        G g = Parking.goroutineOf(caller);
         SelectOp op = (SelectOp) Parking.takeWaiting(g);
         op.finish();
         return op;
@@ -310,7 +313,7 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
 
     private int blockForever(G g) {
         if (g != null) {
-            Parking.prepare(g, null, NOTHING, "select (no cases)");
+            Parking.prepare(g, null, NOTHING, WaitReason.SELECT_NO_CASES);
             return MUST_PARK;
         }
         for (;;) { // a plain thread in an empty select never wakes, and can wake nobody

@@ -14,6 +14,11 @@
  * every channel, park once), pass 3 (dequeue from the others), with the winner among racing
  * wakers picked by a CAS ({@code io.jgo.internal.sched.SelectWait}).
  *
+ * <p>The API's channel operations are hand-written leaves ({@code Chan.send}, {@code Chan.recv},
+ * ...; {@link io.jgo.internal.chan.SelectLeaf} for a select): they take the caller's
+ * {@code Stack}, never a goroutine, so {@code io.jgo} names nothing of the scheduler.
+ * {@code Select.select} itself, which runs the case bodies, is ordinary rewritten code.
+ *
  * <h2>Invariants and threads</h2>
  * The lock of a channel guards its buffer indices, its queues and the waiters on them; it is never
  * held while anyone is parked (a parking goroutine holds it only until g0 made it WAITING, see the

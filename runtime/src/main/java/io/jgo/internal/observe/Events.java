@@ -1,5 +1,6 @@
 package io.jgo.internal.observe;
 
+import io.jgo.internal.WaitReason;
 import io.jgo.internal.sched.Sched;
 
 /**
@@ -38,7 +39,7 @@ public final class Events {
     }
 
     /** The pinned goroutine runs again; on its carrier, so the stack trace is the pinned one. */
-    public static void pinEnd(GoroutinePinnedEvent e, Sched sched, long goroutineId, String waitReason) {
+    public static void pinEnd(GoroutinePinnedEvent e, Sched sched, long goroutineId, WaitReason waitReason) {
         if (e == null) {
             return;
         }
@@ -46,7 +47,7 @@ public final class Events {
         if (e.shouldCommit()) {
             e.runtime = Observe.nameOf(sched);
             e.goroutineId = goroutineId;
-            e.waitReason = waitReason;
+            e.waitReason = waitReason == null ? null : waitReason.toString();
             e.pinnedFrame = PinnedFrame.find();
             e.commit();
         }

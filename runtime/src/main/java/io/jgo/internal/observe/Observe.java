@@ -66,14 +66,35 @@ public final class Observe {
     }
 
     /**
-     * Every live runtime's goroutine dump, each under a line naming the runtime, as the signal
-     * handler prints them. Any thread.
+     * Every live runtime's goroutine dump, each under a line naming the runtime, then the plain
+     * threads blocked in jgo calls ({@code PlainThreads}), as the signal handler prints them. Any thread.
      */
     public static String dumpAll() {
         StringBuilder b = new StringBuilder();
         for (Map.Entry<Sched, String> e : live()) {
             b.append("jgo: goroutines of runtime ").append(e.getValue()).append(":\n\n").append(e.getKey().dump());
         }
+        String threads = io.jgo.internal.sched.PlainThreads.dump();
+        if (!threads.isEmpty()) {
+            b.append("jgo: plain threads blocked in jgo calls:\n\n").append(threads);
+        }
+        if (b.length() == 0) {
+            b.append("jgo: no runtime is live and no plain thread is blocked in a jgo call\n");
+        }
         return b.toString();
+    }
+
+    /**
+     * Installs the dump-on-signal handler ({@code -Djgo.dumpOnSignal}) if it is not yet: called when
+     * a plain thread first blocks in a jgo call, which may happen before any runtime starts. Never
+     * throws (its caller may hold a primitive's lock): a bad value is a warning here, and the error
+     * that stops the first runtime from starting. Any thread.
+     */
+    public static void installSignalHandler() {
+        try {
+            DumpOnSignal.installOnce(System.getProperty(DumpOnSignal.PROPERTY));
+        } catch (RuntimeException e) {
+            io.jgo.internal.Warnings.once("dumpOnSignal", String.valueOf(e.getMessage()));
+        }
     }
 }

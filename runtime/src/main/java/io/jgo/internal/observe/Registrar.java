@@ -13,7 +13,7 @@ import jdk.jfr.FlightRecorder;
 import jdk.jfr.FlightRecorderListener;
 
 /**
- * One daemon thread, {@code jgo-observe}, that keeps the JMX beans in step with the live runtimes.
+ * One daemon thread, {@code jgo-observe}, alive while a runtime is, that keeps the JMX beans in step with the live runtimes.
  * It exists because the first call to {@code ManagementFactory.getPlatformMBeanServer()} takes a few
  * hundred milliseconds of class loading: a {@code Go.run} must not wait for it. The first runtime
  * start also adds a Flight Recorder listener (cheap: it initializes nothing) that, when the recorder
@@ -26,32 +26,47 @@ import jdk.jfr.FlightRecorderListener;
  * map is this thread's only; {@link #DIRTY} is the hand-off flag (set by changers before the
  * unpark, cleared by this thread before it reads the registry, so no change is missed).
  *
- * <p>{@code -Djgo.jmx=off} turns the beans off (the JFR hook stays: it costs nothing until a
- * recording starts).
+ * <p>The thread ends once no runtime is live and every bean is unregistered, and a later start
+ * starts another ({@link #run}). {@code -Djgo.jmx=off} turns the beans off, and with them the
+ * thread (the JFR hook stays: it costs nothing until a recording starts).
  */
 final class Registrar implements Runnable {
 
     /** {@code -Djgo.jmx=off}: no MBeans. */
     static final String JMX_PROPERTY = "jgo.jmx";
 
-    private static final AtomicBoolean STARTED = new AtomicBoolean();
+    /** Whether the JFR listener was added (once per process). */
+    private static final AtomicBoolean HOOKED = new AtomicBoolean();
+    /**
+     * Whether a registrar thread is alive (or about to start): set by the changer that starts one,
+     * cleared by the thread itself when it ends, so at most one runs and a change is never left
+     * without one (see {@link #run}).
+     */
+    private static final AtomicBoolean RUNNING = new AtomicBoolean();
     private static final AtomicBoolean DIRTY = new AtomicBoolean();
+    /** The registrar thread last started; written before its start, read by changers to unpark it. */
     private static volatile Thread thread;
+    /** {@code -Djgo.jmx}, read once (checked at every runtime start by the scheduler's settings). */
+    private static final boolean JMX = !"off".equalsIgnoreCase(System.getProperty(JMX_PROPERTY, "on").trim());
 
     /** ObjectNames registered, by runtime; the registrar thread only. */
     private final Map<Sched, ObjectName> registered = new HashMap<>();
-    private final boolean jmx = !"off".equalsIgnoreCase(System.getProperty(JMX_PROPERTY, "on").trim());
 
     private Registrar() {
     }
 
-    /** A runtime started or ended: wake the thread (starting it the first time). Any thread. */
+    /** A runtime started or ended: wake the thread (starting one if none runs). Any thread. */
     static void changed() {
-        DIRTY.set(true); // volatile write before the unpark: the thread's getAndSet sees it
-        if (STARTED.compareAndSet(false, true)) {
+        if (HOOKED.compareAndSet(false, true)) {
             // On the first starter's thread, so that a recording already running (or started right
             // after) gets this runtime's first events: a listener only, which initializes nothing.
             hookFlightRecorder();
+        }
+        if (!JMX) {
+            return; // no beans: no thread
+        }
+        DIRTY.set(true); // volatile write before the start or unpark: the thread's getAndSet sees it
+        if (RUNNING.compareAndSet(false, true)) {
             Thread t = new Thread(new Registrar(), "jgo-observe");
             t.setDaemon(true);
             thread = t;
@@ -64,15 +79,59 @@ final class Registrar implements Runnable {
         }
     }
 
+    /**
+     * Reconciles on every change, and ends as soon as no runtime is live and no bean is left, so
+     * that a program's last {@code Go.run} leaves no thread behind (a launcher such as
+     * {@code mvn exec:java} waits for the threads a program started). The end races with a change:
+     * <ol>
+     *   <li>T (this thread) finds nothing live, clears {@link #RUNNING}, then reads {@link #DIRTY};</li>
+     *   <li>C (a changer) sets DIRTY, then tries RUNNING false to true.</li>
+     * </ol>
+     * If C's CAS comes after T's clear, C starts a new thread and T, even if it sees DIRTY, loses its
+     * own CAS and ends. If it came before, C found RUNNING set and only unparked T; T's read of DIRTY
+     * comes after C's write (both volatile, C's write first), so T wins its CAS and carries on.
+     * An interrupt (a launcher asking threads to end) is cleared before each park, which would
+     * otherwise return at once for ever; the thread ends by the rule above, not by the interrupt.
+     */
     @Override
     public void run() {
         for (;;) {
-            if (!DIRTY.getAndSet(false)) {
-                LockSupport.park(this);
+            if (DIRTY.getAndSet(false)) {
+                try {
+                    reconcile();
+                } catch (RuntimeException | Error e) { // out of memory, say: the next change tries again
+                    DIRTY.set(true);
+                    try {
+                        warnOnce(e);
+                    } catch (Throwable lost) {
+                        // nothing to say it with
+                    }
+                    LockSupport.parkNanos(this, 100_000_000L); // not in a tight loop while it lasts
+                }
                 continue;
             }
-            if (jmx) {
-                reconcile();
+            if (registered.isEmpty() && Observe.live().isEmpty()) {
+                RUNNING.set(false);
+                if (!DIRTY.get() || !RUNNING.compareAndSet(false, true)) {
+                    return;
+                }
+                continue;
+            }
+            Thread.interrupted();
+            LockSupport.park(this);
+        }
+    }
+
+    /** Whether a failed reconcile was reported; the registrar thread only. */
+    private boolean failureReported;
+
+    private void warnOnce(Throwable e) {
+        if (!failureReported) {
+            failureReported = true;
+            try {
+                System.err.println("jgo: warning: the JMX beans could not be updated: " + e);
+            } catch (Throwable ignored) {
+                // out of memory: nothing to say it with
             }
         }
     }

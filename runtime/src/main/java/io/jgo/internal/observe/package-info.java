@@ -1,8 +1,10 @@
 /**
  * What the JDK's tools see of the runtimes: JFR events, a JMX bean per runtime, goroutine dumps on a
- * signal. The scheduler ({@code io.jgo.internal.sched}) calls in with one line per decision
- * ({@link io.jgo.internal.observe.Events}) and reads back nothing; this package reads the scheduler
- * only through its public snapshot ({@code Sched.stats()}, {@code Sched.dump()}).
+ * signal. This package depends on the scheduler ({@code io.jgo.internal.sched}), never the reverse:
+ * the scheduler reports each decision through its {@code SchedListener} interface, which
+ * {@link io.jgo.internal.observe.Observers} implements (provided as a service) by passing it to
+ * {@link io.jgo.internal.observe.Events} and the registry; it reads back nothing. This package reads
+ * the scheduler only through its public snapshot ({@code Sched.stats()}, {@code Sched.dump()}).
  *
  * <h2>JFR events</h2>
  * <table>

@@ -2,14 +2,15 @@ package io.jgo.internal.sched;
 
 /**
  * A runtime's settings, read once when it starts. {@link #fromSystem()} reads the documented
- * knobs; tests build one directly (smaller rings, a {@link Trace} hook).
+ * knobs and refuses a bad value naming it ({@link Settings} has the valid ranges); tests build one
+ * directly (smaller rings, a {@link Trace} hook).
  *
  * <ul>
- *   <li>{@code GOMAXPROCS} (environment) or {@code -Djgo.maxprocs=N}: number of Ps (default: CPUs);
- *       the system property wins over the environment.</li>
- *   <li>{@code -Djgo.stacksize=BYTES} (suffix k/m/g allowed): carrier thread stack, default 16m, so
+ *   <li>{@code GOMAXPROCS} (environment) or {@code -Djgo.maxprocs=N}: number of Ps, 1 to 1024
+ *       (default: CPUs; {@code GOMAXPROCS=0} too, as in Go); the system property wins over the environment.</li>
+ *   <li>{@code -Djgo.stacksize=BYTES} (suffix k/m/g allowed, 256k to 1g): carrier thread stack, default 16m, so
  *       deep goroutine stacks can be resumed.</li>
- *   <li>{@code -Djgo.deadlock=off}: no deadlock detection in {@code Go.run}.</li>
+ *   <li>{@code -Djgo.deadlock=off} (or {@code on}): no deadlock detection in {@code Go.run}.</li>
  *   <li>{@code -Djgo.schedtrace=MS}, {@code -Djgo.scheddetail}: Go's SCHED lines on stderr.</li>
  *   <li>{@code -Djgo.threadLocals=carrier}: {@code ThreadLocal} values belong to the carrier, not
  *       the goroutine ({@code goroutine}, the default, gives each goroutine its own); process-wide,
@@ -27,7 +28,7 @@ public final class Config {
 
     static final long DEFAULT_STACK = 16L << 20;
 
-    int maxProcs = defaultMaxProcs();
+    int maxProcs = Runtime.getRuntime().availableProcessors();
     long stackSize = DEFAULT_STACK;
     boolean deadlockDetection = true;
     /** How long every goroutine must sleep, in doubt, before the warning ({@link Deadlock}); tests shorten it. */
@@ -47,25 +48,18 @@ public final class Config {
 
     static final int DEFAULT_MAX_THREADS = 10_000;
 
-    /** The settings from system properties and the environment. */
+    /**
+     * The settings from system properties and the environment, each checked ({@link Settings}).
+     *
+     * @throws IllegalArgumentException naming the first setting whose value is invalid, and what is valid
+     */
     public static Config fromSystem() {
-        Config c = new Config();
-        c.stackSize = parseSize(System.getProperty("jgo.stacksize"), DEFAULT_STACK);
-        c.deadlockDetection = !"off".equalsIgnoreCase(System.getProperty("jgo.deadlock", "on"));
-        c.schedTraceMillis = parseLong(System.getProperty("jgo.schedtrace"), 0);
-        String detail = System.getProperty("jgo.scheddetail");
-        c.schedDetail = detail != null && !"false".equalsIgnoreCase(detail) && !"0".equals(detail);
-        c.maxThreads = (int) Math.max(2, parseLong(System.getProperty("jgo.maxthreads"), DEFAULT_MAX_THREADS));
-        c.preempt = !"off".equalsIgnoreCase(System.getProperty("jgo.preempt", "loops").trim());
-        return c;
+        return Settings.ofSystem().apply(new Config());
     }
 
-    /** CPUs, overridden by {@code GOMAXPROCS} and then by {@code -Djgo.maxprocs}. */
+    /** CPUs, overridden by {@code GOMAXPROCS} and then by {@code -Djgo.maxprocs}; checked as {@link #fromSystem}. */
     static int defaultMaxProcs() {
-        int n = Runtime.getRuntime().availableProcessors();
-        n = (int) parseLong(System.getenv("GOMAXPROCS"), n);
-        n = (int) parseLong(System.getProperty("jgo.maxprocs"), n);
-        return Math.max(1, n);
+        return Settings.ofSystem().maxProcs(Runtime.getRuntime().availableProcessors());
     }
 
     Config maxProcs(int n) {
@@ -116,31 +110,5 @@ public final class Config {
     Config name(String n) {
         name = n;
         return this;
-    }
-
-    private static long parseLong(String s, long dflt) {
-        if (s == null || s.isBlank()) {
-            return dflt;
-        }
-        try {
-            return Long.parseLong(s.trim());
-        } catch (NumberFormatException e) {
-            return dflt;
-        }
-    }
-
-    static long parseSize(String s, long dflt) {
-        if (s == null || s.isBlank()) {
-            return dflt;
-        }
-        String t = s.trim().toLowerCase(java.util.Locale.ROOT);
-        long mult = 1;
-        char last = t.charAt(t.length() - 1);
-        if (last == 'k' || last == 'm' || last == 'g') {
-            mult = last == 'k' ? 1L << 10 : last == 'm' ? 1L << 20 : 1L << 30;
-            t = t.substring(0, t.length() - 1);
-        }
-        long v = parseLong(t, -1);
-        return v > 0 ? v * mult : dflt;
     }
 }

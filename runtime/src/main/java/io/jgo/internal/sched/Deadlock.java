@@ -69,7 +69,7 @@ final class Deadlock {
         int v = scan(sched, s.epoch);
         if (v == ASLEEP && !s.doubt) {
             String dump = Dump.all(sched);
-            io.jgo.internal.observe.Events.deadlock(sched, dump);
+            sched.listener.deadlock(sched, dump);
             sched.fail(new DeadlockException(dump));
         } else if (v == IN_DOUBT && s.doubt) {
             if (!sched.deadlockWatch.doubtWarned) {

@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.WaitReason;
 import java.util.List;
 
 /**
@@ -73,8 +74,8 @@ final class Dump {
 
     private static String state(G g, int s) {
         if (s == G.WAITING) {
-            String r = g.waitReason;
-            return r == null ? "waiting" : r;
+            WaitReason r = g.waitReason;
+            return r == null ? "waiting" : r.toString();
         }
         return s == G.SYSCALL && g.retaken ? "running" : G.statusName(s); // sysmon took its P; it runs on
     }

@@ -1,9 +1,9 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.WaitReason;
 import io.jgo.internal.Stack;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.locks.Lock;
 
 /**
  * A goroutine (Go's {@code g}): its body, its segmented {@link Stack}, its status and the links the
@@ -90,7 +90,7 @@ public final class G implements Stack.Owner {
     /** Written only by {@link #casStatus}; read by anyone (dumps, deadlock check). */
     private volatile int status = IDLE;
     /** Why the G waits (Go's {@code waitreason}); written by the owner before the park commits. */
-    volatile String waitReason;
+    volatile WaitReason waitReason;
     /**
      * When the G last parked or entered a syscall, on {@code System.nanoTime}'s scale (Go's
      * {@code waitsince}), from {@link Sched#waitClock}; 0 if never. Written by the owner before the
@@ -116,6 +116,17 @@ public final class G implements Stack.Owner {
     RuntimeTimer sleepTimer;
     /** True while the G waits in {@link #parkPinned}: its frames are on {@link #lockedM}'s thread (for dumps). */
     volatile boolean pinnedWait;
+    /**
+     * Set when the stop of the runtime threw {@link Dropped} into this G ({@code Handoff.dropped}):
+     * what ends it from then on is the stop's doing, no panic. Own thread only (g0 reads it after).
+     */
+    boolean droppedByStop;
+    /**
+     * How many syscalls the G is inside ({@code Go.syscall} or a wrapped blocking call, nested ones
+     * counted): while positive, the G's thread blocks without a P, a yield is no safe point, a park
+     * leaves the syscall and enters it again ({@link Handoff#parkPinned}). Own thread only.
+     */
+    int syscallDepth;
     /** True for the main goroutine of {@code Go.run}: {@link #lockedM} stays set. */
     final boolean main;
     /** Free-list link (Go's {@code schedlink}); only touched by the free list's owner. */
@@ -255,17 +266,12 @@ public final class G implements Stack.Owner {
 
     /**
      * Called by a leaf primitive, on the G's own thread, right before {@code suspendLeaf(..., YIELD_PARK)}:
-     * {@code lock} is held and guards the waiter list the G was just put on; the scheduler releases
-     * it once the G is off the carrier and WAITING, so a readier (who must take {@code lock} to find
-     * the G) never sees a G that is still running. {@code lock} must be unlockable by the thread that
-     * took it (it is the same thread).
+     * the locks {@code unlock} releases are held and guard the waiter list the G was just put on; the
+     * scheduler releases them once the G is off the carrier and WAITING, so a readier (who must take
+     * one to find the G) never sees a G that is still running. They must be unlockable by the thread that
+     * took them (it is the same thread). {@code unlock} may release several locks (a select's).
      */
-    public void prepareParkUnlocking(Lock lock, String reason) {
-        prepareParkUnlocking(lock::unlock, reason);
-    }
-
-    /** As {@link #prepareParkUnlocking(Lock, String)}, with any set of locks released by {@code unlock}. */
-    public void prepareParkUnlocking(ParkUnlock unlock, String reason) {
+    public void prepareParkUnlocking(ParkUnlock unlock, WaitReason reason) {
         this.parkUnlock = unlock;
         this.waitReason = reason;
     }

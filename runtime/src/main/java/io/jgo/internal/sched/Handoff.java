@@ -1,8 +1,6 @@
 package io.jgo.internal.sched;
 
 import io.jgo.internal.Stack;
-import io.jgo.internal.observe.Events;
-import io.jgo.internal.observe.GoroutinePinnedEvent;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -39,6 +37,12 @@ final class Handoff {
         if (sched.stopping) {
             throw dropped(g); // any kind: a G that caught an earlier Dropped gets it again here
         }
+        if (g.syscallDepth > 0) { // a park or yield inside Go.syscall or a wrapped blocking call
+            if (kind == Stack.YIELD_PARK) {
+                parkInSyscall(g, m);
+            }
+            return; // a yield: the G holds no P to let go of, and its syscall goes on
+        }
         if (kind != Stack.YIELD_PARK) {
             if (g.status() == G.SYSCALL) { // retaken while it ran: take a P back, Go's exitsyscall
                 exitSyscall(g);
@@ -59,16 +63,34 @@ final class Handoff {
             }
             return;
         }
-        GoroutinePinnedEvent pin = Events.pinBegin(); // null unless JFR records jgo.GoroutinePinned
+        parkLocked(g, m);
+    }
+
+    /**
+     * A park inside a syscall: g is SYSCALL without a P, its M may still keep the P it entered
+     * with ({@code m.oldP}). It parks as a retaken G does (the park commits from SYSCALL), the kept
+     * P goes to work meanwhile instead of waiting for sysmon's retake, and once g has a P again it
+     * enters the syscall anew, so the syscall's exit finds what it expects. Own thread of g.
+     */
+    private void parkInSyscall(G g, M m) {
+        parkLocked(g, m); // commits the park (releasing the leaf's lock), then g runs with a P
+        enterSyscall(g);
+    }
+
+    /** The PARK part of {@link #parkPinned}: commit, hand the P (if any) off, block until handed one. */
+    private void parkLocked(G g, M m) {
+        Object pin = sched.listener.pinBegin(); // null unless JFR records jgo.GoroutinePinned
         g.lockedM = m; // before the park commits: whoever dequeues g later hands its P to m
         g.pinnedWait = true;
         if (!sched.parkCommit(g, true)) { // false: sysmon already retook the P and handed it off
             P pp = m.releaseP();
             sched.handoffP(pp);
+        } else {
+            releaseKeptP(m); // g was in a syscall: the P its M kept goes to work while g waits
         }
         boolean handedP = awaitHandoff(m, g);
         g.pinnedWait = false;
-        Events.pinEnd(pin, sched, g.id, g.waitReason);
+        sched.listener.pinEnd(pin, sched, g.id, g.waitReason);
         if (!handedP) {
             throw dropped(g);
         }
@@ -94,6 +116,7 @@ final class Handoff {
      * the G's waiter stays queued and is skipped by every waker (runtime stopped). Own thread of g.
      */
     private static Dropped dropped(G g) {
+        g.droppedByStop = true; // whatever ends g now (this, or what a catch or a monitor exit makes of it) is no panic
         g.stack.requestPreempt();
         ParkUnlock u = g.parkUnlock;
         g.parkUnlock = null;
@@ -157,7 +180,7 @@ final class Handoff {
         }
         P pp = m.releaseP(); // G is SYSCALL now: sysmon's retake leaves this P alone (as in parkPinned)
         sched.emit(Trace.Event.SYSCALL_ENTER, g.id, pp.id, m.id, -1, 1);
-        Events.syscallHandoff(sched, g.id, pp.id, m.id);
+        sched.listener.syscallHandoff(sched, g.id, pp.id, m.id);
         sched.handoffP(pp);
     }
 
@@ -182,6 +205,20 @@ final class Handoff {
             return;
         }
         reacquireP(g, m);
+    }
+
+    /**
+     * The P {@code m} kept on entering a syscall ({@code m.oldP}), if sysmon has not retaken it:
+     * taken by the same CAS as sysmon's retake and handed off. Own thread of m, without a P.
+     */
+    private void releaseKeptP(M m) {
+        P old = m.oldP;
+        m.oldP = null;
+        if (old != null && old.casStatus(P.SYSCALL, P.RUNNING)) {
+            old.m = null; // ours now, in transit to handoffP
+            old.syscalltick++;
+            sched.handoffP(old);
+        }
     }
 
     /** Slow path of exitSyscall: g is SYSCALL and m holds no P; an idle P, else queue and wait. */

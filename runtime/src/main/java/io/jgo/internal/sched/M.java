@@ -60,35 +60,50 @@ final class M implements Runnable {
     @Override
     public void run() {
         try {
-            if (!waitForP()) {
-                return;
-            }
-            while (!sched.stopping) {
-                if (p == null && !regainP()) { // sysmon retook the P while the last goroutine ran
-                    return;
-                }
-                if (p.retiring && !sched.retireHeldP(this)) {
-                    return;
-                }
-                G g = findRunnable();
-                if (g == null) {
-                    return; // the runtime stopped
-                }
-                if (spinning) {
-                    sched.spinning.reset(this);
-                }
-                M locked = g.lockedM;
-                if (locked != null && locked != this) {
-                    sched.startLockedM(this, g);
-                    if (!stopM()) {
-                        return;
-                    }
-                    continue;
-                }
-                execute(g, inheritTime);
+            schedule();
+        } catch (Throwable t) { // the scheduler's own code failed: see Sched.carrierFailed
+            try {
+                sched.carrierFailed(this, t);
+            } catch (Throwable lost) {
+                // carrierFailed never throws but for what the JVM throws anywhere (out of memory loading a class)
             }
         } finally {
-            sched.mExit(this);
+            try {
+                sched.mExit(this);
+            } catch (Throwable t) {
+                // out of memory copying the M list: the thread ends all the same (awaitStopped joins a dead one at once)
+            }
+        }
+    }
+
+    /** The g0 loop of {@link #run}. */
+    private void schedule() {
+        if (!waitForP()) {
+            return;
+        }
+        while (!sched.stopping) {
+            if (p == null && !regainP()) { // sysmon retook the P while the last goroutine ran
+                return;
+            }
+            if (p.retiring && !sched.retireHeldP(this)) {
+                return;
+            }
+            G g = findRunnable();
+            if (g == null) {
+                return; // the runtime stopped
+            }
+            if (spinning) {
+                sched.spinning.reset(this);
+            }
+            M locked = g.lockedM;
+            if (locked != null && locked != this) {
+                sched.startLockedM(this, g);
+                if (!stopM()) {
+                    return;
+                }
+                continue;
+            }
+            execute(g, inheritTime);
         }
     }
 
@@ -134,7 +149,7 @@ final class M implements Runnable {
             if (g.stack.yieldKind == Stack.YIELD_PARK) {
                 sched.parkCommit(g, false);
             } else {
-                sched.yieldToGlobal(g);
+                sched.yieldToGlobal(g, g.stack.yieldKind == Stack.YIELD_PREEMPT);
             }
             return; // m.p is null if sysmon retook it (it cleared it before releasing the G's status)
         }
@@ -319,7 +334,7 @@ final class M implements Runnable {
                     LockSupport.parkNanos(this, left);
                 }
                 if (nextP == null) {
-                    sched.timers.runAllExpired(System.nanoTime());
+                    runTimersIdle();
                 }
             }
         } finally {
@@ -328,6 +343,24 @@ final class M implements Runnable {
         nextP = null;
         acquireP(np);
         return true;
+    }
+
+    /**
+     * The timer waiter's turn: runs every due timer. An idle M must never fail (it is on the idle
+     * list, and a P could be handed to a thread that is gone): a timer function's error (out of
+     * memory while it starts a goroutine, say) is the runtime's fatal error, reported, and the M
+     * stays. Own thread, without a P.
+     */
+    private void runTimersIdle() {
+        try {
+            sched.timers.runAllExpired(System.nanoTime());
+        } catch (Throwable t) {
+            try {
+                sched.fatal("a timer run by idle carrier ", thread, t);
+            } catch (Throwable lost) {
+                // as in run: the M stays, whatever the report did
+            }
+        }
     }
 
     /** Hands {@code pp} to this parked M and wakes it. Called by another thread. */

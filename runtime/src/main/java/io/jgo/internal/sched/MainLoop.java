@@ -18,7 +18,7 @@ final class MainLoop {
     }
 
     void run(Runnable body) {
-        io.jgo.internal.observe.Observe.started(sched); // JMX, JFR, dump on signal; throws on a bad option
+        sched.listener.started(sched); // JMX, JFR, dump on signal; throws on a bad option
         M m0 = new M(sched, 0);
         m0.thread = Thread.currentThread();
         G g = new G(sched, true);
@@ -60,16 +60,19 @@ final class MainLoop {
     }
 
     /**
-     * Stops the runtime and waits for its threads, then counts what was dropped. The count comes
+     * Stops the runtime and waits for its threads, then takes the failure to throw (a goroutine's
+     * exception that ended it meanwhile included) and counts what was dropped. The count comes
      * after the wait, not before: a goroutine that has passed its last statement (main was readied
      * by its {@code wg.done()}) but not yet returned finishes its step while the carriers stop, so
      * it is not miscounted as dropped. Whatever is still live then was parked, queued or cut off
      * at a safe point. Main's interrupt status goes back onto the calling thread ({@link Identity}).
      */
     private void finish() {
-        PanicException f = sched.failure.get(); // before the stop: what dropped goroutines do while stopping does not count
         sched.shutdown();
         int busy = sched.awaitStopped(STOP_WAIT_NANOS);
+        // After the wait, as Go's exit waits for panicking goroutines: one whose exception was still
+        // unwinding when main returned has reached goexit by now (or is printed when it does).
+        PanicException f = sched.closeFailures();
         Identity.restoreAfterBlocked(sched.mainG);
         if (f != null) {
             throw f;

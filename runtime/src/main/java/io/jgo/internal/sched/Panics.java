@@ -7,21 +7,66 @@ import java.io.StringWriter;
 /**
  * An exception escaped a goroutine. In a {@code Go.run} runtime it ends the run, as a panic ends a
  * Go program: {@code Go.run} throws a {@link PanicException} naming the goroutine, with the
- * original as its cause. In the default runtime it is printed (goroutine id and stack) and the
- * other goroutines carry on.
+ * original as its cause (later ones are added to it as suppressed). In the default runtime, or once
+ * {@code Go.run} has returned, it is printed (goroutine id and stack) and the other goroutines carry
+ * on. Never lost.
  */
 final class Panics {
 
     private Panics() {
     }
 
-    /** g0 of the M the goroutine ran on. */
+    /**
+     * g0 of the M the goroutine ran on. Never throws: a report that fails (out of memory, most
+     * likely, when the goroutine died of it) is tried once more, now that the goroutine's frames
+     * are gone and what they held may be free, and then replaced by a preallocated one, so the
+     * carrier never dies of a goroutine's failure and {@code Go.run} always learns of it.
+     */
     static void onPanic(Sched sched, G g, Throwable t) {
+        try {
+            report(sched, g, t);
+        } catch (Throwable first) {
+            try {
+                report(sched, g, t);
+            } catch (Throwable second) {
+                unreportable(sched);
+            }
+        }
+    }
+
+    /** The last resort of {@link #onPanic}: allocates nothing that can fail in a way that escapes. */
+    static void unreportable(Sched sched) {
+        try {
+            if (sched.m0 != null && sched.fail(sched.unreportable)) {
+                return;
+            }
+        } catch (Throwable ignored) {
+            return; // the failure was recorded before what threw (adding it as suppressed): Go.run throws it
+        }
+        try {
+            System.err.println(UNREPORTABLE);
+        } catch (Throwable ignored) {
+            // nothing left to say it with
+        }
+    }
+
+    /**
+     * Loads and initializes this class when a runtime starts: under an {@code OutOfMemoryError} its
+     * first use would have to load it, and the failure to load it would escape the very handlers
+     * that must not throw.
+     */
+    static void preload() {
+        // the call is the point
+    }
+
+    static final String UNREPORTABLE = "jgo: panic: a goroutine ended with an exception that could not be reported"
+            + " (out of memory while reporting it)";
+
+    private static void report(Sched sched, G g, Throwable t) {
         String what = t instanceof PanicException ? t.getMessage() : t.toString();
         String message = "panic: " + what + " [goroutine " + g.id + (g.main ? ", main" : "") + "]";
-        if (sched.m0 != null) {
-            sched.fail(new PanicException(message, t));
-            return;
+        if (sched.m0 != null && sched.fail(new PanicException(message, t))) {
+            return; // Go.run throws it; once Go.run has returned, it is printed below
         }
         StringWriter out = new StringWriter();
         PrintWriter w = new PrintWriter(out);

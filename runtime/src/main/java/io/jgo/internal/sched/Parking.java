@@ -1,11 +1,12 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.WaitReason;
 import io.jgo.internal.Stack;
 
 /**
- * The parking seam: how every blocking primitive (WaitGroup, channels, select, the sync types,
- * timers) blocks a goroutine or a plain thread and how it is woken. Nothing else in the runtime
- * parks a goroutine.
+ * The parking seam: how every blocking primitive (channels, select, timers, and the sync types
+ * through {@code io.jgo.internal.sync.WaitList}) blocks a goroutine or a plain thread and how it is
+ * woken. Nothing else in the runtime parks a goroutine.
  *
  * <h2>A goroutine</h2>
  * The primitive, holding its lock, puts a {@link Waiter} on a {@link WaitQueue}, calls
@@ -27,10 +28,11 @@ import io.jgo.internal.Stack;
  * Every public operation of a primitive, fast paths included, first calls
  * {@link WaitQueue#touch} on the queues it owns: a primitive that a plain thread (or another
  * runtime) has used makes its waiters wakeable in the eyes of the deadlock check
- * ({@link #mayBeWokenFromOutside}). {@link #enqueueAndWait} touches for the waiting party itself.
+ * ({@link #mayBeWokenFromOutside}). A parking leaf touches for the waiting party itself.
  *
  * <h2>Waking</h2>
- * A waker dequeues under the lock, fills the waiter, unlocks, then {@link Waiter#wake}: a goroutine
+ * A waker dequeues under the lock, fills the waiter, unlocks, then {@link Waiter#wake} (a batch
+ * through a {@link WakeList}): a goroutine
  * goes to the runnext of the waker's P when the waker is a goroutine of the same runtime holding a
  * P, else to the target runtime's global queue followed by wakep ({@link Sched#ready}).
  */
@@ -60,33 +62,9 @@ public final class Parking {
      * The G, holding the locks {@code unlock} releases, is about to yield with {@code YIELD_PARK}:
      * {@code waiting} (a {@link Waiter} or {@link SelectWait}) is what it will read back.
      */
-    public static void prepare(G g, Object waiting, ParkUnlock unlock, String reason) {
+    public static void prepare(G g, Object waiting, ParkUnlock unlock, WaitReason reason) {
         g.waiting = waiting;
         g.prepareParkUnlocking(unlock, reason);
-    }
-
-    /**
-     * The common blocking step of a leaf primitive, called with the primitive's lock held (which
-     * {@code unlock} releases): enqueues a waiter for the caller on {@code q} (its {@code elem} set to
-     * {@code elem}). A plain thread blocks until woken and gets the waiter back (lock released); a
-     * goroutine gets null with its park prepared: the leaf must now call {@code suspendLeaf} and,
-     * once running again, take its waiter with {@link #takeWaiting}.
-     */
-    public static Waiter enqueueAndWait(G g, WaitQueue q, Object elem, ParkUnlock unlock, String reason) {
-        q.touch(g);
-        if (g == null) {
-            Waiter w = Waiter.forThread();
-            w.elem = elem;
-            enterThreadWait();
-            q.enqueue(w);
-            w.awaitAsThread(unlock);
-            return w;
-        }
-        Waiter w = waiterFor(g);
-        w.elem = elem;
-        q.enqueue(w);
-        prepare(g, w, unlock, reason);
-        return null;
     }
 
     /** After the wait: the record given to {@link #prepare}; clears it. Owner only. */

@@ -28,8 +28,8 @@ final class Procs {
 
     /** Go.maxProcs(n): returns the previous value. Any thread. */
     int resize(int n) {
-        if (n < 1) {
-            throw new IllegalArgumentException("GOMAXPROCS must be >= 1: " + n);
+        if (n < 1 || n > Settings.MAX_PROCS) {
+            throw new IllegalArgumentException("GOMAXPROCS must be from 1 to " + Settings.MAX_PROCS + ": " + n);
         }
         int old;
         sched.lock.lock();
@@ -40,7 +40,7 @@ final class Procs {
         }
         if (n != old) {
             sched.wakep();
-            io.jgo.internal.observe.Events.gomaxprocs(sched, old, n);
+            sched.listener.gomaxprocs(sched, old, n);
         }
         return old;
     }
@@ -161,6 +161,14 @@ final class Procs {
      * (an idle one, or park until one is handed over). Returns false when the runtime stops. g0 of m.
      */
     boolean retireHeld(M m) {
+        if (m.spinning) {
+            // Woken as a spinner with a P that a shrink marked retiring before it ran: it stops
+            // spinning before it may park below (stopM), or nmspinning stays counted for an M that
+            // is asleep, and every later wakep, seeing a spinner, starts nobody: work queued from
+            // then on (a sleeping main goroutine's timer) is stranded. The volatile decrement comes
+            // before the wakep below, which then starts a spinner if work is queued.
+            sched.spinning.stop(m);
+        }
         P old = m.releaseP();
         P np;
         sched.lock.lock();

@@ -13,7 +13,7 @@ public final class Runtimes {
     /** The runtime of the calling goroutine, or the default runtime. Any thread. */
     public static Sched current() {
         G g = Sched.currentG();
-        return g != null ? g.sched : Default.INSTANCE;
+        return g != null ? g.sched : Default.get();
     }
 
     /** The runtime of the calling goroutine, or null on a plain thread. */
@@ -23,17 +23,47 @@ public final class Runtimes {
     }
 
     /**
-     * The default runtime. Its carriers are daemons, so it never delays the JVM's exit; a shutdown
-     * hook stops it without waiting for anything, so no goroutine is started, readied or resumed
-     * while the JVM runs its other hooks.
+     * The default runtime. Its carriers are daemons, so it never keeps the JVM alive; a shutdown
+     * hook stops it, so no goroutine is started, readied or resumed while the JVM runs its other
+     * hooks, and waits (a second at most) for its carriers to stop, so that the exception of a
+     * goroutine still unwinding is printed rather than lost.
      */
     private static final class Default {
-        static final Sched INSTANCE = start();
+        /** The runtime, or null when a setting was invalid ({@link #BAD_SETTING}). */
+        private static final Sched INSTANCE;
+        /** Why the default runtime could not start: thrown afresh on every use, never a class-init error. */
+        private static final IllegalArgumentException BAD_SETTING;
+
+        static {
+            Sched s = null;
+            IllegalArgumentException bad = null;
+            try {
+                s = start();
+            } catch (IllegalArgumentException e) {
+                bad = e;
+            }
+            INSTANCE = s;
+            BAD_SETTING = bad;
+        }
+
+        static Sched get() {
+            if (INSTANCE == null) {
+                throw new IllegalArgumentException(BAD_SETTING.getMessage(), BAD_SETTING);
+            }
+            return INSTANCE;
+        }
 
         private static Sched start() {
-            Sched s = io.jgo.internal.observe.Observe.started(new Sched(Config.fromSystem().name("jgo-default")));
+            Sched s = new Sched(Config.fromSystem().name("jgo-default"));
+            s.listener.started(s);
             try {
-                Runtime.getRuntime().addShutdownHook(new Thread(s::shutdown, "jgo-default-shutdown"));
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                    s.shutdown();
+                    // As Go.run, and Go's exit, waits for a panicking goroutine: one whose exception is
+                    // still unwinding reaches g0, which prints it. A goroutine that reaches no safe
+                    // point delays the exit by this wait at most.
+                    s.awaitStopped(MainLoop.STOP_WAIT_NANOS);
+                }, "jgo-default-shutdown"));
             } catch (IllegalStateException exiting) {
                 s.shutdown(); // first used while the JVM shuts down: stopped at once
             }

@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.WaitReason;
 import io.jgo.PanicException;
 import io.jgo.internal.Carrier;
 import io.jgo.internal.Stack;
@@ -26,6 +27,8 @@ import java.util.concurrent.locks.LockSupport;
 public final class Sched {
 
     final Config config;
+    /** Who observes this runtime ({@link #listen}); fixed when it is made. */
+    final SchedListener listener = installedListener;
     final Trace trace;
     /**
      * Go's {@code sched.lock}; sysmon only ever tries it ({@link SchedLock}). Reentrant: sysmon holds
@@ -74,14 +77,43 @@ public final class Sched {
 
     /** Set once when the runtime shuts down; every M and waiter polls it (volatile). */
     volatile boolean stopping;
-    /** The first panic or the deadlock of a {@code Go.run} runtime: what {@code Go.run} throws. */
+    /**
+     * The first panic or the deadlock of a {@code Go.run} runtime: what {@code Go.run} throws. Set
+     * and closed under {@link #failureLock}; read racily (volatile) by M0's wait loops.
+     */
     final AtomicReference<PanicException> failure = new AtomicReference<>();
+    /**
+     * Orders every {@link #fail} against {@link #closeFailures}: a failure recorded before the close
+     * is what {@code Go.run} throws (later ones are added to it as suppressed); one after it is
+     * printed by the caller of {@code fail}, so none is lost.
+     */
+    private final Object failureLock = new Object();
+    /** Set once by {@link #closeFailures}; guarded by {@link #failureLock}. */
+    private boolean failuresClosed;
     /** M0 and the main G of a {@code Go.run} runtime; null for the default runtime. */
     volatile M m0;
     volatile G mainG;
     private final SchedTracer tracer;
+    /**
+     * What {@code Go.run} throws when a goroutine's failure, or a carrier's, could not even be
+     * reported for want of memory: made up front, so that reporting it allocates nothing.
+     */
+    final PanicException unreportable = new PanicException(Panics.UNREPORTABLE.substring("jgo: ".length()));
+
+    /**
+     * The process's scheduler listener, given to every runtime made from now on: the
+     * {@link SchedListener} service the runtime provides ({@code io.jgo.internal.observe}), found
+     * once when this class initializes; {@link #listen} replaces it. Volatile.
+     */
+    private static volatile SchedListener installedListener = SchedListener.load();
+
+    /** Replaces the observers of every runtime made from now on (a test's). Any thread. */
+    public static void listen(SchedListener l) {
+        installedListener = java.util.Objects.requireNonNull(l, "l");
+    }
 
     public Sched(Config config) {
+        Panics.preload(); // what its failure paths need is loaded before they can run out of memory
         this.config = config;
         this.trace = config.trace;
         this.procs = new Procs(this);
@@ -185,10 +217,10 @@ public final class Sched {
      * g0 after a Gosched or preemption unwind: the G goes to the global queue, as in Go. Returns
      * true when sysmon had retaken the P meanwhile (the M holds none now).
      */
-    boolean yieldToGlobal(G g) {
+    boolean yieldToGlobal(G g, boolean preempted) {
         boolean retaken = g.leaveRunning(G.RUNNABLE) == G.SYSCALL;
         global.put(g);
-        emit(Trace.Event.GO_SCHED, g.id, -1, -1, -1, 0);
+        emit(preempted ? Trace.Event.GO_PREEMPTED : Trace.Event.GO_SCHED, g.id, -1, -1, -1, 0);
         wakep();
         return retaken;
     }
@@ -215,9 +247,14 @@ public final class Sched {
     /** Go's {@code goexit0}: {@code g} ended (or panicked) on {@code m}; recycle it. g0 only. True if the P was retaken meanwhile. */
     boolean goexit(M m, G g, Throwable panic) {
         emit(Trace.Event.GO_END, g.id, -1, m.id, -1, panic == null ? 0 : 1);
-        if (panic != null && !stopping) { // after the stop, a dropped G's exception is no panic: the program is over
+        // After the stop too: a goroutine that was unwinding its exception while main returned (its
+        // finally readied main) still panics; Go.run waits for it (awaitStopped) and throws it. Only
+        // what ends a goroutine the stop threw Dropped into is none: the stop caused it.
+        if (panic != null && !g.droppedByStop) {
             Panics.onPanic(this, g, panic);
         }
+        g.droppedByStop = false;
+        g.syscallDepth = 0;
         g.stack.reset();
         if (!g.main) {
             Identity.forget(g); // main's status stays saved: Go.run puts it back on the caller's thread
@@ -346,6 +383,7 @@ public final class Sched {
         // queues: either we see no spinner (and start one) or the spinner's re-check sees our work.
         VarHandle.fullFence();
         if (!spinning.claimFirst()) {
+            sysmon.onWork(); // the spinner finds the work; if none does, sysmon must not sleep past it
             return;
         }
         if (sysmon.inRound()) { // a timer sysmon fired readied a G
@@ -524,6 +562,46 @@ public final class Sched {
         return null;
     }
 
+    /**
+     * Code of the scheduler itself threw on carrier {@code m}'s g0 while it held or looked for a P
+     * (out of memory in a timer's function or a queue's node, say), which is about to end: its P
+     * goes on to another M, and the error is {@link #fatal}, so {@code Go.run} throws it instead
+     * of waiting for that P for ever; the default runtime prints it and goes on with its other
+     * carriers. Never throws. g0 of m.
+     */
+    void carrierFailed(M m, Throwable t) {
+        try {
+            if (m.spinning) {
+                spinning.stop(m);
+            }
+            if (m.p != null) {
+                handoffP(m.releaseP());
+            }
+        } catch (Throwable lost) {
+            // nothing more to do for the P; the failure below still ends a Go.run
+        }
+        fatal("carrier ", m.thread, t);
+    }
+
+    /**
+     * A fatal error of the runtime in {@code what} run by thread {@code where} (Go's {@code throw}): {@code Go.run} throws it
+     * as a {@link PanicException} ("fatal error: ..."); the default runtime prints it. Never throws.
+     * Any thread.
+     */
+    void fatal(String what, Thread where, Throwable t) {
+        try { // every allocation in here, the message's included: out of memory, the fallback below
+            PanicException e = new PanicException("fatal error: " + what + where.getName() + " of runtime " + config.name
+                    + " failed: " + t, t);
+            if (m0 != null && fail(e)) {
+                return;
+            }
+            System.err.println("jgo: " + e.getMessage());
+            t.printStackTrace();
+        } catch (Throwable reporting) {
+            Panics.unreportable(this);
+        }
+    }
+
     /** Lets M0 or a blocked M know that a P may be handed to it; a carrier that exits unregisters. */
     void mExit(M m) {
         allm.remove(m);
@@ -533,14 +611,24 @@ public final class Sched {
 
     /**
      * Go's entersyscall/exitsyscall around {@code call}, made by {@code g}, the calling goroutine of
-     * this runtime: its P stays with it in SYSCALL, for sysmon to retake if the call blocks. Owner
-     * thread only.
+     * this runtime: its P stays with it in SYSCALL, for sysmon to retake if the call blocks. Inside
+     * a syscall already, {@code call} is simply called (see {@link G#syscallDepth}). Owner thread only.
      */
     public <T> T syscall(G g, java.util.concurrent.Callable<T> call) throws Exception {
+        if (g.syscallDepth > 0) { // nested: the outer syscall already lets the P go; nothing to enter or leave
+            g.syscallDepth++;
+            try {
+                return call.call();
+            } finally {
+                g.syscallDepth--;
+            }
+        }
         handoff.enterSyscall(g);
+        g.syscallDepth = 1;
         try {
             return call.call();
         } finally {
+            g.syscallDepth = 0;
             handoff.exitSyscall(g);
         }
     }
@@ -565,13 +653,38 @@ public final class Sched {
         new MainLoop(this).run(body);
     }
 
-    /** Records the first failure of a Go.run runtime and wakes M0. Any thread. */
-    void fail(PanicException e) {
-        if (failure.compareAndSet(null, e)) {
-            M m = m0;
-            if (m != null) {
-                LockSupport.unpark(m.thread);
+    /**
+     * Records a failure of a Go.run runtime: the first one wakes M0 and is what {@code Go.run}
+     * throws; a later one is added to it as suppressed. Returns false once {@code Go.run} has taken
+     * its failure ({@link #closeFailures}): the caller must print {@code e}. Any thread.
+     */
+    boolean fail(PanicException e) {
+        synchronized (failureLock) {
+            if (failuresClosed) {
+                return false;
             }
+            PanicException first = failure.get();
+            if (first != null) {
+                first.addSuppressed(e);
+                return true;
+            }
+            failure.set(e);
+        }
+        M m = m0;
+        if (m != null) {
+            LockSupport.unpark(m.thread);
+        }
+        return true;
+    }
+
+    /**
+     * {@code Go.run}'s last look at its failures, after its threads have stopped: returns the
+     * failure to throw (or null) and makes every later {@link #fail} refuse. M0 only, once.
+     */
+    PanicException closeFailures() {
+        synchronized (failureLock) {
+            failuresClosed = true;
+            return failure.get();
         }
     }
 
@@ -581,7 +694,7 @@ public final class Sched {
      * Returns the lock the scheduler releases once the G is parked.
      */
     public void armSleep(G g, long nanos) {
-        g.prepareParkUnlocking(new Timers.ArmOnPark(g, RuntimeTimer.deadline(nanos)), "sleep");
+        g.prepareParkUnlocking(new Timers.ArmOnPark(g, RuntimeTimer.deadline(nanos)), WaitReason.SLEEP);
     }
 
     /**
@@ -596,7 +709,7 @@ public final class Sched {
      */
     void shutdown() {
         stopping = true; // volatile write: every M, waiter and waker checks it
-        io.jgo.internal.observe.Observe.ended(this);
+        listener.ended(this);
         timers.shutdown();
         sysmon.stop();
         for (M m : allm) {

@@ -90,8 +90,7 @@ public class SelectWait {
         boolean interrupted = false;
         try {
             while (!woken) { // volatile read, pairs with wakeThread
-                interrupted |= Thread.interrupted(); // kept, not acted on: see Waiter.awaitAsThread
-                LockSupport.park(this);
+                interrupted |= PlainThreads.park(this); // an interrupt is kept, not acted on; a long wait is reported
             }
         } finally {
             Parking.exitThreadWait();

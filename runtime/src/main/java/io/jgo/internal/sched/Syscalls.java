@@ -25,6 +25,7 @@ public final class Syscalls {
         } else {
             g.runtime().handoff.enterSyscall(g); // it may not: sysmon retakes the P if it lasts
         }
+        g.syscallDepth = 1;
         return true;
     }
 
@@ -41,6 +42,7 @@ public final class Syscalls {
     /** Leaves the syscall {@link #enter} entered; called by the goroutine that entered it, on its carrier. */
     public static void exit() {
         G g = Sched.currentG();
+        g.syscallDepth = 0;
         g.runtime().handoff.exitSyscall(g);
     }
 }

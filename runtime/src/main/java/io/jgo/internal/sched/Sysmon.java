@@ -1,6 +1,5 @@
 package io.jgo.internal.sched;
 
-import io.jgo.internal.observe.Events;
 import java.util.ArrayDeque;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
@@ -42,6 +41,8 @@ import java.util.concurrent.locks.LockSupport;
  * nothing the delay doubles each round up to 10 ms. When every P is idle sysmon sleeps until woken
  * ({@link #deepSleep}, Go's {@code sysmonwait}): a P leaving the idle list (new work) or a syscall
  * entry wakes it, so an idle runtime costs no CPU; that sleep ends at the earliest timer of any P.
+ * It never sleeps so while goroutines are queued with every P idle: it starts an M for them
+ * instead ({@link #rescueStranded}), so a lost wake-up can never strand a goroutine.
  *
  * <h2>Never waiting on sched.lock</h2>
  * A round never blocks on {@code sched.lock} ({@link SchedLock}): the lock is unfair, and a goroutine
@@ -152,10 +153,31 @@ final class Sysmon implements Runnable {
         }
     }
 
+    /**
+     * The thread's body: {@link #watchLoop} until the runtime stops. sysmon never dies: an error
+     * out of a round (out of memory in a timer's function, say) is the runtime's fatal error
+     * ({@code Sched.fatal}: {@code Go.run} throws it, the default runtime prints it), and the loop
+     * goes on, so the runtime keeps its preemption and retakes.
+     */
     @Override
     public void run() {
+        while (!sched.stopping) {
+            try {
+                watchLoop();
+            } catch (Throwable t) {
+                try {
+                    sched.fatal("", Thread.currentThread(), t);
+                } catch (Throwable lost) {
+                    // sysmon goes on whatever the report did
+                }
+            }
+        }
+    }
+
+    private void watchLoop() {
         int idle = 0;
         long delay = MIN_DELAY_MICROS;
+        boolean strandedBefore = false;
         while (!sched.stopping) {
             if (idle == 0) {
                 delay = MIN_DELAY_MICROS;
@@ -174,7 +196,8 @@ final class Sysmon implements Runnable {
             LockSupport.parkNanos(this, wake - now);
             wakeAt = Long.MIN_VALUE; // awake: the next round and the re-read above see every timer armed from now on
             sched.coarseClock.tick(); // the parking Gs' clock, see CoarseClock
-            if (allIdle() && !owes() && deepSleep() && syscallWake) {
+            boolean stranded = strandedWork();
+            if (!stranded && allIdle() && !owes() && deepSleep() && syscallWake) {
                 syscallWake = false;
                 idle = 0;
                 delay = MIN_DELAY_MICROS;
@@ -183,6 +206,54 @@ final class Sysmon implements Runnable {
                 return;
             }
             idle = round(sched.nanotime()) != 0 || owes() ? 0 : idle + 1;
+            if (stranded && strandedBefore && rescueStranded()) {
+                idle = 0;
+            }
+            strandedBefore = stranded; // two sightings a sleep apart: a wake-up in progress is never taken for a lost one
+        }
+    }
+
+    /**
+     * Is work queued while every P is idle? Then no M holds a P to find it: its wake-up was lost
+     * (a {@code wakep} that saw a spinner who was no longer looking). Normally this lasts only
+     * between a queue put and the {@code wakep} after it. sysmon never sleeps deeply on such work,
+     * so a lost wake-up can delay a goroutine (a sleeping main goroutine's timer, say) by two
+     * rounds, never strand it. Racy by design. sysmon's thread.
+     */
+    private boolean strandedWork() {
+        if (!allIdle()) {
+            return false;
+        }
+        if (!sched.global.isEmpty()) {
+            return true;
+        }
+        for (P pp : sched.allp) {
+            if (pp.status() == P.IDLE && !pp.runq.isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The work {@link #strandedWork} saw before sysmon's last sleep and again after it is still
+     * there, with every P still idle: sysmon starts an M on an idle P itself (not a spinner: the lost wake-up may be a
+     * spinner count that nobody will give back). Never waits on sched.lock: if it is busy, the
+     * next round looks again. Returns whether it started one. sysmon's thread.
+     */
+    private boolean rescueStranded() {
+        if (!strandedWork() || !sched.lock.tryLock()) {
+            return false;
+        }
+        try {
+            P pp = sched.idlePs.getLocked();
+            if (pp == null) {
+                return false;
+            }
+            sched.startM(pp, false);
+            return true;
+        } finally {
+            sched.lock.unlock();
         }
     }
 
@@ -226,6 +297,15 @@ final class Sysmon implements Runnable {
             deepSleep = false;
             LockSupport.unpark(thread);
         }
+    }
+
+    /**
+     * Work was queued and {@code wakep} left it to a spinning M: should that M be gone (a lost
+     * wake-up), sysmon must not sleep deeply past it ({@link #strandedWork}). A volatile read when
+     * sysmon is awake. Any thread.
+     */
+    void onWork() {
+        onPBusy();
     }
 
     /** A timer was armed for {@code when}: wake sysmon from its deep sleep if it would sleep past it. Any thread. */
@@ -447,7 +527,7 @@ final class Sysmon implements Runnable {
         g.stack.requestPreempt();
         sched.emit(Trace.Event.PREEMPT, g.id, pp.id, m.id, -1, 0);
         sched.counters.preempted();
-        Events.preempted(sched, g.id, pp.id, m.id);
+        sched.listener.preempted(sched, g.id, pp.id, m.id);
         return g;
     }
 
@@ -472,7 +552,7 @@ final class Sysmon implements Runnable {
         pp.syscalltick++;
         sched.emit(Trace.Event.RETAKE, -1, pp.id, m == null ? -1 : m.id, -1, 0);
         sched.counters.retook();
-        Events.retaken(sched, -1, pp.id, m == null ? -1 : m.id, true);
+        sched.listener.retaken(sched, -1, pp.id, m == null ? -1 : m.id, true);
         handOff(pp);
         return true;
     }
@@ -499,7 +579,7 @@ final class Sysmon implements Runnable {
         g.endScan(G.SYSCALL); // volatile write: the G's thread sees SYSCALL and the two writes above
         sched.emit(Trace.Event.RETAKE, g.id, pp.id, m.id, -1, 1);
         sched.counters.retook();
-        Events.retaken(sched, g.id, pp.id, m.id, false);
+        sched.listener.retaken(sched, g.id, pp.id, m.id, false);
         handOff(pp);
         return true;
     }

@@ -195,12 +195,11 @@ final class Timers {
     }
 
     /**
-     * The lock {@code Go.sleep} hands to the park (Go's {@code resetForSleep} as {@code gopark}'s
-     * unlock function): unlocking it, which g0 does once the goroutine is WAITING, arms the
-     * goroutine's sleep timer, so the timer can never ready a goroutine that is still running. Only
-     * {@code unlock} is meaningful.
+     * What {@code Go.sleep} hands to the park (Go's {@code resetForSleep} as {@code gopark}'s unlock
+     * function): g0 runs it once the goroutine is WAITING, and it arms the goroutine's sleep timer,
+     * so the timer can never ready a goroutine that is still running.
      */
-    static final class ArmOnPark implements java.util.concurrent.locks.Lock {
+    static final class ArmOnPark implements ParkUnlock {
         private final G g;
         private final long when;
 
@@ -210,7 +209,7 @@ final class Timers {
         }
 
         @Override
-        public void unlock() {
+        public void unlockAfterPark() {
             RuntimeTimer t = g.sleepTimer;
             if (t == null) {
                 t = g.sleepTimer = new RuntimeTimer(g.sched, Timers::wakeSleeper);
@@ -218,31 +217,6 @@ final class Timers {
             t.owner = g;
             M m = g.m;
             t.resetAt(when, m == null ? null : m.p); // the P this M holds right now (g0 or a pinned park)
-        }
-
-        @Override
-        public void lock() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void lockInterruptibly() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public boolean tryLock() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public boolean tryLock(long time, java.util.concurrent.TimeUnit unit) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public java.util.concurrent.locks.Condition newCondition() {
-            throw new UnsupportedOperationException();
         }
     }
 

@@ -26,6 +26,8 @@ public interface Trace {
         GO_PARK,
         /** {@code g} yielded (Gosched): to the global queue. */
         GO_SCHED,
+        /** {@code g} answered a preemption request (sysmon's, a resize's): to the global queue (Go's {@code GoPreempt}). */
+        GO_PREEMPTED,
         /** {@code p} took one G from the global queue on its 1-in-61 fairness tick. */
         GLOBAL_ONE,
         /** {@code p} took a batch of {@code n} Gs from the global queue, {@code victim} = queue length before. */

@@ -119,9 +119,19 @@ public final class WaitQueue {
         }
     }
 
-    /** The first waiter without removing it, or null. Lock held. */
-    public Waiter peek() {
-        return first;
+    /**
+     * The first waiter that {@link #dequeue} would return, without removing it, or null: waiters of
+     * a stopped runtime at the head are dropped first. For queues without select waiters (the sync
+     * primitives), so that what a waker reads here is what it dequeues next. Lock held.
+     */
+    public Waiter peekLive() {
+        for (;;) {
+            Waiter w = first;
+            if (w == null || w.g == null || !w.g.sched.stopping) {
+                return w;
+            }
+            unlink(w); // dropped with its runtime: never runs again
+        }
     }
 
     /** Removes {@code w} if it is still on this queue (a select cleaning up its losing cases). Lock held. */

@@ -29,8 +29,12 @@ public final class Waiter {
     public boolean success;
     /** The select this waiter is one case of, or null. */
     SelectWait select;
-    /** When the party first started waiting (System.nanoTime; a mutex's starvation clock, Go's {@code waitStartTime}). */
-    public long waitStart;
+    /**
+     * What the primitive wrote on the waiter when it parked, for a waker to read at the head of the
+     * queue: a semaphore's weight, a mutex's wait start (Go's {@code sudog.ticket} and
+     * {@code waitStartTime}). Written by the blocked party before enqueueing, under the queue's lock.
+     */
+    public long ticket;
     /** The case index within {@link #select}. */
     public int caseIndex;
     /** The queue the waiter was last put on (kept after dequeue: it names the primitive for the deadlock check). */
@@ -39,8 +43,8 @@ public final class Waiter {
     Waiter next;
     Waiter prev;
     boolean queued;
-    /** Link of a batch of waiters to wake after unlocking (a close, a WaitGroup reaching zero); waker only. */
-    public Waiter wakeLink;
+    /** Link of a {@link WakeList} (waiters to wake after unlocking); the waker's only. */
+    Waiter wakeLink;
     /** Plain-thread handshake: written by the waker after the fields above, read by the thread in {@link #awaitAsThread}. */
     private volatile boolean woken;
 
@@ -105,8 +109,7 @@ public final class Waiter {
         boolean interrupted = false;
         try {
             while (!woken) { // volatile read, pairs with the write in wake
-                interrupted |= Thread.interrupted();
-                LockSupport.park(this);
+                interrupted |= PlainThreads.park(this); // an interrupt is kept, not acted on; a long wait is reported
             }
         } finally {
             Parking.exitThreadWait();
@@ -121,7 +124,7 @@ public final class Waiter {
         elem = null;
         success = false;
         caseIndex = 0;
-        waitStart = 0;
+        ticket = 0;
         queue = null;
         next = prev = wakeLink = null;
         queued = false;

@@ -102,7 +102,9 @@
  * {@link io.jgo.internal.sched.SelectWait}. {@link io.jgo.internal.sched.Sched#ready} puts the G in
  * the readier's runnext when the readier is a goroutine of the same runtime holding a P, else on
  * that runtime's global queue, then calls {@code wakep}. Plain threads block in place on the same
- * waiters.
+ * waiters. Every park names a typed {@link io.jgo.internal.WaitReason}. The sync types of
+ * {@code io.jgo} never come here: they park through {@code io.jgo.internal.sync.WaitList} (Go's
+ * {@code sema.go}), which is the only user of this seam above the channels.
  *
  * <h2>GOMAXPROCS at run time</h2>
  * No stop-the-world: a shrink marks the surplus Ps retiring, retires idle ones at once, moves a
@@ -171,9 +173,10 @@
  * SCHED line ({@link io.jgo.internal.sched.SchedTracer}, Go 1.23's format), the JMX bean and the
  * periodic JFR event; {@link io.jgo.internal.sched.Counters} counts pins, handoffs, preemptions and
  * retakes (striped adders, or sysmon as the single writer, never a contended atomic on a path every
- * goroutine takes). Decisions worth a JFR event call {@code io.jgo.internal.observe.Events} with
- * one line; a runtime joins {@code io.jgo.internal.observe.Observe} when it starts ({@code MainLoop},
- * the default runtime's holder) and leaves when it shuts down. {@link io.jgo.internal.sched.Dump}
+ * goroutine takes). Decisions worth a JFR event, and a runtime's start and end, go to the runtime's
+ * {@link io.jgo.internal.sched.SchedListener} with one line each; the scheduler knows no
+ * implementation of it ({@code io.jgo.internal.observe} provides one as a service: JFR events, the
+ * JMX bean, the dump-on-signal registry). {@link io.jgo.internal.sched.Dump}
  * writes Go's goroutine dump; a G's wait stamp ({@code G.waitSince}) comes from sysmon's
  * {@link io.jgo.internal.sched.CoarseClock}, so a park reads a volatile instead of the clock.
  *

@@ -2,6 +2,7 @@ package io.jgo.internal.sched;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.jgo.internal.WaitReason;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,14 +17,14 @@ class DumpFormatTest {
 
     @Test
     void aShortWaitShowsOnlyTheReason() {
-        G g = waiting(7, "chan receive");
+        G g = waiting(7, WaitReason.CHAN_RECEIVE);
         g.waitSince = 1_000;
         assertEquals("goroutine 7 [chan receive]:\n", header(g, 1_000 + MINUTE - 1));
     }
 
     @Test
     void aWaitOfAMinuteOrMoreShowsTheWholeMinutes() {
-        G g = waiting(7, "chan receive");
+        G g = waiting(7, WaitReason.CHAN_RECEIVE);
         g.waitSince = 5;
         assertEquals("goroutine 7 [chan receive, 1 minutes]:\n", header(g, 5 + MINUTE));
         assertEquals("goroutine 7 [chan receive, 2 minutes]:\n", header(g, 5 + 3 * MINUTE - 1));
@@ -31,7 +32,7 @@ class DumpFormatTest {
 
     @Test
     void aGoroutineBoundToAnMIsLockedToThread() {
-        G g = waiting(9, "sync.WaitGroup.Wait");
+        G g = waiting(9, WaitReason.SYNC_WAIT_GROUP_WAIT);
         g.waitSince = 1;
         g.lockedM = new M(sched, 3);
         assertEquals("goroutine 9 [sync.WaitGroup.Wait, 10 minutes, locked to thread]:\n", header(g, 1 + 10 * MINUTE));
@@ -52,7 +53,7 @@ class DumpFormatTest {
         assertEquals("goroutine 5 [waiting]:\n", header(g, 10 * MINUTE)); // never stamped: no duration
     }
 
-    private G waiting(long id, String reason) {
+    private G waiting(long id, WaitReason reason) {
         G g = new G(sched, false);
         g.id = id;
         g.casStatus(G.IDLE, G.RUNNABLE);

@@ -2,6 +2,7 @@ package io.jgo.internal.sched;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jgo.testing.Await;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.concurrent.CountDownLatch;
@@ -22,7 +23,9 @@ class IdleRuntimeTest {
                 s.newproc(done::countDown);
             }
             done.await();
-            Thread.sleep(200); // let the spinning Ms give up and park
+            Await.until("every P idle, no M spinning, every carrier parked",
+                    () -> s.idlePs.count() == 4 && s.spinning.count() == 0 && carriersParked(s),
+                    () -> "idle Ps " + s.idlePs.count() + ", spinning " + s.spinning.count() + ", carriers " + states(s));
             long before = cpu(mx, s);
             // The control: the clock sees the carriers (they started and ran 1000 goroutines). Without
             // it, a JVM without thread CPU time (-1, counted as 0) would pass the check below.
@@ -33,6 +36,24 @@ class IdleRuntimeTest {
         } finally {
             s.shutdown();
         }
+    }
+
+    private static boolean carriersParked(Sched s) {
+        for (M m : s.allm) {
+            Thread.State st = m.thread.getState();
+            if (st != Thread.State.WAITING && st != Thread.State.TIMED_WAITING) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String states(Sched s) {
+        StringBuilder b = new StringBuilder();
+        for (M m : s.allm) {
+            b.append(m.thread.getName()).append('=').append(m.thread.getState()).append(' ');
+        }
+        return b.toString();
     }
 
     private static long cpu(ThreadMXBean mx, Sched s) {

@@ -1,9 +1,10 @@
 package io.jgo.internal.sched;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jgo.testing.Gc;
+import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,13 +61,10 @@ class TimerHeapTest {
         RuntimeTimer t = new RuntimeTimer(s, x -> { });
         t.reset(3_600_000_000_000L);
         t.stop();
-        WeakReference<RuntimeTimer> ref = new WeakReference<>(t);
+        ReferenceQueue<RuntimeTimer> queue = new ReferenceQueue<>();
+        WeakReference<RuntimeTimer> ref = new WeakReference<>(t, queue);
         t = null;
-        for (int i = 0; i < 50 && ref.get() != null; i++) {
-            System.gc();
-            Thread.sleep(10);
-        }
-        assertNull(ref.get(), "a stopped timer is unreachable from the runtime");
+        Gc.awaitCollected("a stopped timer (reachable from the runtime?)", ref, queue);
     }
 
     /** A P retired by a GOMAXPROCS shrink hands its timers to P0, where they still fire. */

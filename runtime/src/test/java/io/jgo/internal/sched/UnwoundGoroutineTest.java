@@ -17,7 +17,9 @@ import org.junit.jupiter.api.Timeout;
  * goroutine is off its carrier, and a ready brings it back, on any carrier. The main goroutine here
  * is ordinary unrewritten code, so its parks and yields pin: every test asserts from the event
  * trace that the only pinned parks are main's (goroutine 1) and that every body's yield unwound
- * (a pinned Gosched carries on in place and emits no {@code GO_SCHED}).
+ * (a pinned Gosched carries on in place and emits no {@code GO_SCHED}; an answered preemption
+ * request, at the prologue of a rewritten method such as {@code WaitGroup.await}, is a
+ * {@code GO_PREEMPTED}).
  */
 @Timeout(60)
 class UnwoundGoroutineTest {

@@ -14,29 +14,21 @@ import io.jgo.PanicException;
 import io.jgo.RWMutex;
 import io.jgo.Semaphore;
 import io.jgo.WaitGroup;
-import io.jgo.internal.Stack;
+import io.jgo.testing.NoGoroutinePinned;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
-/** RWMutex, Cond, weighted Semaphore and ErrGroup, after Go's sync and x/sync tests. */
+/**
+ * RWMutex (readers share, a waiting writer holds back new readers), Cond (signal wakes one, broadcast
+ * all), the weighted Semaphore (FIFO) and ErrGroup (first exception, limit), after Go's sync and
+ * x/sync tests.
+ */
 @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class SyncMoreTest {
-
-    private long pins;
-
-    @BeforeEach
-    void countPins() {
-        pins = Stack.pinCount();
-    }
-
-    @AfterEach
-    void noPins() {
-        assertEquals(pins, Stack.pinCount(), "a sync primitive pinned instead of unwinding");
-    }
+@ExtendWith(NoGoroutinePinned.class)
+class RWMutexCondSemaphoreErrGroupTest {
 
     /** TestRWMutex: readers share, a writer excludes everyone; yields inside the critical sections. */
     @Test
@@ -114,6 +106,56 @@ class SyncMoreTest {
         });
         RWMutex rw = new RWMutex();
         assertEquals("sync: RUnlock of unlocked RWMutex", assertThrows(PanicException.class, rw::rUnlock).getMessage());
+    }
+
+    /** tryRLock takes a read lock among readers, and fails while a writer holds the mutex or waits for it. */
+    @Test
+    void tryRLockSharesWithReadersButNotWithAWriter() {
+        Go.run(() -> {
+            Go.maxProcs(1);
+            RWMutex rw = new RWMutex();
+            assertTrue(rw.tryRLock());
+            assertTrue(rw.tryRLock(), "readers share");
+            WaitGroup wg = new WaitGroup();
+            wg.add(1);
+            Go.go(() -> {
+                rw.lock();
+                rw.unlock();
+                wg.done();
+            });
+            Parked.await("sync.RWMutex.Lock", 1);
+            assertFalse(rw.tryRLock(), "a waiting writer holds back new readers");
+            rw.rUnlock();
+            rw.rUnlock();
+            wg.await();
+            rw.lock();
+            assertFalse(rw.tryRLock(), "a writer holds it");
+            rw.unlock();
+            assertTrue(rw.tryRLock());
+            rw.rUnlock();
+        });
+    }
+
+    /** Semaphore.acquire() takes one unit, waiting while none is free. */
+    @Test
+    void acquireWithoutAWeightTakesOneUnit() {
+        Go.run(() -> {
+            Go.maxProcs(1);
+            Semaphore sem = new Semaphore(2);
+            sem.acquire();
+            sem.acquire();
+            assertFalse(sem.tryAcquire(1), "both units taken");
+            WaitGroup wg = new WaitGroup();
+            wg.add(1);
+            Go.go(() -> {
+                sem.acquire();
+                wg.done();
+            });
+            Parked.await("semaphore.Acquire", 1);
+            sem.release(1);
+            wg.await();
+            assertFalse(sem.tryAcquire(1), "the waiter took the released unit");
+        });
     }
 
     /** TestCondSignal / TestCondBroadcast: waiters unlock the mutex while waiting and hold it again after. */

@@ -1,0 +1,69 @@
+package io.jgo.internal.chan;
+
+import io.jgo.Goroutine;
+import io.jgo.internal.MethodIds;
+import io.jgo.internal.Stack;
+
+/**
+ * The leaf of {@code io.jgo.Select.select}: waits until one of the cases can proceed (or picks the
+ * otherwise case) and performs its channel operation. {@code Select.select} around it, case bodies
+ * included, is ordinary rewritten code; this is the hand-written frame every select ends in.
+ */
+public final class SelectLeaf {
+
+    private static final int SELECT_ID = MethodIds.of("io.jgo.internal.chan.SelectLeaf", "select",
+            "([Ljava/lang/Object;Lio/jgo/internal/chan/SelectLeaf$Cases;)Lio/jgo/internal/chan/SelectOp;");
+
+    /** How the API's cases describe themselves: fills {@code op} case by case ({@link SelectOp#set}). */
+    public interface Cases {
+        /**
+         * Fills {@code op} with the channel operations of {@code cases} (a null channel left unset:
+         * never ready); returns the index of the otherwise case, or -1.
+         *
+         * @throws IllegalArgumentException for more than one otherwise case
+         */
+        int fill(SelectOp op, Object[] cases);
+    }
+
+    private SelectLeaf() {
+    }
+
+    /**
+     * Performs one case of {@code cases}, waiting (a goroutine parks, a plain thread blocks) while
+     * none is ready and there is no otherwise case. Returns the stack's select record, whose
+     * {@link SelectOp#fired} names the case and which holds what was received; the caller reads it
+     * and gives it back ({@link SelectOp#release}) before running the case's body (a body may
+     * select again). A record that does not park allocates nothing: it is the stack's own.
+     *
+     * <p>Hand-written leaf: parks like a channel operation (its record, label 1, is pushed by
+     * {@code suspendLeaf}). A resumed call gets no arguments back and needs none: the record it
+     * parked with holds the outcome.
+     */
+    @Goroutine
+    public static SelectOp select(Object[] cases, Cases describe) {
+        Stack s = Stack.current();
+        long via = s.takeCallSite();
+        if (s.isResuming()) {
+            s.resumeLeaf();
+            return SelectOp.resumed(s);
+        }
+        SelectOp op = SelectOp.acquire(s, cases.length, s.isGoroutine());
+        op.cases = cases;
+        int otherwise;
+        try {
+            otherwise = describe.fill(op, cases);
+        } catch (RuntimeException e) {
+            op.release(s);
+            throw e;
+        }
+        int i = op.run(s, otherwise >= 0);
+        if (i == SelectOp.MUST_PARK) {
+            if (s.suspendLeaf(via, SELECT_ID, Stack.YIELD_PARK)) {
+                return null; // unwinding; the resumed call returns the outcome above
+            }
+            return SelectOp.resumed(s); // pinned: the wait is over
+        }
+        op.fired = i == SelectOp.DEFAULT ? otherwise : i;
+        return op;
+    }
+}

@@ -1,0 +1,141 @@
+package io.jgo.internal.proc;
+
+import io.jgo.internal.Stack;
+import io.jgo.internal.sched.Config;
+import io.jgo.internal.sched.G;
+import io.jgo.internal.sched.Interrupts;
+import io.jgo.internal.sched.PlainThreads;
+import io.jgo.internal.sched.Runtimes;
+import io.jgo.internal.sched.Sched;
+import java.util.concurrent.Callable;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * What {@code io.jgo.Go} asks of the scheduler (Go's exported functions of {@code proc.go}:
+ * {@code newproc}, {@code GOMAXPROCS}, {@code NumGoroutine}, {@code entersyscall}/{@code exitsyscall},
+ * a sleep's timer): the API calls these and imports nothing of {@code io.jgo.internal.sched}. Each
+ * acts on the runtime of the calling goroutine, or from a plain thread on the default runtime.
+ * Any thread.
+ */
+public final class Proc {
+
+    private Proc() {
+    }
+
+    /**
+     * The current runtime, as a handle the API may keep (an executor starts every task on the runtime
+     * it was made on). Any thread.
+     */
+    public static Handle current() {
+        return new Handle(Runtimes.current());
+    }
+
+    /** One runtime, for the API to start goroutines on later. Immutable. */
+    public static final class Handle {
+        private final Sched sched;
+
+        private Handle(Sched sched) {
+            this.sched = sched;
+        }
+
+        /** Starts a goroutine running {@code body} on this runtime. */
+        public void go(Runnable body) {
+            sched.newproc(body);
+        }
+
+        /** The runtime's name ({@code jgo}, {@code jgo-default}, ...). */
+        public String name() {
+            return sched.name();
+        }
+    }
+
+    /** The goroutine the calling thread runs, as an opaque party for {@link #interrupt}; null on a plain thread. */
+    public static Stack.Owner currentGoroutine() {
+        return Sched.currentG();
+    }
+
+    /**
+     * Interrupts {@code goroutine} (from {@link #currentGoroutine}) as {@code Thread.interrupt} would
+     * a thread: its interrupt status is set, and a goroutine parked in an interruptible wait wakes.
+     */
+    public static void interrupt(Stack.Owner goroutine) {
+        Interrupts.interrupt((G) goroutine);
+    }
+
+    /** Starts a goroutine running {@code body} on the current runtime. */
+    public static void go(Runnable body) {
+        Runtimes.current().newproc(body);
+    }
+
+    /** Is the calling thread running a goroutine right now? */
+    public static boolean inGoroutine() {
+        return Sched.currentG() != null;
+    }
+
+    /** Runs {@code main} as the main goroutine of a fresh runtime on the calling plain thread (M0). */
+    public static void runMain(Runnable main) {
+        new Sched(Config.fromSystem()).runMain(main);
+    }
+
+    /**
+     * The sleep leaf's decision, for {@code nanos > 0}: a goroutine's park is armed (its timer is
+     * started once it is parked) and the caller must now suspend with {@code YIELD_PARK}: returns
+     * true. A plain thread sleeps here, counted as inside a jgo call (an interrupt does not cut the
+     * sleep short and stays on the thread): returns false.
+     */
+    public static boolean armSleepOrSleep(Stack s, long nanos) {
+        if (!(s.owner() instanceof G)) {
+            sleepThread(nanos);
+            return false;
+        }
+        G g = (G) s.owner();
+        g.runtime().armSleep(g, nanos);
+        return true;
+    }
+
+    private static void sleepThread(long nanos) {
+        PlainThreads.enter();
+        boolean interrupted = false;
+        try {
+            long deadline = System.nanoTime() + nanos;
+            for (long left = nanos; left > 0; left = deadline - System.nanoTime()) {
+                interrupted |= Thread.interrupted(); // a set flag would make parkNanos return at once: taken off, put back below
+                LockSupport.parkNanos(left);
+            }
+        } finally {
+            PlainThreads.exit();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** GOMAXPROCS of the current runtime. */
+    public static int maxProcs() {
+        return Runtimes.current().maxProcs();
+    }
+
+    /** Sets GOMAXPROCS of the current runtime; returns the previous value. */
+    public static int maxProcs(int n) {
+        return Runtimes.current().maxProcs(n);
+    }
+
+    /** Live goroutines of the current runtime. */
+    public static int numGoroutine() {
+        return Runtimes.current().numGoroutine();
+    }
+
+    /** The current runtime's goroutine dump. */
+    public static String dump() {
+        return Runtimes.current().dump();
+    }
+
+    /** Runs {@code call} between entersyscall and exitsyscall; on a plain thread, simply calls. */
+    public static <T> T syscall(Callable<T> call) throws Exception {
+        G g = Sched.currentG();
+        if (g == null) {
+            return call.call();
+        }
+        return g.runtime().syscall(g, call);
+    }
+}

@@ -1,0 +1,62 @@
+package io.jgo.cont;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.jgo.cont.Differential.Path;
+import io.jgo.cont.shapes.Iteration;
+import io.jgo.cont.shapes.Lambdas;
+import io.jgo.cont.shapes.Locals;
+import io.jgo.cont.shapes.LoopsSwitchArrays;
+import io.jgo.cont.shapes.MethodKinds;
+import io.jgo.cont.shapes.NewObject;
+import io.jgo.cont.shapes.OperandStack;
+import io.jgo.cont.shapes.Preemptible;
+import io.jgo.cont.shapes.Program;
+import io.jgo.cont.shapes.Recursion;
+import io.jgo.cont.shapes.TryCatchFinally;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Each bytecode shape of {@code io.jgo.cont.shapes}, on each rewrite path ({@link Path}): the
+ * program's result with suspensions is the result of the plain program ({@link Differential#check}).
+ * One row per shape says what it proves and how many rounds it suspends.
+ */
+class DifferentialShapesTest {
+
+    /** A shape program, what surviving suspension means for it, and its rounds; {@code expected} (or null) pins the result too. */
+    record Shape(String proves, Class<? extends Program> program, int rounds, Object expected) {
+        @Override
+        public String toString() {
+            return proves;
+        }
+    }
+
+    private static final List<Shape> SHAPES = List.of(
+            new Shape("every primitive type survives suspension", Locals.class, 7, "4,4000000002,3.0,1.5,false,7,x,300,st"),
+            new Shape("operand stack values survive suspension", OperandStack.class, 8, null),
+            new Shape("loops, switches and arrays survive suspension", LoopsSwitchArrays.class, 20, null),
+            new Shape("an object under construction survives suspending arguments", NewObject.class, 6, null),
+            new Shape("exceptions after a resume reach the right handlers", TryCatchFinally.class, 10, null),
+            new Shape("every kind of method suspends", MethodKinds.class, 8, null),
+            new Shape("lambdas and method references suspend", Lambdas.class, 8, null),
+            new Shape("a suspending iterator does not pin", Iteration.class, 10, null),
+            new Shape("recursive suspendables resume", Recursion.class, 300, null),
+            new Shape("a prologue yields on a preemption request", Preemptible.class, Preemptible.ROUNDS / 100, null));
+
+    static Stream<Arguments> shapesOnEveryPath() {
+        return SHAPES.stream().flatMap(shape -> Stream.of(Path.values()).map(path -> Arguments.of(shape, path)));
+    }
+
+    @ParameterizedTest(name = "{0} ({1})")
+    @MethodSource("shapesOnEveryPath")
+    void shapeSurvivesSuspension(Shape shape, Path path) {
+        Object result = Differential.check(path, shape.program(), shape.rounds());
+        if (shape.expected() != null) {
+            assertEquals(shape.expected(), result);
+        }
+    }
+}
