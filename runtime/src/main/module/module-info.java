@@ -1,8 +1,9 @@
 /**
- * jgo's runtime as a named module. Exported: the public API ({@code io.jgo}) and
+ * jgo's runtime as a named module. Exported: the public API ({@code io.jgo}, {@code io.jgo.net}) and
  * {@code io.jgo.internal}, which holds the contract with rewritten code ({@code Stack}, the
  * save/restore protocol, and {@code Blocking}, which rewritten code calls around blocking JDK
- * calls). The scheduler ({@code io.jgo.internal.sched}), channels ({@code io.jgo.internal.chan})
+ * calls), and {@code io.jgo.internal.callback}, the suspendable JDK higher-order methods rewritten
+ * code calls. The scheduler ({@code io.jgo.internal.sched}), channels ({@code io.jgo.internal.chan})
  * and the JCTools queues shaded into the jar ({@code io.jgo.internal.shaded.jctools}) stay
  * concealed; {@code io.jgo.internal.observe} (JMX and JFR) is exported only to the JDK modules
  * that read it.
@@ -18,7 +19,9 @@ module io.jgo.runtime {
     requires jdk.unsupported; // sun.misc.Signal for -Djgo.dumpOnSignal (reached reflectively)
 
     exports io.jgo;
+    exports io.jgo.net;
     exports io.jgo.internal;
+    exports io.jgo.internal.callback; // the suspendable JDK higher-order methods rewritten code calls
     // The MXBean interface is introspected by java.management; event classes are read by jdk.jfr.
     exports io.jgo.internal.observe to java.management, jdk.jfr;
 

@@ -12,7 +12,7 @@ import java.util.List;
 final class ClassFilter {
 
     private static final List<String> NEVER = List.of(
-            "java/", "javax/", "jdk/", "sun/", "com/sun/", "io/jgo/internal/", "io/jgo/agent/");
+            "java/", "javax/", "jdk/", "sun/", "com/sun/", "io/jgo/internal/", "io/jgo/net/", "io/jgo/agent/");
     private static final String RUNTIME_PACKAGE = "io/jgo/";
 
     private final ClassLoader platformLoader;

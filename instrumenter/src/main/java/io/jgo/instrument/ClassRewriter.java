@@ -25,6 +25,7 @@ final class ClassRewriter {
     private final PreemptMode preempt;
     private final BlockingCalls blocking;
     private final OwnedLockCalls ownedLocks;
+    private final CallbackCalls callbacks;
     /** Filled by {@link #rewrite}: the methods whose code it changed. */
     private final List<MethodNode> rewritten = new ArrayList<>();
     /** Filled by {@link #rewrite}: each save helper, by name, and the method it was made for. */
@@ -36,6 +37,7 @@ final class ClassRewriter {
         this.preempt = options.preempt;
         this.blocking = options.blocking;
         this.ownedLocks = new OwnedLockCalls(classes);
+        this.callbacks = new CallbackCalls(classes, suspendables);
     }
 
     /** Is there anything to rewrite in {@code m}: a suspension point, or (in LOOPS mode) a loop to poll in? */
@@ -53,10 +55,10 @@ final class ClassRewriter {
         classes.remember(ClassInfoCache.parse(reader));
         List<MethodNode> targets = new ArrayList<>();
         boolean changed = false;
+        List<MethodNode> callSteps = new ArrayList<>();
         for (MethodNode m : cn.methods) {
-            boolean annotated = isAnnotated(m);
             boolean hasCode = (m.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0;
-            if (hasCode && !m.name.startsWith("<") && (annotated || isLambdaBody(m))) {
+            if (hasCode && !m.name.startsWith("<") && (isAnnotated(m) || isLambdaBody(m))) {
                 // First step: blocking JDK calls hand the P on (Thread.sleep parks, so it becomes a suspension point).
                 boolean wrapped = blocking.apply(m) > 0;
                 // Thread-owned locks are counted per goroutine, which pins while it holds one.
@@ -65,7 +67,22 @@ final class ClassRewriter {
                     rewritten.add(m);
                     changed = true;
                 }
+                callSteps.add(m);
             }
+        }
+        for (MethodNode m : callSteps) {
+            // Then, with every lambda body of the class through the steps above: the JDK's
+            // higher-order methods whose function may suspend go through suspendable helpers.
+            if (callbacks.apply(cn, m) > 0) {
+                if (!rewritten.contains(m)) {
+                    rewritten.add(m);
+                }
+                changed = true;
+            }
+        }
+        for (MethodNode m : cn.methods) {
+            boolean annotated = isAnnotated(m);
+            boolean hasCode = (m.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0;
             if (annotated && m.name.startsWith("<")) {
                 warnings.add(cn.name.replace('/', '.') + "." + m.name + ": a constructor or initializer cannot be @Goroutine; "
                         + "it is left as it is and suspending in it pins the goroutine");
@@ -204,7 +221,7 @@ final class ClassRewriter {
     }
 
     private static boolean isJdkFunctional(String type) {
-        return type.equals("java/lang/Runnable") || type.equals("java/util/concurrent/Callable")
+        return type.equals("java/lang/Runnable") || type.equals("java/util/concurrent/Callable") || type.equals("java/util/Comparator")
                 || type.equals("java/util/Iterator") || type.startsWith("java/util/function/") || type.equals("java/lang/Object");
     }
 }

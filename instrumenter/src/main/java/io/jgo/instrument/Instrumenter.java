@@ -192,7 +192,8 @@ public final class Instrumenter {
 
     /** The runtime's own classes are hand-written (its primitives are the leaves of every suspension). */
     static boolean isRuntimeClass(String internalName) {
-        if (internalName.startsWith(RuntimeNames.RUNTIME_INTERNAL_PREFIX)) {
+        if (internalName.startsWith(RuntimeNames.RUNTIME_INTERNAL_PREFIX)
+                || internalName.startsWith(RuntimeNames.RUNTIME_NET_PREFIX)) {
             return true;
         }
         return internalName.startsWith(RuntimeNames.RUNTIME_PACKAGE)
@@ -207,10 +208,15 @@ public final class Instrumenter {
         return options.runtimeApi && isApiClass(name) && !drivesStackByHand(reader);
     }
 
-    /** A class directly in the runtime's API package ({@code io/jgo/Chan}, not {@code io/jgo/internal/Stack}). */
+    /**
+     * A class the runtime's build rewrites: directly in the API package ({@code io/jgo/Chan}, not
+     * {@code io/jgo/internal/Stack}), or one of the suspendable JDK-callback helpers.
+     */
     private static boolean isApiClass(String internalName) {
         return internalName.startsWith(RuntimeNames.RUNTIME_PACKAGE)
-                && internalName.indexOf('/', RuntimeNames.RUNTIME_PACKAGE.length()) < 0;
+                && internalName.indexOf('/', RuntimeNames.RUNTIME_PACKAGE.length()) < 0
+                || internalName.startsWith(RuntimeNames.CALLBACK_PACKAGE)
+                && internalName.indexOf('/', RuntimeNames.CALLBACK_PACKAGE.length()) < 0;
     }
 
     /** Does a method of the class take the call-site handshake itself (a hand-written resumable frame)? */

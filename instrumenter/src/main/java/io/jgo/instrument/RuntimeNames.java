@@ -20,6 +20,8 @@ final class RuntimeNames {
     /** Packages of the runtime itself, whose primitives are hand-written and never rewritten. */
     static final String RUNTIME_PACKAGE = "io/jgo/";
     static final String RUNTIME_INTERNAL_PREFIX = "io/jgo/internal/";
+    /** The runtime's network package: hand-written leaves (reads, writes, accept, dial) like the primitives. */
+    static final String RUNTIME_NET_PREFIX = "io/jgo/net/";
 
     /** Suspendable stand-ins for {@code Future.get} and {@code CompletableFuture.join} ({@link BlockingCalls}): {@code get(Future[, J, TimeUnit])}, {@code join(CompletableFuture)}. */
     static final String FUTURES = "io/jgo/internal/Futures";
@@ -127,6 +129,16 @@ final class RuntimeNames {
      */
     static final String OWNED_LOCKS = "io/jgo/internal/OwnedLocks";
 
+    /**
+     * Suspendable equivalents of the JDK's higher-order methods ({@link CallbackCalls}): static
+     * helpers named as the method, taking the receiver first. The package is plain {@code @Goroutine}
+     * Java that the runtime's build rewrites with the API classes.
+     */
+    static final String CALLBACK_PACKAGE = "io/jgo/internal/callback/";
+    static final String ITERABLE_CALLS = CALLBACK_PACKAGE + "IterableCalls";
+    static final String MAP_CALLS = CALLBACK_PACKAGE + "MapCalls";
+    static final String OPTIONAL_CALLS = CALLBACK_PACKAGE + "OptionalCalls";
+
     /** Save helpers: {@code saveX(value, stack, slot)}; restore: {@code stack.restoreX(slot)}. */
     static String saveName(char kind) {
         return "save" + kind;
@@ -212,11 +224,41 @@ final class RuntimeNames {
             goroutineInterface("io/jgo/Select$OnRecv", "accept(Ljava/lang/Object;)V"),
             goroutineInterface("io/jgo/Select$OnRecvOk", "accept(Lio/jgo/Chan$Result;)V"),
             classEntry(BLOCKING, "java/lang/Object", BLOCKING_SLEEP + BLOCKING_SLEEP_DESC),
+            entry("io/jgo/net/Conn", "java/lang/Object", "java/io/Closeable",
+                    "read(Ljava/nio/ByteBuffer;)I", "write(Ljava/nio/ByteBuffer;)V"),
+            entry("io/jgo/net/Listener", "java/lang/Object", "java/io/Closeable", "accept()Lio/jgo/net/Conn;"),
+            entry("io/jgo/net/PacketConn", "java/lang/Object", "java/io/Closeable",
+                    "readFrom(Ljava/nio/ByteBuffer;)Ljava/net/SocketAddress;",
+                    "writeTo(Ljava/nio/ByteBuffer;Ljava/net/SocketAddress;)V"),
+            classEntry("io/jgo/net/Net", "java/lang/Object", "dial(Ljava/net/SocketAddress;)Lio/jgo/net/Conn;",
+                    "dial(Ljava/net/SocketAddress;Ljava/time/Duration;)Lio/jgo/net/Conn;",
+                    "dial(Lio/jgo/Context;Ljava/net/SocketAddress;)Lio/jgo/net/Conn;"),
             classEntry("io/jgo/internal/Futures", "java/lang/Object",
                     "join(Ljava/util/concurrent/CompletableFuture;)Ljava/lang/Object;",
                     "get(Ljava/util/concurrent/Future;)Ljava/lang/Object;",
                     "get(Ljava/util/concurrent/Future;JLjava/util/concurrent/TimeUnit;)Ljava/lang/Object;"),
             classEntry(OWNED_LOCKS, "java/lang/Object"),
+            classEntry(ITERABLE_CALLS, "java/lang/Object",
+                    "forEach(Ljava/lang/Iterable;Ljava/util/function/Consumer;)V",
+                    "removeIf(Ljava/util/Collection;Ljava/util/function/Predicate;)Z",
+                    "replaceAll(Ljava/util/List;Ljava/util/function/UnaryOperator;)V",
+                    "sort(Ljava/util/List;Ljava/util/Comparator;)V"),
+            classEntry(MAP_CALLS, "java/lang/Object",
+                    "forEach(Ljava/util/Map;Ljava/util/function/BiConsumer;)V",
+                    "computeIfAbsent(Ljava/util/Map;Ljava/lang/Object;Ljava/util/function/Function;)Ljava/lang/Object;",
+                    "computeIfPresent(Ljava/util/Map;Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;",
+                    "compute(Ljava/util/Map;Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;",
+                    "merge(Ljava/util/Map;Ljava/lang/Object;Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;"),
+            classEntry(OPTIONAL_CALLS, "java/lang/Object",
+                    "map(Ljava/util/Optional;Ljava/util/function/Function;)Ljava/util/Optional;",
+                    "flatMap(Ljava/util/Optional;Ljava/util/function/Function;)Ljava/util/Optional;",
+                    "ifPresent(Ljava/util/Optional;Ljava/util/function/Consumer;)V",
+                    "orElseGet(Ljava/util/Optional;Ljava/util/function/Supplier;)Ljava/lang/Object;"),
+            classEntry(CALLBACK_PACKAGE + "MergeSort", "java/lang/Object",
+                    "sort([Ljava/lang/Object;Ljava/util/Comparator;)V",
+                    "insertion([Ljava/lang/Object;IILjava/util/Comparator;)V",
+                    "merge([Ljava/lang/Object;[Ljava/lang/Object;IIILjava/util/Comparator;)V",
+                    "compare(Ljava/util/Comparator;Ljava/lang/Object;Ljava/lang/Object;)I"),
             classEntry("io/jgo/internal/chan/SelectLeaf", "java/lang/Object",
                     "select([Ljava/lang/Object;Lio/jgo/internal/chan/SelectLeaf$Cases;)Lio/jgo/internal/chan/SelectOp;"),
             classEntry("io/jgo/internal/sync/WaitList", "java/lang/Object", "park(Lio/jgo/internal/WaitReason;JZ)Z"),

@@ -8,7 +8,7 @@ import java.util.Set;
  * descriptor as written in the instruction) is suspendable. That is the case when the method the
  * call resolves to in the owner's hierarchy is annotated {@code @Goroutine}, or when it is the
  * method of one of the JDK interfaces that goroutine code calls lambdas through ({@code Runnable},
- * {@code Callable}, {@code java.util.function.*}, {@code Iterator}), so that a lambda or a channel
+ * {@code Callable}, {@code java.util.function.*}, {@code Iterator}, {@code Comparator.compare}), so that a lambda or a channel
  * iterator does not pin.
  *
  * <p>A class on the way that cannot be found leaves the answer unknown, and unknown counts as
@@ -58,6 +58,8 @@ final class Suspendables {
                 return name.equals("call");
             case "java/util/Iterator":
                 return name.equals("hasNext") || name.equals("next");
+            case "java/util/Comparator":
+                return name.equals("compare");
             default:
                 // The single abstract method of a java.util.function interface; default methods
                 // (andThen, compose...) are library code that would pin anyway.

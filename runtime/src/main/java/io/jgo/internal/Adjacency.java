@@ -82,6 +82,14 @@ final class Adjacency {
      * @param recv the receiver the call site left in {@link Stack#callee} (read only for virtual sites)
      */
     static boolean adjacent(long via, int me, Object recv) {
+        boolean adjacent = verdict(via, me, recv);
+        if (!adjacent && PinReport.ENABLED) {
+            PinReport.pinned(describeCaller());
+        }
+        return adjacent;
+    }
+
+    private static boolean verdict(long via, int me, Object recv) {
         if (via == Stack.LAZY_VIA) {
             return true; // re-entered alone by g0's resume entry, which returns straight to g0 (see Entry)
         }

@@ -285,6 +285,9 @@ public final class OwnedLocks {
     static void warnPinned(Stack s, int me) {
         Object innermost = s.ownedLocks[s.ownedLockCount - 1];
         String lockClass = innermost.getClass().getName();
+        if (PinReport.ENABLED) {
+            PinReport.pinned(whereSuspended() + " (" + pinReason(lockClass) + ")");
+        }
         Warnings.once("ownedlock:" + lockClass + ":" + me, () -> "goroutine pinned: it suspended in "
                 + whereSuspended() + " while " + pinReason(lockClass)
                 + "; the carrier blocks until it can go on (release the lock before suspending, or use io.jgo.Mutex)");

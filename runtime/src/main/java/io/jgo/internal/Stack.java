@@ -474,6 +474,9 @@ public final class Stack {
     public void pinHere(String reason) {
         if (reason != null) {
             Warnings.once(reason, () -> "goroutine pinned: a suspension happened while holding a monitor at " + reason);
+            if (PinReport.ENABLED) {
+                PinReport.pinned(reason + " (holding a monitor)");
+            }
         }
         suspending = false;
         PINS.increment();

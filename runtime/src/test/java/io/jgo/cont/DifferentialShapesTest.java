@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.jgo.cont.Differential.Path;
 import io.jgo.cont.shapes.Iteration;
+import io.jgo.cont.shapes.JdkCallbacks;
 import io.jgo.cont.shapes.Lambdas;
 import io.jgo.cont.shapes.Locals;
 import io.jgo.cont.shapes.LoopsSwitchArrays;
@@ -44,6 +45,11 @@ class DifferentialShapesTest {
             new Shape("every kind of method suspends", MethodKinds.class, 8, null),
             new Shape("lambdas and method references suspend", Lambdas.class, 8, null),
             new Shape("a suspending iterator does not pin", Iteration.class, 10, null),
+            new Shape("suspending lambdas in the JDK's higher-order methods do not pin", JdkCallbacks.class, 40,
+                    "[arrayList 5, arrayList 3, arrayList 8, arrayList 1, arrayList 3, linkedList 5, linkedList 3,"
+                    + " linkedList 8, linkedList 1, linkedList 3, listOf 7, listOf 9, set 1, set 2, set 3, held 4,"
+                    + " removed true [5, 8, 1], byLength [fig, pear, kiwi, date, apple], sorted [apple, date, fig, kiwi, pear],"
+                    + " p=11, a=1, d=1, f=101, linked z1, linked a2, x!, x?, present x, got] {a=1, d=1, f=101, p=11}"),
             new Shape("recursive suspendables resume", Recursion.class, 300, null),
             new Shape("a prologue yields on a preemption request", Preemptible.class, Preemptible.ROUNDS / 100, null));
 

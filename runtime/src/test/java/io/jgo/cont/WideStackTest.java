@@ -9,7 +9,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Wide frames suspend and resume intact: each program saves records bigger than the stack segment
  * the previous resume emptied (before the fix, the emptied segment stayed in the chain and the
  * resume read its record at slot -1); and a frame with 255 parameter slots saves at its prologue
- * more values than a save helper can take (before the inline save, its class did not load).
+ * more values than a save helper can take (before the chain of save helpers, its class did not load).
  */
 class WideStackTest {
 

@@ -40,6 +40,7 @@ final class FuzzHarness {
     }
 
     static Verdict check(ProgramSource program, long seed) {
+        TestedBuild.requireThisTree();
         Map<String, String> sources = new LinkedHashMap<>();
         sources.put(PRISTINE + "." + program.className(), program.inPackage(PRISTINE));
         sources.put(AGENT + "." + program.className(), program.inPackage(AGENT));

@@ -17,6 +17,11 @@ final class GenContext {
     Scope scope = new Scope();
     /** What the {@link Feature#WIDE_FRAMES} statements wrote so far. */
     final WideFrames.State wide = new WideFrames.State();
+    /**
+     * Finally blocks around the statement being written: javac copies a finally block into each
+     * way out of its try, so a wide statement there would be rewritten once per copy.
+     */
+    int copiedBlocks;
     /** Statements left for the whole program: bounds its size whatever the choices say. */
     int statementBudget;
     private int names;

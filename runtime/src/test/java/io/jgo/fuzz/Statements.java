@@ -308,7 +308,9 @@ final class Statements {
         }
         if (!caught || c.chance(50)) {
             out.reopen(" finally {");
+            g.copiedBlocks++; // javac writes a finally block once for each way out of the try
             block(3, w.noJumps());
+            g.copiedBlocks--;
         }
         out.close();
     }

@@ -1,7 +1,9 @@
 package io.jgo.fuzz;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Writes the statements of {@link Feature#WIDE_FRAMES}: frames that are wide at a suspension point.
@@ -11,8 +13,11 @@ import java.util.List;
  * (up to the JVM's 255 parameter slots, which a {@code long} or {@code double} takes two of), and a
  * block of many live locals (up to ~250 slots) across suspensions. Sizes come from the choices, so
  * shrinking makes them small. The rewrite's code grows with saved values times suspension points,
- * so each shape suspends at a share of its operands, and a program gets at most
- * {@link #PER_PROGRAM} of them: generated methods stay well under the JVM's 64 KiB.
+ * so each shape suspends at a share of its operands, a program gets at most {@link #PER_PROGRAM} of
+ * them, a method at most one, and none is written in a finally block (javac copies it into each way
+ * out of its try, 3 copies or more, and each copy is rewritten): generated methods stay well under
+ * the JVM's 64 KiB (a wide call in a finally block, with another wide statement in its method, was
+ * measured at 42 KB of rewritten code).
  */
 final class WideFrames {
 
@@ -22,6 +27,8 @@ final class WideFrames {
     /** What a program's wide statements need: the callees and classes they call, written after the methods. */
     static final class State {
         final List<String> declarations = new ArrayList<>();
+        /** The methods that have their wide statement (one each). */
+        final Set<String> methods = new HashSet<>();
         int statements;
         int types;
     }
@@ -45,11 +52,12 @@ final class WideFrames {
     /** Writes one wide statement, or an ordinary trace once the program has its share. */
     void statement(Runnable otherwise) {
         State s = g.wide;
-        if (s.statements >= PER_PROGRAM) {
+        if (s.statements >= PER_PROGRAM || g.copiedBlocks > 0 || s.methods.contains(g.current.name())) {
             otherwise.run();
             return;
         }
         s.statements++;
+        s.methods.add(g.current.name());
         switch (c.below(5)) {
             case 1 -> out.line("t.v(\"" + g.fresh("wide") + "\", " + nested() + ");");
             case 2 -> out.line("t.v(\"" + g.fresh("wide") + "\", " + call(false) + ");");

@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * references, a mix), a {@link WideShapes} program run by the {@link FuzzHarness} (agent and
  * build-time rewrites; a coroutine suspending at every, some and no point; the scheduler) against
  * its plain run. Its methods pass a suspension point at every operand-stack depth from 0 to 64, then
- * at depths around the save helpers' 255 parameter slots (where a save is emitted inline instead)
+ * at depths around the save helpers' 255 parameter slots (where a save turns into a chain of helpers)
  * and across the records' compact-encoding limit (1,024 slots of a kind); in calls and {@code new}s with up to the JVM's 255 parameter slots
  * of arguments; with live locals up to 255 slots and past 1,024; at more suspension points in one
  * method than a compact record tail can number. The rewrite's code grows with
@@ -31,7 +31,7 @@ class WideFramesRangeTest {
         List<Part> parts = new ArrayList<>();
         parts.add(new Part("nested", 65, 1)); // every depth 0..64, each record one value wider than the last
         // Where a save's values stop fitting a helper's 255 parameter slots (4 its own, 2 for the
-        // method's live locals t and kept) and the rewrite saves them inline.
+        // method's live locals t and kept) and the save turns into a chain of helpers.
         int helperLimit = WideShapes.maxArguments(kind, 6);
         for (int depth = helperLimit - 2; depth <= helperLimit + 2; depth++) {
             parts.add(new Part("nested", depth, INNERMOST));

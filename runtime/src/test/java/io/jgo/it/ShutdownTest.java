@@ -12,7 +12,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
+import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -101,10 +101,16 @@ class ShutdownTest {
         assertTrue(err.contains("1 goroutine still alive; it is dropped"), err);
     }
 
-    /** Waits under a library frame (Optional.ifPresent, never rewritten), so the goroutine pins its carrier. */
+    /**
+     * Waits under a library frame ({@code Objects.requireNonNullElseGet}, never rewritten nor
+     * substituted, as {@code Optional.ifPresent} now is), so the goroutine pins its carrier.
+     */
     @Goroutine
     static void awaitUnderALibraryFrame(WaitGroup wg) {
-        Optional.of(wg).ifPresent(WaitGroup::await);
+        Objects.requireNonNullElseGet(null, () -> {
+            wg.await();
+            return wg;
+        });
     }
 
     /** The README's Hello: every goroutine has reached {@code wg.done()} when main returns. */

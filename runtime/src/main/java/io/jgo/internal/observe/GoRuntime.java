@@ -78,6 +78,12 @@ final class GoRuntime implements GoRuntimeMXBean {
     }
 
     @Override
+    public String getPinReport() {
+        return io.jgo.internal.PinReport.enabled() ? io.jgo.internal.PinReport.report()
+                : "pins are counted by frame only under -Djgo.pinReport";
+    }
+
+    @Override
     public long getPreemptions() {
         return sched.stats().preemptions;
     }

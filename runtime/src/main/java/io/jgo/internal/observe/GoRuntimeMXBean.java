@@ -41,6 +41,12 @@ public interface GoRuntimeMXBean {
     /** Suspensions that pinned a carrier instead of unwinding. */
     long getPins();
 
+    /**
+     * The frames that pinned most, with their counts, process-wide, as printed at exit under
+     * {@code -Djgo.pinReport} (without it, counted nowhere: the report says how to turn it on).
+     */
+    String getPinReport();
+
     /** Preemption requests sysmon made. */
     long getPreemptions();
 

@@ -26,6 +26,11 @@ public final class Observers implements SchedListener {
     }
 
     @Override
+    public void plainThreadBlocks() {
+        Observe.installSignalHandler();
+    }
+
+    @Override
     public Object pinBegin() {
         return Events.pinBegin();
     }

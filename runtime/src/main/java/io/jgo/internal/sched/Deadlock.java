@@ -105,6 +105,7 @@ final class Deadlock {
 
     private static boolean quiet(Sched sched) {
         return sched.idlePs.count() >= sched.gomaxprocs && sched.global.isEmpty()
-                && PlainThreads.blocked() == 0 && !sched.timers.pending() && !sched.stopping;
+                && PlainThreads.blocked() == 0 && !sched.timers.pending() && !sched.netpoll.anyPending()
+                && !sched.stopping;
     }
 }

@@ -42,6 +42,11 @@ final class M implements Runnable {
     boolean spinning;
     /** The G being executed; written by this M, read racily by dumps. */
     volatile G curg;
+    /**
+     * True while this M blocks in the network poll ({@link NetPoll#pollBlocking}); written by this M
+     * before its re-check of {@link #nextP}, read by {@link #unpark} after the waker's write (Dekker).
+     */
+    volatile boolean inPoll;
     /** Owner only: whether the G returned by findRunnable inherits the time slice. */
     private boolean inheritTime;
     /** xorshift state for the steal order; owner only. */
@@ -214,6 +219,15 @@ final class M implements Runnable {
                 inheritTime = false;
                 return g;
             }
+            // Go: "poll network ... only an optimization before we resort to stealing". One volatile
+            // read when nothing waits on the network.
+            if (sched.netpoll.anyPending()) {
+                g = sched.netpoll.pollFromP(this, pp);
+                if (g != null) {
+                    inheritTime = false;
+                    return g;
+                }
+            }
             // Spinning limit: at most half as many spinning Ms as busy Ps, or stealing burns more CPU
             // than the busy Ps produce work (Go: 2*nmspinning < gomaxprocs - npidle).
             if (spinning || sched.spinning.maySpin()) {
@@ -325,6 +339,14 @@ final class M implements Runnable {
                 // An idle carrier runs no goroutine: an interrupt that reaches it now is nobody's
                 // and is dropped (see Identity); a set flag would make every park return at once.
                 Thread.interrupted();
+                // Go's findRunnable: the M that would sleep blocks in the network poll instead,
+                // until the earliest timer if it is the timer waiter.
+                if (sched.netpoll.pollBlocking(this, deadline)) {
+                    if (nextP == null && deadline != Long.MAX_VALUE && deadline - System.nanoTime() <= 0) {
+                        sched.timers.runAllExpired(System.nanoTime());
+                    }
+                    continue;
+                }
                 if (deadline == Long.MAX_VALUE) {
                     LockSupport.park(this);
                     continue;
@@ -367,7 +389,19 @@ final class M implements Runnable {
     void wake(P pp, boolean spin) {
         spinning = spin;  // plain: published by the volatile write of nextP below
         nextP = pp;       // volatile write, pairs with the read in waitForP
+        unpark();
+    }
+
+    /**
+     * Wakes this M wherever it waits without a P: parked, or blocked in the network poll (Go's
+     * {@code notewakeup} plus {@code netpollBreak}). The caller wrote what the M should see first;
+     * the read of {@link #inPoll} comes after that write (see {@link NetPoll}). Any thread.
+     */
+    void unpark() {
         LockSupport.unpark(thread);
+        if (inPoll) {
+            sched.netpoll.wakeup();
+        }
     }
 
     /** A pseudo-random int for the steal order; owner only. */

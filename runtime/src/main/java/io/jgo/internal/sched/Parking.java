@@ -4,9 +4,9 @@ import io.jgo.internal.WaitReason;
 import io.jgo.internal.Stack;
 
 /**
- * The parking seam: how every blocking primitive (channels, select, timers, and the sync types
- * through {@code io.jgo.internal.sync.WaitList}) blocks a goroutine or a plain thread and how it is
- * woken. Nothing else in the runtime parks a goroutine.
+ * The parking seam: how every blocking primitive (channels, select, timers, the network's
+ * {@link PollDesc}, and the sync types through {@code io.jgo.internal.sync.WaitList}) blocks a
+ * goroutine or a plain thread and how it is woken. Nothing else in the runtime parks a goroutine.
  *
  * <h2>A goroutine</h2>
  * The primitive, holding its lock, puts a {@link Waiter} on a {@link WaitQueue}, calls

@@ -58,7 +58,7 @@ public final class PlainThreads {
         WAITS.put(Thread.currentThread(), new Wait(Warning.NANOS));
         if (!signalHandlerTried) {
             signalHandlerTried = true;
-            io.jgo.internal.observe.Observe.installSignalHandler();
+            Sched.installedListener().plainThreadBlocks();
         }
     }
 

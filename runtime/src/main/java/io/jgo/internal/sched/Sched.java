@@ -42,6 +42,8 @@ public final class Sched {
     final GlobalRunQueue<G> global = new GlobalRunQueue<>();
     final GFree gFree = new GFree();
     final Timers timers = new Timers(this);
+    /** The network poller; its selector is opened by the first registration. */
+    final NetPoll netpoll = new NetPoll(this);
     final AllGs allgs = new AllGs();
     final Handoff handoff = new Handoff(this);
     final Procs procs;
@@ -106,6 +108,11 @@ public final class Sched {
      * once when this class initializes; {@link #listen} replaces it. Volatile.
      */
     private static volatile SchedListener installedListener = SchedListener.load();
+
+    /** The process's scheduler listener (what a runtime made now would be given). Any thread. */
+    static SchedListener installedListener() {
+        return installedListener;
+    }
 
     /** Replaces the observers of every runtime made from now on (a test's). Any thread. */
     public static void listen(SchedListener l) {
@@ -211,6 +218,72 @@ public final class Sched {
         runqPut(pp, g);
         emit(Trace.Event.GO_READY, g.id, pp.id, -1, -1, 1);
         wakep();
+    }
+
+    /**
+     * Go's {@code injectglist}: {@code gs}, WAITING goroutines a network poll readied, become
+     * runnable as one batch. Without a P ({@code pp} null: an idle M, sysmon, a plain thread) all go
+     * to the global queue and an M is started for each idle P, up to their number. With {@code pp}
+     * (held by the caller, in findRunnable): as many as there are idle Ps go to the global queue,
+     * each with an M started for it, the rest into pp's local queue, then {@link #wakep} (a P may
+     * have gone idle since the count was read). The caller owns and clears {@code gs}.
+     */
+    void injectList(java.util.List<G> gs, P pp) {
+        int n = gs.size();
+        if (n == 0) {
+            return;
+        }
+        if (pp == null) {
+            externalEvents.incrementAndGet(); // before the status changes, as in ready()
+        }
+        for (int i = 0; i < n; i++) {
+            gs.get(i).casStatus(G.WAITING, G.RUNNABLE);
+        }
+        int toGlobal = pp == null ? n : Math.min(idlePs.count(), n);
+        for (int i = 0; i < n; i++) {
+            emit(Trace.Event.INJECT, gs.get(i).id, i < toGlobal ? -1 : pp.id, -1, -1, 0);
+        }
+        if (toGlobal > 0) {
+            global.putBatch(toGlobal == n ? gs : gs.subList(0, toGlobal));
+            startIdle(toGlobal);
+        }
+        if (pp == null) {
+            return;
+        }
+        for (int i = toGlobal; i < n; i++) {
+            pp.runq.put(gs.get(i), false, global);
+        }
+        wakep();
+    }
+
+    /**
+     * Go's {@code startIdle} inside {@code injectglist}: starts a non-spinning M on an idle P, up to
+     * {@code n} times while Ps are idle. On sysmon's thread inside a round, under one
+     * {@code tryLock} or owed to the next round as a wakep. Any thread.
+     */
+    private void startIdle(int n) {
+        if (stopping || idlePs.count() == 0) {
+            return;
+        }
+        if (sysmon.inRound()) {
+            if (!lock.tryLock()) {
+                sysmon.oweWakep();
+                return;
+            }
+        } else {
+            lock.lock();
+        }
+        try {
+            for (; n > 0; n--) {
+                P pp = idlePs.getLocked();
+                if (pp == null) {
+                    break;
+                }
+                startM(pp, false);
+            }
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**
@@ -466,7 +539,7 @@ public final class Sched {
         }
         emit(Trace.Event.M_START, -1, pp.id, m.id, -1, spinning ? 1 : 0);
         if (stopping) {
-            LockSupport.unpark(m.thread);
+            m.unpark();
         }
     }
 
@@ -497,7 +570,10 @@ public final class Sched {
         }
         lock.lock();
         try {
-            if (global.isEmpty()) {
+            // Go: "if this is the last running P and nobody is polling network, need to wakeup
+            // another M to poll network" (the M that releases it blocks, e.g. M0 under a parked main).
+            boolean mustPoll = netpoll.anyPending() && !netpoll.blocked() && idlePs.count() == gomaxprocs - 1;
+            if (global.isEmpty() && !mustPoll) {
                 idlePs.putLocked(pp, P.RUNNING);
                 pp = null;
             }
@@ -711,6 +787,7 @@ public final class Sched {
         stopping = true; // volatile write: every M, waiter and waker checks it
         listener.ended(this);
         timers.shutdown();
+        netpoll.shutdown();
         sysmon.stop();
         for (M m : allm) {
             if (m != m0) {
@@ -731,7 +808,7 @@ public final class Sched {
                 m.thread.interrupt();
             }
         }
-        LockSupport.unpark(m.thread);
+        m.unpark();
     }
 
     /**
@@ -770,6 +847,9 @@ public final class Sched {
         }
         if (interrupted) {
             Thread.currentThread().interrupt();
+        }
+        if (alive == 0) {
+            netpoll.close(); // no M polls any more: its descriptors go back to the system
         }
         return alive;
     }

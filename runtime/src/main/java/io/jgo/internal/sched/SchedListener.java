@@ -35,6 +35,14 @@ public interface SchedListener {
     default void ended(Sched sched) {
     }
 
+    /**
+     * A plain thread starts its first wait on a jgo primitive, possibly before any runtime exists:
+     * the observers make sure it can be seen (the dump on signal). That thread; it may hold a
+     * primitive's lock, so this must not block or throw.
+     */
+    default void plainThreadBlocks() {
+    }
+
     /** A goroutine is about to block its carrier (pinned): a token for {@link #pinEnd}, or null. The goroutine's thread. */
     default Object pinBegin() {
         return null;

@@ -34,6 +34,10 @@ import java.util.concurrent.locks.LockSupport;
  *       P's new M runs the timer. Timers on a P in a syscall or without an M are run by sysmon itself
  *       once {@link #TIMER_BACKSTOP_NS} late (what they ready goes to the global queue). Between
  *       rounds sysmon sleeps no later than the next such deadline of a running P.</li>
+ *   <li><b>Network.</b> When something waits on the network and nobody has polled for
+ *       {@code NetPoll.SYSMON_POLL_NS} (10 ms: every P busy in long goroutines, no idle M blocking
+ *       in the poll), sysmon polls without blocking and injects what it readied
+ *       ({@code NetPoll.pollFromSysmon}, Go's sysmon netpoll).</li>
  * </ul>
  *
  * <h2>Cadence</h2>
@@ -197,7 +201,7 @@ final class Sysmon implements Runnable {
             wakeAt = Long.MIN_VALUE; // awake: the next round and the re-read above see every timer armed from now on
             sched.coarseClock.tick(); // the parking Gs' clock, see CoarseClock
             boolean stranded = strandedWork();
-            if (!stranded && allIdle() && !owes() && deepSleep() && syscallWake) {
+            if (!stranded && allIdle() && !owes() && !sched.netpoll.unwatched() && deepSleep() && syscallWake) {
                 syscallWake = false;
                 idle = 0;
                 delay = MIN_DELAY_MICROS;
@@ -341,6 +345,7 @@ final class Sysmon implements Runnable {
         roundThread = Thread.currentThread();
         try {
             int n = watch(now);
+            sched.netpoll.pollFromSysmon(now); // Go: poll network if not polled for more than 10 ms
             payDebts();
             return n;
         } finally {

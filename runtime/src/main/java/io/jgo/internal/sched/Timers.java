@@ -3,7 +3,6 @@ package io.jgo.internal.sched;
 import io.jgo.internal.Carrier;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * A runtime's timers: Go's per-P timer heaps ({@link TimerHeap}, one per P) and who runs them.
@@ -118,7 +117,7 @@ final class Timers {
         M w = waiter.get(); // volatile read after the heap's volatile minWhen write
         if (w != null) {
             if (when < waiterDeadline) {
-                LockSupport.unpark(w.thread);
+                w.unpark(); // parked, or blocked in the network poll
             }
         } else {
             wakeIdleM();
@@ -152,7 +151,7 @@ final class Timers {
             sched.lock.unlock();
         }
         if (other != null) {
-            LockSupport.unpark(other.thread); // it loops in waitForP and takes the waiter role
+            other.unpark(); // it loops in waitForP and takes the waiter role
         } else if (sched.allm.isEmpty() && sched.config.sysmon) {
             sched.wakep(); // no carrier at all, so nobody would ever look at the heaps: start one
         }
@@ -180,7 +179,7 @@ final class Timers {
     void leaveWaiter(M m) {
         if (waiter.get() == m && waiter.compareAndSet(m, null)) {
             waiterDeadline = Long.MAX_VALUE;
-            if (earliest() != Long.MAX_VALUE) {
+            if (earliest() != Long.MAX_VALUE || sched.netpoll.anyPending()) { // timers or network: someone must wait for them
                 wakeIdleM();
             }
         }
@@ -190,7 +189,7 @@ final class Timers {
     void shutdown() {
         M w = waiter.get();
         if (w != null) {
-            LockSupport.unpark(w.thread);
+            w.unpark();
         }
     }
 

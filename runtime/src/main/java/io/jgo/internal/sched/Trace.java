@@ -64,7 +64,14 @@ public interface Trace {
          * sysmon retook {@code p} from {@code m} and hands it off: {@code n} 0 = from a syscall,
          * 1 = from goroutine {@code g} that did not answer preemption (a blocked carrier).
          */
-        RETAKE
+        RETAKE,
+        /**
+         * A network poll readied {@code n} goroutines; {@code victim} says who polled: 0 findRunnable
+         * (non-blocking, holding {@code p}), 1 an idle M blocked in the poll, 2 sysmon, 3 another thread.
+         */
+        NETPOLL,
+        /** Go's {@code injectglist}: {@code g}, readied by a poll, was put on {@code p}'s queue (-1: the global queue). */
+        INJECT
     }
 
     void on(Event e, long g, int p, int m, int victim, int n);

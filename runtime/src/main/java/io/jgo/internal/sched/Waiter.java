@@ -119,6 +119,11 @@ public final class Waiter {
         }
     }
 
+    /** Has {@link #wake} been called for this plain thread's waiter? Volatile read. */
+    boolean isWoken() {
+        return woken;
+    }
+
     /** Clears a reused waiter (the G's cached one) before it is filled again. Owner only. */
     void reset() {
         elem = null;

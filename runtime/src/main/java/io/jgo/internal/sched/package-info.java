@@ -180,6 +180,22 @@
  * writes Go's goroutine dump; a G's wait stamp ({@code G.waitSince}) comes from sysmon's
  * {@link io.jgo.internal.sched.CoarseClock}, so a park reads a volatile instead of the clock.
  *
+ * <h2>Network poller</h2>
+ * The third source of work, after run queues and timers, as in Go ({@code netpoll.go}):
+ * {@link io.jgo.internal.sched.NetPoll}, one {@code Selector} per runtime, polled by the scheduler
+ * itself. {@code findRunnable} polls without blocking after the global queue when anything waits on
+ * the network (one volatile read otherwise) and runs the first readied G; the M that would park in
+ * {@code waitForP} blocks in the poll instead, the timer waiter until the earliest timer
+ * ({@code M.unpark} breaks the poll: Go's {@code netpollBreak}); sysmon polls when nobody has for
+ * 10 ms; {@code handoffP} starts an M for the last running P when something waits on the network
+ * and nobody polls. What a poll readies enters as one batch ({@code Sched.injectList}, Go's
+ * {@code injectglist}: local queue for the poller's own P, global queue and an M per idle P
+ * otherwise). {@link io.jgo.internal.sched.PollDesc} is Go's {@code pollDesc}: the one place
+ * where the network parks and wakes (wait reason {@code IO wait}), deadlines on the per-P timers,
+ * close. A selector admits one select at a time, so a gate lets one poller in and the others
+ * skip; the lost wake-up between a new interest and a blocked select is written out in
+ * {@code NetPoll}. The deadlock check counts a network wait as wakeable.
+ *
  * <h2>Timers</h2>
  * Go's per-P 4-ary heaps ({@link io.jgo.internal.sched.TimerHeap}), one facility for everything
  * that waits for a time ({@link io.jgo.internal.sched.RuntimeTimer} with a

@@ -1,0 +1,210 @@
+package io.jgo.instrument;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.objectweb.asm.Handle;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.InvokeDynamicInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * Calls of the JDK's common higher-order methods whose function may suspend, redirected to the
+ * runtime's suspendable equivalents ({@code io.jgo.internal.callback}), so that a suspension in the
+ * function unwinds instead of pinning inside an unrewritten JDK frame:
+ * <pre>
+ *   invokeinterface List.forEach(Consumer)V  -> invokestatic IterableCalls.forEach(Iterable, Consumer)V
+ *   invokevirtual   HashMap.merge(K, V, BiFunction)  -> invokestatic MapCalls.merge(Map, K, V, BiFunction)
+ *   invokestatic    Collections.sort(List, Comparator)V -> invokestatic IterableCalls.sort(List, Comparator)V
+ * </pre>
+ * The receiver becomes the helper's first argument, so the operand stack is the same before and
+ * after. The helper behaves as the receiver's own method (it calls it for a receiver whose
+ * behaviour it does not reproduce), so the substitution is safe for any receiver; it is made only
+ * where the function may suspend, so a call whose function cannot (a lambda or method reference
+ * made right before the call, without a suspension point) keeps the JDK method and its speed. The
+ * function is the call's last argument in every method matched; when the instruction before the
+ * call is not the {@code invokedynamic} that makes it (a variable, a field), it may suspend.
+ * One pipeline step, after {@link BlockingCalls} and {@link OwnedLockCalls} have run on every
+ * method of the class (a lambda whose {@code Thread.sleep} became a park may suspend).
+ */
+final class CallbackCalls {
+
+    private static final String LAMBDA_METAFACTORY = "java/lang/invoke/LambdaMetafactory";
+
+    /** A redirected method: the supertype its receiver must be, and the helper class. */
+    private static final class Target {
+        final String receiver;
+        final String helper;
+
+        Target(String receiver, String helper) {
+            this.receiver = receiver;
+            this.helper = helper;
+        }
+    }
+
+    private static final String ITERABLE = "java/lang/Iterable";
+    private static final String COLLECTION = "java/util/Collection";
+    private static final String LIST = "java/util/List";
+    private static final String MAP = "java/util/Map";
+    private static final String OPTIONAL = "java/util/Optional";
+
+    /** name + descriptor (as on the receiver) -> target. */
+    private static final Map<String, Target> METHODS = Map.ofEntries(
+            Map.entry("forEach(Ljava/util/function/Consumer;)V", new Target(ITERABLE, RuntimeNames.ITERABLE_CALLS)),
+            Map.entry("removeIf(Ljava/util/function/Predicate;)Z", new Target(COLLECTION, RuntimeNames.ITERABLE_CALLS)),
+            Map.entry("replaceAll(Ljava/util/function/UnaryOperator;)V", new Target(LIST, RuntimeNames.ITERABLE_CALLS)),
+            Map.entry("sort(Ljava/util/Comparator;)V", new Target(LIST, RuntimeNames.ITERABLE_CALLS)),
+            Map.entry("forEach(Ljava/util/function/BiConsumer;)V", new Target(MAP, RuntimeNames.MAP_CALLS)),
+            Map.entry("computeIfAbsent(Ljava/lang/Object;Ljava/util/function/Function;)Ljava/lang/Object;",
+                    new Target(MAP, RuntimeNames.MAP_CALLS)),
+            Map.entry("computeIfPresent(Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;",
+                    new Target(MAP, RuntimeNames.MAP_CALLS)),
+            Map.entry("compute(Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;",
+                    new Target(MAP, RuntimeNames.MAP_CALLS)),
+            Map.entry("merge(Ljava/lang/Object;Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;",
+                    new Target(MAP, RuntimeNames.MAP_CALLS)),
+            Map.entry("map(Ljava/util/function/Function;)Ljava/util/Optional;", new Target(OPTIONAL, RuntimeNames.OPTIONAL_CALLS)),
+            Map.entry("flatMap(Ljava/util/function/Function;)Ljava/util/Optional;", new Target(OPTIONAL, RuntimeNames.OPTIONAL_CALLS)),
+            Map.entry("ifPresent(Ljava/util/function/Consumer;)V", new Target(OPTIONAL, RuntimeNames.OPTIONAL_CALLS)),
+            Map.entry("orElseGet(Ljava/util/function/Supplier;)Ljava/lang/Object;", new Target(OPTIONAL, RuntimeNames.OPTIONAL_CALLS)));
+
+    private static final String COLLECTIONS_SORT = "java/util/Collections.sort(Ljava/util/List;Ljava/util/Comparator;)V";
+
+    private final ClassInfoCache classes;
+    private final Suspendables suspendables;
+
+    CallbackCalls(ClassInfoCache classes, Suspendables suspendables) {
+        this.classes = classes;
+        this.suspendables = suspendables;
+    }
+
+    /** Redirects the calls of {@code m} (a method of {@code cn}) whose function may suspend; returns how many. */
+    int apply(ClassNode cn, MethodNode m) {
+        if (cn.name.startsWith(RuntimeNames.CALLBACK_PACKAGE)) {
+            return 0; // the helpers themselves: their calls of the receiver's own method must stay
+        }
+        int redirected = 0;
+        for (AbstractInsnNode insn : m.instructions) {
+            if (insn instanceof MethodInsnNode) {
+                MethodInsnNode call = (MethodInsnNode) insn;
+                String helper = helperOf(call);
+                if (helper != null && functionMaySuspend(cn, call, new HashSet<>())) {
+                    m.instructions.set(call, new MethodInsnNode(Opcodes.INVOKESTATIC, helper, call.name,
+                            helperDesc(call), false));
+                    redirected++;
+                }
+            }
+        }
+        return redirected;
+    }
+
+    /** The helper class for {@code call}, or null when it is not one of the redirected methods. */
+    private String helperOf(MethodInsnNode call) {
+        int op = call.getOpcode();
+        if (op == Opcodes.INVOKESTATIC) {
+            return (call.owner + "." + call.name + call.desc).equals(COLLECTIONS_SORT) ? RuntimeNames.ITERABLE_CALLS : null;
+        }
+        if (op != Opcodes.INVOKEINTERFACE && op != Opcodes.INVOKEVIRTUAL) {
+            return null; // invokespecial: a subclass's super.forEach(...) is the override's business
+        }
+        Target t = METHODS.get(call.name + call.desc);
+        if (t == null || !isSubtype(call.owner, t.receiver, new HashSet<>())) {
+            return null;
+        }
+        // a class of the application that declares the method @Goroutine is called as it is
+        return suspendables.isSuspensionPoint(call.owner, call.name, call.desc) ? null : t.helper;
+    }
+
+    private String helperDesc(MethodInsnNode call) {
+        if (call.getOpcode() == Opcodes.INVOKESTATIC) {
+            return call.desc;
+        }
+        Target t = METHODS.get(call.name + call.desc);
+        return "(L" + t.receiver + ";" + call.desc.substring(1);
+    }
+
+    /**
+     * May the function passed to {@code call} (its last argument) suspend? No only when it is made
+     * by the {@code invokedynamic} right before the call and its implementation cannot suspend.
+     */
+    private boolean functionMaySuspend(ClassNode cn, MethodInsnNode call, Set<String> seen) {
+        AbstractInsnNode prev = call.getPrevious();
+        while (prev != null && prev.getOpcode() < 0) {
+            prev = prev.getPrevious(); // labels, line numbers, frames
+        }
+        if (!(prev instanceof InvokeDynamicInsnNode)) {
+            return true;
+        }
+        InvokeDynamicInsnNode indy = (InvokeDynamicInsnNode) prev;
+        if (!indy.bsm.getOwner().equals(LAMBDA_METAFACTORY) || indy.bsmArgs.length < 3
+                || !(indy.bsmArgs[1] instanceof Handle)) {
+            return true;
+        }
+        return implMaySuspend(cn, (Handle) indy.bsmArgs[1], seen);
+    }
+
+    private boolean implMaySuspend(ClassNode cn, Handle impl, Set<String> seen) {
+        if (impl.getTag() == Opcodes.H_NEWINVOKESPECIAL) {
+            return false; // a constructor reference: constructors are never rewritten
+        }
+        if (suspendables.isSuspensionPoint(impl.getOwner(), impl.getName(), impl.getDesc())) {
+            return true;
+        }
+        if (!impl.getOwner().equals(cn.name)) {
+            return false;
+        }
+        String key = impl.getName() + impl.getDesc();
+        if (!seen.add(key)) {
+            return false; // a lambda that passes itself on: decided by its other calls
+        }
+        for (MethodNode body : (List<MethodNode>) cn.methods) {
+            if ((body.name + body.desc).equals(key)) {
+                return MethodRewriter.hasSuspensionPoint(body, suspendables) || hasRedirectable(cn, body, seen);
+            }
+        }
+        return false;
+    }
+
+    /** Does {@code body} make a call this step redirects (so it will suspend through a helper)? */
+    private boolean hasRedirectable(ClassNode cn, MethodNode body, Set<String> seen) {
+        for (AbstractInsnNode insn : body.instructions) {
+            if (insn instanceof MethodInsnNode && helperOf((MethodInsnNode) insn) != null
+                    && functionMaySuspend(cn, (MethodInsnNode) insn, seen)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Is {@code type} {@code target} or a subtype of it? A class that cannot be found is taken as not one. */
+    private boolean isSubtype(String type, String target, Set<String> seen) {
+        if (type == null || type.startsWith("[") || !seen.add(type)) {
+            return false;
+        }
+        if (type.equals(target)) {
+            return true;
+        }
+        ClassInfo info;
+        try {
+            info = classes.get(type);
+        } catch (RuntimeException unreadable) {
+            return false;
+        }
+        if (info == null) {
+            return false;
+        }
+        if (isSubtype(info.superName, target, seen)) {
+            return true;
+        }
+        for (String itf : info.interfaces) {
+            if (isSubtype(itf, target, seen)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

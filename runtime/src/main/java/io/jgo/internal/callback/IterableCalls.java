@@ -1,0 +1,152 @@
+package io.jgo.internal.callback;
+
+import io.jgo.Goroutine;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.ListIterator;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
+
+/**
+ * Suspendable {@code Iterable.forEach}, {@code Collection.removeIf}, {@code List.replaceAll} and
+ * {@code List.sort} (also {@code Collections.sort(list, c)}, which is {@code list.sort(c)}).
+ * The loop is taken for a receiver that inherits the interface's default (the default's own code,
+ * step by step), for {@code ArrayList} (whose overrides check the modification count after the
+ * callbacks: the same check is made through {@link Probe}) and for the immutable lists of
+ * {@code List.of}; any other receiver's own method is called.
+ *
+ * <p>One difference is left: when a callback structurally modifies an {@code ArrayList} (a bug the
+ * JDK reports, best effort, with {@code ConcurrentModificationException}), the exception comes at
+ * the next element rather than after the rest; {@code ArrayList.sort} and {@code removeIf} sort or
+ * test a copy first, so a comparator or filter that throws leaves the list untouched.
+ */
+public final class IterableCalls {
+
+    private static final Inherits FOR_EACH = new Inherits(Iterable.class, "forEach", Consumer.class);
+    private static final Inherits REMOVE_IF = new Inherits(Collection.class, "removeIf", Predicate.class);
+    private static final Inherits REPLACE_ALL = new Inherits(List.class, "replaceAll", UnaryOperator.class);
+    private static final Inherits SORT = new Inherits(List.class, "sort", Comparator.class);
+    private static final Class<?> LIST12 = List.of(1).getClass();
+    private static final Class<?> LISTN = List.of(1, 2, 3).getClass();
+
+    private IterableCalls() {
+    }
+
+    @Goroutine
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    public static void forEach(Iterable it, Consumer action) {
+        Class<?> type = it.getClass();
+        if (type == ArrayList.class) {
+            Objects.requireNonNull(action);
+            ListIterator li = ((ArrayList) it).listIterator();
+            while (li.hasNext()) {
+                action.accept(li.next());
+            }
+            Probe.checkAtEnd(li);
+        } else if (type == LIST12 || type == LISTN) {
+            Objects.requireNonNull(action);
+            List list = (List) it;
+            for (int i = 0, n = list.size(); i < n; i++) {
+                action.accept(list.get(i));
+            }
+        } else if (FOR_EACH.by(type)) {
+            Objects.requireNonNull(action);
+            for (Object t : it) {
+                action.accept(t);
+            }
+        } else {
+            it.forEach(action);
+        }
+    }
+
+    @Goroutine
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    public static boolean removeIf(Collection c, Predicate filter) {
+        Class<?> type = c.getClass();
+        if (type == ArrayList.class) {
+            Objects.requireNonNull(filter);
+            ListIterator li = ((ArrayList) c).listIterator();
+            boolean[] dead = new boolean[c.size()];
+            boolean any = false;
+            for (int i = 0; li.hasNext(); i++) {
+                if (filter.test(li.next())) {
+                    dead[i] = true;
+                    any = true;
+                }
+            }
+            Probe.checkAtEnd(li);
+            if (any) {
+                Iterator each = c.iterator();
+                for (int i = 0; each.hasNext(); i++) {
+                    each.next();
+                    if (dead[i]) {
+                        each.remove();
+                    }
+                }
+            }
+            return any;
+        } else if (REMOVE_IF.by(type)) {
+            Objects.requireNonNull(filter);
+            boolean removed = false;
+            Iterator each = c.iterator();
+            while (each.hasNext()) {
+                if (filter.test(each.next())) {
+                    each.remove();
+                    removed = true;
+                }
+            }
+            return removed;
+        } else {
+            return c.removeIf(filter);
+        }
+    }
+
+    @Goroutine
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    public static void replaceAll(List list, UnaryOperator operator) {
+        Class<?> type = list.getClass();
+        if (type == ArrayList.class || REPLACE_ALL.by(type)) {
+            Objects.requireNonNull(operator);
+            ListIterator li = list.listIterator();
+            while (li.hasNext()) {
+                li.set(operator.apply(li.next()));
+            }
+            if (type == ArrayList.class) {
+                Probe.checkAtEnd(li);
+                Probe.bump((ArrayList) list);
+            }
+        } else {
+            list.replaceAll(operator);
+        }
+    }
+
+    @Goroutine
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    public static void sort(List list, Comparator c) {
+        Class<?> type = list.getClass();
+        boolean arrayList = type == ArrayList.class;
+        if (arrayList || SORT.by(type)) {
+            ListIterator probe = arrayList ? list.listIterator() : null;
+            Object[] a = list.toArray();
+            MergeSort.sort(a, c);
+            if (arrayList) {
+                Probe.check(probe);
+            }
+            ListIterator i = list.listIterator();
+            for (Object e : a) {
+                i.next();
+                i.set(e);
+            }
+            if (arrayList) {
+                Probe.bump((ArrayList) list);
+            }
+        } else {
+            list.sort(c);
+        }
+    }
+}

@@ -1,0 +1,14 @@
+/**
+ * Suspendable equivalents of the JDK's common higher-order methods ({@code Iterable.forEach},
+ * {@code Map.computeIfAbsent}, {@code List.sort}, {@code Optional.map}...). Rewritten code calls
+ * them instead of the JDK method when the function it passes may suspend, so a suspension inside
+ * the function unwinds through a rewritten frame instead of pinning inside an unrewritten JDK one.
+ *
+ * <p>Each helper takes its own loop only where that loop is the receiver's behaviour: the receiver's
+ * class inherits the interface's default method ({@link Inherits}), or it is a JDK class whose
+ * override this package replicates (named in each helper); any other receiver gets its own method,
+ * which pins only if the function does suspend. These classes are plain {@code @Goroutine} Java,
+ * rewritten by jgo's own instrumenter when the runtime is built (the {@code rewrite-api} step of the
+ * runtime's pom); they must not drive the stack protocol by hand.
+ */
+package io.jgo.internal.callback;

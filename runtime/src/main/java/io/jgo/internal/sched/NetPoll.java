@@ -1,0 +1,424 @@
+package io.jgo.internal.sched;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.SelectableChannel;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.util.ArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One runtime's network poller (Go's {@code netpoll.go} over {@code netpoll_epoll.go}): a
+ * {@link Selector} (epoll on Linux) that the scheduler polls itself, no poller thread. See the
+ * package comment of {@code io.jgo.net} for the whole design; this class is the scheduler's side.
+ *
+ * <h2>Who polls</h2>
+ * <ul>
+ *   <li>{@code findRunnable}, holding a P, after the local and global queues: a non-blocking poll
+ *       ({@link #pollFromP}) when anything waits on the network; the first readied G runs at once,
+ *       the rest are injected ({@link Sched#injectList}, Go's {@code injectglist}).</li>
+ *   <li>An idle M, without a P, blocks in the poll instead of parking ({@link #pollBlocking}); the
+ *       timer waiter blocks until the earliest timer. {@link #wakeup} is Go's {@code netpollBreak}:
+ *       an M handed a P, an earlier timer, a new interest, the runtime's stop.</li>
+ *   <li>sysmon, when nobody has polled for 10 ms ({@link #pollFromSysmon}).</li>
+ *   <li>A plain thread waiting on a connection, when nobody else blocks in the poll.</li>
+ * </ul>
+ *
+ * <h2>The gate</h2>
+ * {@code Selector.select} holds the selector's monitor for as long as it blocks, so two pollers
+ * would wait on each other. {@link #gate} admits one poller at a time ({@link #FREE},
+ * {@link #NONBLOCKING}, {@link #BLOCKING}); everyone else skips the poll instead of waiting, so no
+ * thread ever waits on the selector's monitor. Registering a channel and changing a key's interest
+ * never take that monitor on JDK 11+ (they queue an update the next select applies), which is why
+ * a new interest while a poller blocks must {@link #wakeup} it.
+ *
+ * <h2>Lost wake-ups</h2>
+ * <pre>
+ *   waiter (PollDesc.park)                     blocking poller
+ *   1. enqueue waiter, key.interestOpsOr        a. gate := BLOCKING (volatile CAS)
+ *   2. read gate                                b. select: applies queued interest updates
+ *   3. BLOCKING? wakeup()
+ * </pre>
+ * If 2 reads FREE, a happens after 2, so b applies the update of 1 (the selector's update lock
+ * orders 1 before b): the poll sees the readiness (the selector is level-triggered). If it reads
+ * BLOCKING, 3 wakes the poller (a wake-up before the select is sticky: the select returns at once)
+ * and its next select applies the update. If it reads NONBLOCKING, that poll may have applied the
+ * updates already; the next poll applies this one, as any readiness waits for the next poll: the
+ * next {@code findRunnable}, the waiter's own M going idle, or sysmon within 10 ms.
+ * An idle M that finds the gate held by a non-blocking poller sets {@link #blockerWanted} and tries
+ * once more before it parks; the poller frees the gate and then reads the flag, and wakes an idle M
+ * to block in the poll (a Dekker pair on {@link #gate} and {@link #blockerWanted}).
+ * An M parked by {@link M#waitForP} is woken through {@link M#unpark}, which also breaks the poll
+ * when that M blocks in it ({@link M#inPoll}, written before the M's re-check of {@code nextP}).
+ *
+ * <h2>Cost when unused</h2>
+ * The selector is opened with the first registration ({@code netpollGenericInit}); until something
+ * waits, every poll step is one volatile read of {@link #pending} (a plain load on x86).
+ */
+public final class NetPoll {
+
+    static final int FREE = 0;
+    static final int NONBLOCKING = 1;
+    static final int BLOCKING = 2;
+    /** sysmon polls when nobody has for this long (Go: 10 ms). */
+    static final long SYSMON_POLL_NS = 10_000_000L;
+
+    /** Who polled, for the trace ({@code Trace.Event.NETPOLL}'s victim argument). */
+    static final int BY_FIND_RUNNABLE = 0;
+    static final int BY_IDLE_M = 1;
+    static final int BY_SYSMON = 2;
+    static final int BY_THREAD = 3;
+
+    private final Sched sched;
+    /** Opened once, under {@code this}'s monitor, by the first registration; volatile for the pollers. */
+    private volatile Selector selector;
+    /**
+     * Why a poll is worth making: waiting parties (goroutines and plain threads) plus key
+     * cancellations not yet flushed by a select (a closed channel's fd is released by the next
+     * select). Volatile RMWs by waiters, closers and pollers; read by every poll step.
+     */
+    private final AtomicInteger pending = new AtomicInteger();
+    /** Cancelled keys not flushed yet (also counted in {@link #pending}); a poller takes them all before its select. */
+    private final AtomicInteger cancels = new AtomicInteger();
+    /** The poll gate: FREE, NONBLOCKING or BLOCKING. CAS to enter, volatile write to leave. */
+    private final AtomicInteger gate = new AtomicInteger();
+    /** Go's {@code netpollWakeSig}: a wakeup is in flight; reset by the blocking poller when its select returns. */
+    private final AtomicBoolean wakeSig = new AtomicBoolean();
+    /**
+     * An idle M found the gate taken by a non-blocking poller and parked: the poller that leaves
+     * the gate wakes an idle M to block in the poll. Written before the M's second try of the gate,
+     * read after the leaving poller's write of the gate (Dekker).
+     */
+    private volatile boolean blockerWanted;
+    /** Go's {@code sched.lastpoll}: when the last poll ended (runtime clock), 0 while one blocks. */
+    private volatile long lastPoll;
+    /** The Gs a poll readied; owned by the gate's holder. */
+    private final ArrayList<G> batch = new ArrayList<>();
+    /** The gate holder's dispatch, made once (no allocation per poll). */
+    private final java.util.function.Consumer<SelectionKey> dispatch = this::dispatch;
+
+    NetPoll(Sched sched) {
+        this.sched = sched;
+    }
+
+    /** The runtime this poller belongs to. */
+    public Sched runtime() {
+        return sched;
+    }
+
+    // ---------------------------------------------------------------- registration
+
+    /**
+     * Registers {@code ch} (non-blocking) with the selector, interest none, {@code pd} attached.
+     * Never waits on the selector's monitor (JDK 11+ queues the registration). Any thread.
+     */
+    SelectionKey register(SelectableChannel ch, PollDesc pd) throws IOException {
+        return ch.register(selector(), 0, pd);
+    }
+
+    private Selector selector() throws IOException {
+        Selector s = selector;
+        if (s == null) {
+            synchronized (this) {
+                s = selector;
+                if (s == null) {
+                    lastPoll = sched.nanotime(); // sysmon's 10 ms count starts now
+                    s = selector = Selector.open();
+                }
+            }
+        }
+        return s;
+    }
+
+    /** A party starts waiting (counted before its interest is set). Any thread. */
+    void addWaiter() {
+        pending.incrementAndGet();
+    }
+
+    /** A party stopped waiting. Any thread. */
+    void removeWaiter() {
+        pending.decrementAndGet();
+    }
+
+    /**
+     * A key was cancelled (its channel closed): the next select releases the fd, so one is made
+     * soon: the blocking poller is woken, or, if the gate is free, the caller polls once itself.
+     * Any thread.
+     */
+    void cancelled() {
+        pending.incrementAndGet(); // before cancels: a poller only subtracts what it has seen counted
+        cancels.incrementAndGet();
+        if (gate.get() == BLOCKING) {
+            wakeup();
+        } else if (sched.stopping || gate.get() == FREE) {
+            pollNow(BY_THREAD);
+        }
+    }
+
+    /** Is anything waiting on the network (or a cancel to flush)? One volatile read. Any thread. */
+    boolean anyPending() {
+        return pending.get() > 0;
+    }
+
+    /**
+     * Does something wait on the network while no thread blocks in the poll? Then sysmon does not
+     * sleep deeply: its round polls when nobody has for 10 ms, so a goroutine readied by the network
+     * is found even if the hand-over of the blocking poll to an idle M was lost (a wake-up of an
+     * accepting main goroutine in an otherwise idle runtime was seen lost). Any thread, racy.
+     */
+    boolean unwatched() {
+        return pending.get() > 0 && gate.get() != BLOCKING;
+    }
+
+    /** Does some thread block in the poll now? Any thread, racy. */
+    boolean blocked() {
+        return gate.get() == BLOCKING;
+    }
+
+    /**
+     * Go's {@code netpollBreak}: the thread blocked in the poll returns from it. At most one
+     * wake-up in flight ({@link #wakeSig}). Any thread.
+     */
+    public void wakeup() {
+        Selector s = selector;
+        if (s != null && gate.get() == BLOCKING && wakeSig.compareAndSet(false, true)) {
+            s.wakeup();
+        }
+    }
+
+    // ---------------------------------------------------------------- polling
+
+    /**
+     * The non-blocking poll of {@code findRunnable} (Go: "poll network ... only an optimization
+     * before we resort to stealing"): returns a readied G for the caller to run, having injected
+     * the others, or null. Holder of {@code pp}.
+     */
+    G pollFromP(M m, P pp) {
+        if (!gate.compareAndSet(FREE, NONBLOCKING)) {
+            return null; // someone polls (or blocks in the poll): it will see what we would have
+        }
+        try {
+            if (!selectNow()) {
+                return null;
+            }
+            sched.emit(Trace.Event.NETPOLL, -1, pp.id, m.id, BY_FIND_RUNNABLE, batch.size());
+            G first = batch.remove(batch.size() - 1);
+            sched.injectList(batch, pp);
+            first.casStatus(G.WAITING, G.RUNNABLE);
+            sched.emit(Trace.Event.GO_READY, first.id, pp.id, m.id, -1, 2);
+            return first;
+        } finally {
+            batch.clear();
+            leaveNonBlocking();
+        }
+    }
+
+    /** sysmon's poll when nobody has polled for 10 ms (Go's sysmon). sysmon's thread, in a round. */
+    void pollFromSysmon(long now) {
+        long last = lastPoll;
+        if (pending.get() <= 0 || last == 0 || now - last < SYSMON_POLL_NS) {
+            return;
+        }
+        pollNow(BY_SYSMON);
+    }
+
+    /** A non-blocking poll by a thread without a P; what it readies goes to the global queue. */
+    private void pollNow(int who) {
+        if (!gate.compareAndSet(FREE, NONBLOCKING)) {
+            return;
+        }
+        try {
+            if (selectNow()) {
+                sched.emit(Trace.Event.NETPOLL, -1, -1, -1, who, batch.size());
+                sched.injectList(batch, null);
+            }
+        } finally {
+            batch.clear();
+            leaveNonBlocking();
+        }
+    }
+
+    private void leaveNonBlocking() {
+        lastPoll = sched.nanotime();
+        gate.set(FREE); // volatile write, then read blockerWanted (Dekker with pollBlocking)
+        if (blockerWanted && pending.get() > 0) {
+            blockerWanted = false;
+            sched.timers.wakeIdleM();
+        }
+    }
+
+    /** One {@code selectNow} by the gate's holder; true if it readied goroutines (in {@link #batch}). */
+    private boolean selectNow() {
+        Selector s = selector;
+        if (s == null) {
+            return false;
+        }
+        flushCancelsCount();
+        try {
+            s.selectNow(dispatch);
+        } catch (ClosedSelectorException e) {
+            return false;
+        } catch (IOException e) {
+            throw new UncheckedIOException("netpoll: select failed", e);
+        }
+        return !batch.isEmpty();
+    }
+
+    /** The cancels counted so far are flushed by the select about to be made. Gate holder. */
+    private void flushCancelsCount() {
+        int c = cancels.getAndSet(0);
+        if (c > 0) {
+            pending.addAndGet(-c);
+        }
+    }
+
+    /**
+     * An idle M (no P) blocks in the poll instead of parking: until {@code deadline} (the earliest
+     * timer, System.nanoTime; Long.MAX_VALUE: no limit), a {@link #wakeup}, or readiness. What it
+     * readies is injected. Returns false if it did not poll (nothing waits, or another thread
+     * polls), and the M parks as usual. Own thread of {@code m}, which is on the idle list.
+     */
+    boolean pollBlocking(M m, long deadline) {
+        if (pending.get() <= 0) {
+            return false;
+        }
+        if (!gate.compareAndSet(FREE, BLOCKING)) {
+            if (gate.get() != NONBLOCKING) {
+                return false; // someone blocks in it already
+            }
+            blockerWanted = true; // then try again: see leaveNonBlocking
+            if (!gate.compareAndSet(FREE, BLOCKING)) {
+                return false;
+            }
+        }
+        lastPoll = 0; // Go: lastpoll == 0 while an M blocks in netpoll
+        m.inPoll = true; // volatile write, then re-read nextP: pairs with M.unpark (see the class comment)
+        try {
+            if (m.nextP == null && !sched.stopping) {
+                block(deadline);
+            }
+        } finally {
+            m.inPoll = false;
+            gate.set(NONBLOCKING); // still ours: the batch is injected before the gate is free
+            wakeSig.set(false);
+        }
+        injectAndLeave(m.id, BY_IDLE_M);
+        return true;
+    }
+
+    /** After a blocking select: injects what it readied, then frees the gate. Gate holder (NONBLOCKING by now). */
+    private void injectAndLeave(int mid, int who) {
+        try {
+            if (!batch.isEmpty()) {
+                sched.emit(Trace.Event.NETPOLL, -1, -1, mid, who, batch.size());
+                sched.injectList(batch, null);
+            }
+        } finally {
+            batch.clear();
+            leaveNonBlocking();
+        }
+    }
+
+    /**
+     * A plain thread waiting on a connection of this poller takes the blocking poll for at most
+     * {@code maxNanos} if nobody else blocks in it; returns false if it did not (the caller parks).
+     */
+    boolean pollAsThread(long maxNanos) {
+        if (!gate.compareAndSet(FREE, BLOCKING)) {
+            return false;
+        }
+        lastPoll = 0;
+        try {
+            block(System.nanoTime() + maxNanos);
+        } finally {
+            gate.set(NONBLOCKING);
+            wakeSig.set(false);
+        }
+        injectAndLeave(-1, BY_THREAD);
+        return true;
+    }
+
+    /** The select itself, by the blocking gate holder. Selector timeouts are in milliseconds. */
+    private void block(long deadline) {
+        Selector s = selector;
+        if (s == null) {
+            return;
+        }
+        flushCancelsCount();
+        try {
+            if (deadline == Long.MAX_VALUE) {
+                s.select(dispatch, 0);
+                return;
+            }
+            long left = deadline - System.nanoTime();
+            if (left >= 1_000_000L) {
+                s.select(dispatch, left / 1_000_000L); // the caller's loop sleeps out a sub-millisecond rest
+            } else {
+                s.selectNow(dispatch);
+                if (batch.isEmpty() && left > 0) {
+                    LockSupport.parkNanos(this, left);
+                }
+            }
+        } catch (ClosedSelectorException e) {
+            // the runtime stopped
+        } catch (IOException e) {
+            throw new UncheckedIOException("netpoll: select failed", e);
+        }
+    }
+
+    /** A ready key: one-shot, so its ready interest is dropped, and its waiters are woken. Gate holder, inside the select. */
+    private void dispatch(SelectionKey key) {
+        PollDesc pd = (PollDesc) key.attachment();
+        int ready;
+        try {
+            ready = key.readyOps();
+            key.interestOpsAnd(~ready);
+        } catch (java.nio.channels.CancelledKeyException e) {
+            ready = SelectionKey.OP_READ | SelectionKey.OP_WRITE; // closed meanwhile: its waiters see it
+        }
+        int modes = 0;
+        if ((ready & (SelectionKey.OP_READ | SelectionKey.OP_ACCEPT)) != 0) {
+            modes |= PollDesc.READ;
+        }
+        if ((ready & (SelectionKey.OP_WRITE | SelectionKey.OP_CONNECT)) != 0) {
+            modes |= PollDesc.WRITE;
+        }
+        pd.ready(modes, batch);
+    }
+
+    /** The runtime stops: a thread blocked in the poll returns, and the selector is closed by it. */
+    void shutdown() {
+        Selector s = selector;
+        if (s != null) {
+            s.wakeup();
+        }
+    }
+
+    /**
+     * After the runtime's threads have ended: closes the selector (its keys are cancelled, its
+     * descriptors released). A plain thread still waiting on one of its connections can only time
+     * out. Any thread; never while a select blocks (nobody polls a stopped runtime).
+     */
+    void close() {
+        Selector s;
+        synchronized (this) {
+            s = selector;
+        }
+        if (s != null && gate.compareAndSet(FREE, BLOCKING)) { // nobody may poll it any more
+            try {
+                s.close();
+            } catch (IOException e) {
+                // nothing to do: the runtime is gone
+            }
+        }
+    }
+
+    /** For tests and stats: parties waiting plus unflushed cancels. */
+    int pendingCount() {
+        return pending.get();
+    }
+}

@@ -1,0 +1,93 @@
+package io.jgo.net;
+
+import io.jgo.Goroutine;
+import io.jgo.internal.MethodIds;
+import io.jgo.internal.Stack;
+import io.jgo.internal.sched.G;
+import io.jgo.internal.sched.PollDesc;
+import java.io.Closeable;
+import java.io.IOException;
+import java.net.SocketAddress;
+import java.nio.channels.AsynchronousCloseException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+
+/**
+ * A TCP listener (Go's {@code net.Listener}): {@link #accept} parks the calling goroutine on its
+ * runtime's poller until a connection arrives (a plain thread blocks). {@link #close} wakes every
+ * waiting {@code accept} with an {@link AsynchronousCloseException}.
+ */
+public final class Listener implements Closeable {
+
+    private static final int ACCEPT_ID = MethodIds.of("io.jgo.net.Listener", "accept", "()Lio/jgo/net/Conn;");
+
+    private final ServerSocketChannel ch;
+    private final PollDesc pd;
+    private final SocketAddress address;
+
+    Listener(ServerSocketChannel ch, PollDesc pd) throws IOException {
+        this.ch = ch;
+        this.pd = pd;
+        this.address = ch.getLocalAddress();
+        pd.readInterest(java.nio.channels.SelectionKey.OP_ACCEPT);
+    }
+
+    /**
+     * The next connection, waiting (parking the goroutine) until one arrives. The new
+     * connection is registered with the calling goroutine's runtime (a plain thread's: the default
+     * runtime).
+     *
+     * @throws ClosedChannelException the listener was closed (while waiting: {@link AsynchronousCloseException})
+     */
+    @Goroutine
+    public Conn accept() throws IOException {
+        Stack s = Stack.current();
+        long via = s.takeCallSite();
+        G g = PollDesc.parker(s);
+        boolean waited = false;
+        if (s.isResuming()) {
+            s.resumeLeaf();
+            PollDesc.afterPark(g);
+            waited = true;
+        }
+        for (;;) {
+            Conn.fail(pd.check(PollDesc.READ), waited, "accept");
+            SocketChannel c = ch.accept();
+            if (c != null) {
+                return Net.wrap(c, true);
+            }
+            int r = pd.prepareWait(g, PollDesc.READ);
+            if (r == PollDesc.PARKED) {
+                if (s.suspendLeaf(via, ACCEPT_ID, Stack.YIELD_PARK)) {
+                    return null; // unwinding; resumed above
+                }
+                PollDesc.afterPark(g);
+            } else {
+                Conn.fail(r, waited, "accept");
+            }
+            waited = true;
+        }
+    }
+
+    /** The address it listens on (with the port the system chose for port 0). */
+    public SocketAddress address() {
+        return address;
+    }
+
+    /** Stops listening; waiting {@code accept}s fail. Idempotent. */
+    @Override
+    public void close() throws IOException {
+        pd.close();
+        try {
+            ch.close();
+        } finally {
+            pd.closed();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Listener[" + address + (pd.isClosing() ? ", closed" : "") + "]";
+    }
+}

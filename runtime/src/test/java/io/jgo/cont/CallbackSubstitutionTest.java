@@ -1,0 +1,95 @@
+package io.jgo.cont;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.jgo.Goroutine;
+import io.jgo.cont.shapes.Yield;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * Which JDK higher-order calls the rewrite sends to the runtime's suspendable helpers: only those
+ * whose function may suspend. A lambda made at the call that cannot suspend keeps the JDK method
+ * (and its speed); one that can, a method reference to a {@code @Goroutine} method, a function held
+ * in a variable, and a lambda that passes a suspending lambda on to another such call go to the helper.
+ */
+class CallbackSubstitutionTest {
+
+    /** The class rewritten; each method makes one forEach call of one kind. */
+    static final class Calls {
+        final List<Integer> list = new ArrayList<>(List.of(1, 2));
+        final Consumer<Integer> held = x -> { };
+        int sum;
+
+        @Goroutine
+        void cannotSuspend() {
+            list.forEach(x -> sum += x);
+            Yield.here();
+        }
+
+        @Goroutine
+        void suspends() {
+            list.forEach(x -> sum += Yield.i(x));
+        }
+
+        @Goroutine
+        void reference() {
+            list.forEach(Yield::a);
+        }
+
+        @Goroutine
+        void heldInAField() {
+            list.forEach(held);
+            Yield.here();
+        }
+
+        @Goroutine
+        void nested() {
+            List.of(list).forEach(l -> l.forEach(x -> sum += Yield.i(x)));
+        }
+    }
+
+    @Test
+    void onlyCallsWhoseFunctionMaySuspendGoToTheHelper() throws Exception {
+        byte[] original;
+        try (InputStream in = Calls.class.getResourceAsStream("CallbackSubstitutionTest$Calls.class")) {
+            original = in.readAllBytes();
+        }
+        ClassNode cn = new ClassNode();
+        new ClassReader(Differential.INSTRUMENTER.transform(original)).accept(cn, 0);
+        assertEquals("[]", helperCalls(cn, "cannotSuspend"));
+        assertEquals("[forEach]", helperCalls(cn, "suspends"));
+        assertEquals("[forEach]", helperCalls(cn, "reference"));
+        assertEquals("[forEach]", helperCalls(cn, "heldInAField"));
+        assertEquals("[forEach]", helperCalls(cn, "nested"));
+        String inner = "";
+        for (MethodNode m : cn.methods) {
+            if (m.name.startsWith("lambda$nested$") && m.desc.startsWith("(Ljava/util/List;")) {
+                inner = helperCalls(cn, m.name);
+            }
+        }
+        assertEquals("[forEach]", inner, "the lambda that passes a suspending one on");
+    }
+
+    private static String helperCalls(ClassNode cn, String method) {
+        List<String> calls = new ArrayList<>();
+        for (MethodNode m : cn.methods) {
+            if (m.name.equals(method)) {
+                for (AbstractInsnNode insn : m.instructions) {
+                    if (insn instanceof MethodInsnNode && ((MethodInsnNode) insn).owner.startsWith("io/jgo/internal/callback/")) {
+                        calls.add(((MethodInsnNode) insn).name);
+                    }
+                }
+            }
+        }
+        return calls.toString();
+    }
+}

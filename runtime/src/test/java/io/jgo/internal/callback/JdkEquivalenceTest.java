@@ -1,0 +1,415 @@
+package io.jgo.internal.callback;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.AbstractList;
+import java.util.AbstractMap;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Hashtable;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.LinkedList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Differential test of the suspendable helpers against the JDK methods they stand for, on plain
+ * threads (the suspending side is {@code DifferentialShapesTest}'s {@code JdkCallbacks} shape): for
+ * each receiver class, callback behaviour (plain, modifying the receiver, throwing, null), the same
+ * callbacks in the same order, the same return value or exception class, the same final state.
+ * The one difference the helpers document (an {@code ArrayList.removeIf} filter or a
+ * {@code HashMap.forEach} action that structurally modifies the receiver: the JDK's CME comes after
+ * the remaining elements, the helper's at the next one) is compared on outcome and state only.
+ */
+class JdkEquivalenceTest {
+
+    /** One side's run: callbacks, outcome, final state. */
+    private static final class Run {
+        final List<String> log = new ArrayList<>();
+        String outcome;
+        String state;
+
+        @Override
+        public String toString() {
+            return log + " -> " + outcome + " state " + state;
+        }
+    }
+
+    private interface Call<R> {
+        Object run(R receiver, Run run);
+    }
+
+    private int compared;
+
+    private <R> void same(String what, Supplier<R> receiver, Call<R> jdk, Call<R> helper, boolean logToo) {
+        same(what, receiver, jdk, helper, logToo, false);
+    }
+
+    /**
+     * {@code afterBug}: the documented difference (a callback structurally modified an
+     * {@code ArrayList}); the JDK goes on over its stale array (even failing otherwise, reading past
+     * a shrunk list, or losing a write to a grown one), so only "both threw" is compared.
+     */
+    private <R> void same(String what, Supplier<R> receiver, Call<R> jdk, Call<R> helper, boolean logToo, boolean afterBug) {
+        Run a = run(receiver, jdk);
+        Run b = run(receiver, helper);
+        if (afterBug) {
+            assertEquals(a.outcome.startsWith("threw"), b.outcome.startsWith("threw"), what + ": " + a + " / " + b);
+        } else if (logToo) {
+            assertEquals(a.toString(), b.toString(), what);
+        } else {
+            assertEquals(a.outcome + " state " + a.state, b.outcome + " state " + b.state, what);
+        }
+        compared++;
+    }
+
+    private static <R> Run run(Supplier<R> receiver, Call<R> call) {
+        Run run = new Run();
+        R r = receiver.get();
+        try {
+            run.outcome = "returned " + call.run(r, run);
+        } catch (RuntimeException e) {
+            run.outcome = "threw " + e.getClass().getName();
+        }
+        run.state = String.valueOf(r instanceof Optional ? r : r == null ? null : render(r));
+        return run;
+    }
+
+    private static String render(Object r) {
+        return r instanceof Object[] ? Arrays.toString((Object[]) r) : r.toString();
+    }
+
+    // ------------------------------------------------------------------ receivers
+
+    private static List<Supplier<Collection<Integer>>> collections() {
+        List<Integer> five = List.of(4, 1, 3, 1, 2);
+        return List.of(() -> new ArrayList<>(five), () -> new LinkedList<>(five), () -> new HashSet<>(five),
+                () -> new LinkedHashSet<>(five), () -> new TreeSet<>(five), () -> new ArrayDeque<>(five),
+                () -> five, () -> List.of(7), () -> Arrays.asList(4, 1, 3, 1, 2), () -> Collections.unmodifiableList(new ArrayList<>(five)),
+                () -> new CopyOnWriteArrayList<>(five), () -> new UserList(five), () -> new ArrayList<>(),
+                () -> new ArrayList<>(five) {
+                    @Override
+                    public void forEach(java.util.function.Consumer<? super Integer> action) {
+                        super.forEach(action);
+                        add(99); // an override of its own: must be the one called
+                    }
+                });
+    }
+
+    private static List<Supplier<List<Integer>>> lists() {
+        List<Integer> five = List.of(4, 1, 3, 1, 2);
+        return List.of(() -> new ArrayList<>(five), () -> new LinkedList<>(five), () -> five, () -> Arrays.asList(4, 1, 3, 1, 2),
+                () -> new CopyOnWriteArrayList<>(five), () -> new UserList(five), () -> new ArrayList<>(),
+                () -> Collections.unmodifiableList(new ArrayList<>(five)));
+    }
+
+    private static List<Supplier<Map<String, Integer>>> maps() {
+        Map<String, Integer> three = Map.of("a", 1, "b", 2, "c", 3);
+        return List.of(() -> new HashMap<>(three), () -> new LinkedHashMap<>(three), () -> accessOrder(three),
+                () -> new TreeMap<>(three), () -> new ConcurrentHashMap<>(three), () -> new Hashtable<>(three),
+                () -> new IdentityHashMap<>(three), () -> new UserMap(three), () -> new HashMap<>(),
+                () -> Collections.unmodifiableMap(new HashMap<>(three)), () -> withNulls());
+    }
+
+    private static Map<String, Integer> accessOrder(Map<String, Integer> m) {
+        Map<String, Integer> lhm = new LinkedHashMap<>(16, 0.75f, true);
+        lhm.putAll(new TreeMap<>(m));
+        return lhm;
+    }
+
+    private static Map<String, Integer> withNulls() {
+        Map<String, Integer> m = new HashMap<>();
+        m.put(null, 5);
+        m.put("a", null);
+        m.put("b", 2);
+        return m;
+    }
+
+    // ------------------------------------------------------------------ Iterable / Collection / List
+
+    @Test
+    void forEachRemoveIfReplaceAllAndSortBehaveAsTheJdk() {
+        for (Supplier<Collection<Integer>> c : collections()) {
+            String name = c.get().getClass().getName();
+            // ArrayList.removeIf tests the rest before its CME; the helper throws at the next element (see IterableCalls)
+            boolean arrayList = c.get().getClass() == ArrayList.class;
+            for (int mode = 0; mode < 5; mode++) {
+                int m = mode;
+                same(name + " forEach mode " + m, c,
+                        (r, run) -> { r.forEach(each(r, run, m)); return null; },
+                        (r, run) -> { IterableCalls.forEach(r, each(r, run, m)); return null; }, true);
+                same(name + " removeIf mode " + m, c,
+                        (r, run) -> r.removeIf(even(r, run, m)),
+                        (r, run) -> IterableCalls.removeIf(r, even(r, run, m)), true, arrayList && (m == 1 || m == 2));
+            }
+        }
+        for (Supplier<List<Integer>> l : lists()) {
+            String name = l.get().getClass().getName();
+            Class<?> r0 = l.get().getClass();
+            for (int mode = 0; mode < 5; mode++) {
+                int m = mode;
+                same(name + " replaceAll mode " + m, l,
+                        (r, run) -> { r.replaceAll(times10(r, run, m)); return null; },
+                        (r, run) -> { IterableCalls.replaceAll(r, times10(r, run, m)); return null; }, true,
+                        r0 == ArrayList.class && (m == 1 || m == 2));
+            }
+            List<Comparator<Integer>> orders = new ArrayList<>(Arrays.asList(null, Comparator.reverseOrder(),
+                    Comparator.comparingInt(x -> x % 2)));
+            for (Comparator<Integer> order : orders) {
+                same(name + " sort " + order, l, (r, run) -> { r.sort(order); return null; },
+                        (r, run) -> { IterableCalls.sort(r, order); return null; }, false);
+                same(name + " Collections.sort " + order, l, (r, run) -> { Collections.sort(r, order); return null; },
+                        (r, run) -> { IterableCalls.sort(r, order); return null; }, false);
+            }
+            // a comparator that modifies the list: ArrayList reports it
+            same(name + " sort modifying", l,
+                    (r, run) -> { r.sort((a, b) -> { r.add(0); return 0; }); return null; },
+                    (r, run) -> { IterableCalls.sort(r, (a, b) -> { r.add(0); return 0; }); return null; }, false);
+        }
+        assertTrue(compared > 200, "compared " + compared);
+    }
+
+    @Test
+    void sortIsStableAndMatchesTimSortOnLongLists() {
+        java.util.Random random = new java.util.Random(42);
+        for (int n : new int[] {0, 1, 2, 15, 16, 17, 33, 100, 1000}) {
+            List<int[]> items = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                items.add(new int[] {random.nextInt(10), i});
+            }
+            Comparator<int[]> byKey = Comparator.comparingInt(a -> a[0]);
+            List<int[]> jdk = new ArrayList<>(items);
+            jdk.sort(byKey);
+            List<int[]> ours = new ArrayList<>(items);
+            IterableCalls.sort(ours, byKey);
+            assertEquals(ids(jdk), ids(ours), "n=" + n);
+        }
+    }
+
+    private static String ids(List<int[]> l) {
+        StringBuilder b = new StringBuilder();
+        l.forEach(a -> b.append(a[1]).append(','));
+        return b.toString();
+    }
+
+    @Test
+    void anIteratorMadeBeforeSortOrReplaceAllFailsAfterIt() {
+        for (boolean sort : new boolean[] {true, false}) {
+            same("iterator after " + (sort ? "sort" : "replaceAll"), () -> new ArrayList<>(List.of(3, 1, 2)),
+                    (r, run) -> { var it = r.iterator(); if (sort) r.sort(null); else r.replaceAll(x -> x); return it.next(); },
+                    (r, run) -> { var it = r.iterator(); if (sort) IterableCalls.sort(r, null); else IterableCalls.replaceAll(r, x -> x); return it.next(); },
+                    true);
+        }
+    }
+
+    private static java.util.function.Consumer<Integer> each(Collection<Integer> r, Run run, int m) {
+        return m == 4 ? null : x -> act(r, run, x, m);
+    }
+
+    private static java.util.function.Predicate<Integer> even(Collection<Integer> r, Run run, int m) {
+        return m == 4 ? null : x -> act(r, run, x, m) % 2 == 0;
+    }
+
+    private static java.util.function.UnaryOperator<Integer> times10(Collection<Integer> r, Run run, int m) {
+        return m == 4 ? null : x -> act(r, run, x, m) * 10;
+    }
+
+    private static java.util.function.BiConsumer<String, Integer> eachEntry(Map<String, Integer> r, Run run, int m) {
+        return m == 4 ? null : (k, v) -> mapAct(r, run, k, v, m);
+    }
+
+    private static Function<String, Integer> absent(Map<String, Integer> r, Run run, int m) {
+        return m == 5 ? null : k -> logged(run, k, mapFn(r, k, m));
+    }
+
+    /**
+     * A callback: logs {@code x}; mode 1 adds to the receiver at the second call, mode 2 removes
+     * its first element there, mode 3 throws there.
+     */
+    private static int act(Collection<Integer> r, Run run, Integer x, int mode) {
+        run.log.add(String.valueOf(x));
+        if (run.log.size() == 2) {
+            if (mode == 1) {
+                r.add(42);
+            } else if (mode == 2) {
+                r.remove(r.iterator().next());
+            } else if (mode == 3) {
+                throw new IllegalStateException("from the callback");
+            }
+        }
+        return x;
+    }
+
+    // ------------------------------------------------------------------ Map
+
+    @Test
+    void mapForEachAndComputeMethodsBehaveAsTheJdk() {
+        for (Supplier<Map<String, Integer>> s : maps()) {
+            Map<String, Integer> sample = s.get();
+            String name = sample.getClass().getName();
+            boolean hashMap = sample.getClass() == HashMap.class || sample.getClass() == LinkedHashMap.class;
+            for (int mode = 0; mode < 5; mode++) {
+                int m = mode;
+                // mode 1 adds a key: HashMap's own forEach goes on to the end before its CME (see the class comment)
+                same(name + " forEach mode " + m, s,
+                        (r, run) -> { r.forEach(eachEntry(r, run, m)); return null; },
+                        (r, run) -> { MapCalls.forEach(r, eachEntry(r, run, m)); return null; },
+                        !(hashMap && m == 1));
+            }
+            for (String key : Arrays.asList("a", "b", "z", null)) {
+                for (int mode = 0; mode < 6; mode++) {
+                    int m = mode;
+                    same(name + " computeIfAbsent " + key + " mode " + m, s,
+                            (r, run) -> r.computeIfAbsent(key, absent(r, run, m)),
+                            (r, run) -> MapCalls.computeIfAbsent(r, key, absent(r, run, m)), true);
+                    BiFunction<Map<String, Integer>, Run, BiFunction<Object, Object, Integer>> remap =
+                            (r, run) -> m == 5 ? null : (k, v) -> logged(run, k + "/" + v, mapFn(r, String.valueOf(k), m));
+                    same(name + " computeIfPresent " + key + " mode " + m, s,
+                            (r, run) -> r.computeIfPresent(key, (BiFunction) remap.apply(r, run)),
+                            (r, run) -> MapCalls.computeIfPresent(r, key, remap.apply(r, run)), true);
+                    same(name + " compute " + key + " mode " + m, s,
+                            (r, run) -> r.compute(key, (BiFunction) remap.apply(r, run)),
+                            (r, run) -> MapCalls.compute(r, key, remap.apply(r, run)), true);
+                    for (Integer value : Arrays.asList(7, null)) {
+                        same(name + " merge " + key + "," + value + " mode " + m, s,
+                                (r, run) -> r.merge(key, value, (BiFunction) remap.apply(r, run)),
+                                (r, run) -> MapCalls.merge(r, key, value, remap.apply(r, run)), true);
+                    }
+                }
+            }
+        }
+        assertTrue(compared > 1000, "compared " + compared);
+    }
+
+    private static void mapAct(Map<String, Integer> r, Run run, String k, Integer v, int mode) {
+        run.log.add(k + "=" + v);
+        if (run.log.size() == 2) {
+            if (mode == 1) {
+                r.put("new", 0);
+            } else if (mode == 2) {
+                r.put(k, 100); // not structural
+            } else if (mode == 3) {
+                throw new IllegalStateException("from the callback");
+            }
+        }
+    }
+
+    /** A mapping function: mode 0 a value, 1 null, 2 adds a key to the map (HashMap: CME), 3 throws, 4 the key's length. */
+    private static Integer mapFn(Object r, String k, int mode) {
+        switch (mode) {
+            case 0:
+                return 10;
+            case 1:
+                return null;
+            case 2:
+                @SuppressWarnings("unchecked") Map<String, Integer> m = (Map<String, Integer>) r;
+                m.put("added", 1);
+                return 11;
+            case 3:
+                throw new IllegalStateException("from the function");
+            default:
+                return k == null ? -1 : k.length();
+        }
+    }
+
+    private static Integer logged(Run run, Object what, Integer result) {
+        run.log.add(String.valueOf(what));
+        return result;
+    }
+
+    // ------------------------------------------------------------------ Optional
+
+    @Test
+    void optionalMethodsBehaveAsTheJdk() {
+        for (Optional<Object> o : List.of(Optional.<Object>of("x"), Optional.empty())) {
+            for (int mode = 0; mode < 3; mode++) {
+                int m = mode;
+                Function<Object, Object> f = m == 2 ? null : v -> m == 1 ? null : v + "!";
+                same(o + " map " + m, () -> o, (r, run) -> r.map(f), (r, run) -> OptionalCalls.map(r, f), true);
+                Function<Object, Optional<Object>> g = m == 2 ? null : v -> m == 1 ? null : Optional.of(v + "?");
+                same(o + " flatMap " + m, () -> o, (r, run) -> r.flatMap(g), (r, run) -> OptionalCalls.flatMap(r, g), true);
+                java.util.function.Consumer<Object> c = m == 2 ? null : v -> { };
+                same(o + " ifPresent " + m, () -> o, (r, run) -> { r.ifPresent(c); return null; },
+                        (r, run) -> { OptionalCalls.ifPresent(r, c); return null; }, true);
+                Supplier<Object> sup = m == 2 ? null : () -> m == 1 ? null : "got";
+                same(o + " orElseGet " + m, () -> o, (r, run) -> r.orElseGet(sup), (r, run) -> OptionalCalls.orElseGet(r, sup), true);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ a user's collection and map
+
+    /** A user's list: inherits every default of List, Collection and Iterable. */
+    static final class UserList extends AbstractList<Integer> {
+        private final List<Integer> items;
+
+        UserList(List<Integer> items) {
+            this.items = new ArrayList<>(items);
+        }
+
+        @Override
+        public Integer get(int index) {
+            return items.get(index);
+        }
+
+        @Override
+        public Integer set(int index, Integer e) {
+            return items.set(index, e);
+        }
+
+        @Override
+        public void add(int index, Integer e) {
+            items.add(index, e);
+            modCount++;
+        }
+
+        @Override
+        public Integer remove(int index) {
+            modCount++;
+            return items.remove(index);
+        }
+
+        @Override
+        public int size() {
+            return items.size();
+        }
+    }
+
+    /** A user's map: inherits every default of Map. */
+    static final class UserMap extends AbstractMap<String, Integer> {
+        private final Map<String, Integer> items;
+
+        UserMap(Map<String, Integer> items) {
+            this.items = new LinkedHashMap<>(new TreeMap<>(items));
+        }
+
+        @Override
+        public Set<Entry<String, Integer>> entrySet() {
+            return items.entrySet();
+        }
+
+        @Override
+        public Integer put(String key, Integer value) {
+            return items.put(key, value);
+        }
+    }
+}
