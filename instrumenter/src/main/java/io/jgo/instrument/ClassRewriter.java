@@ -113,13 +113,19 @@ final class ClassRewriter {
         Helpers helpers = new Helpers(cn.name, isInterface);
         boolean lazyResume = (cn.version & 0xFFFF) >= Opcodes.V1_8; // the resume entry may be a static interface method
         java.util.Set<Integer> ambiguousIds = ResumeEntry.collidingIds(cn.name, targets);
+        java.util.Set<Integer> sharedIds = ResumeEntry.collidingIds(cn.name, cn.methods);
         List<MethodRewriter> rewriters = new ArrayList<>();
         for (MethodNode m : targets) {
             TypeInterpreter interpreter = new TypeInterpreter(classes, Type.getObjectType(cn.name),
                     cn.superName == null ? null : Type.getObjectType(cn.superName), interfaces, isInterface);
+            int id = RuntimeNames.methodId(cn.name, m.name, m.desc);
+            if (sharedIds.contains(id)) {
+                warnings.add(cn.name.replace('/', '.') + "." + m.name + m.desc + " has the same method id (a 32-bit hash of "
+                        + "its name) as another method of its class, so the runtime cannot tell their frames apart: what it "
+                        + "calls pins the goroutine when it suspends; rename one of the two methods");
+            }
             MethodRewriter rewriter = new MethodRewriter(cn.name, cn.sourceFile, m, suspendables, interpreter, warnings,
-                    helpers, preempt == PreemptMode.LOOPS,
-                    lazyResume && !ambiguousIds.contains(RuntimeNames.methodId(cn.name, m.name, m.desc)));
+                    helpers, preempt == PreemptMode.LOOPS, lazyResume && !ambiguousIds.contains(id), sharedIds.contains(id));
             int helpersBefore = helpers.methods().size();
             rewriter.rewrite();
             rewriters.add(rewriter);

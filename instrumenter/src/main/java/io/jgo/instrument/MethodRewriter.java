@@ -156,15 +156,19 @@ final class MethodRewriter {
     /** Can the class's resume entry re-enter this method alone? Decided by {@link #rewrite}. */
     private boolean resumable;
     private final boolean lazyResume;
+    private final boolean idShared;
 
     /**
      * @param pollLoops  poll for preemption at loop heads ({@link PreemptMode#LOOPS})
      * @param lazyResume the class gets a resume entry: make the method re-enterable alone if it can be
+     * @param idShared   another method of the class has the same method id: mark the call sites
+     *                   {@link RuntimeNames#SHARED_ID_SITE}, so that no frame unwinds into this one
      */
     MethodRewriter(String owner, String sourceFile, MethodNode method, Suspendables suspendables,
                    TypeInterpreter interpreter, List<String> warnings, Helpers helpers, boolean pollLoops,
-                   boolean lazyResume) {
+                   boolean lazyResume, boolean idShared) {
         this.owner = owner;
+        this.idShared = idShared;
         this.lazyResume = lazyResume;
         this.pollLoops = pollLoops;
         this.helpers = helpers;
@@ -541,7 +545,8 @@ final class MethodRewriter {
         }
         before.add(site.setSite);
         before.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
-        before.add(new LdcInsnNode(((long) me << 32) | site.label | (site.isVirtual() ? VIRTUAL_SITE : 0)));
+        before.add(new LdcInsnNode(((long) me << 32) | site.label | (site.isVirtual() ? VIRTUAL_SITE : 0)
+                | (idShared ? SHARED_ID_SITE : 0)));
         before.add(new FieldInsnNode(Opcodes.PUTFIELD, STACK, CALL_SITE, "J"));
         if (site.isVirtual()) {
             before.add(new VarInsnNode(Opcodes.ALOAD, stackVar));

@@ -59,7 +59,7 @@ final class ResumeEntry {
     private ResumeEntry() {
     }
 
-    /** Method ids that two targets of the class share (a hash collision): those methods are not re-entered alone. */
+    /** Method ids that two of {@code targets} share (a hash collision); of the rewrite's targets, those methods are not re-entered alone. */
     static Set<Integer> collidingIds(String owner, List<MethodNode> targets) {
         Set<Integer> seen = new HashSet<>();
         Set<Integer> colliding = new HashSet<>();

@@ -42,6 +42,11 @@ final class RuntimeNames {
     static final String CALLEE = "callee";
     /** Bit of a call-site id marking a virtual or interface site (its receiver is in {@link #CALLEE}). */
     static final long VIRTUAL_SITE = 1L << 30;
+    /**
+     * Bit of a call-site id whose caller shares its method id with another method of its class:
+     * the runtime cannot tell the two frames apart, so nothing called there unwinds into it (it pins).
+     */
+    static final long SHARED_ID_SITE = 1L << 29;
     /** (int me) -> label to resume at, preempt, or 0. */
     static final String ON_ATTENTION = "onAttention";
     static final String ON_ATTENTION_DESC = "(I)I";

@@ -106,6 +106,54 @@ class InstrumenterTest {
         return members;
     }
 
+    /**
+     * Method ids are 32-bit hashes of names, and {@code "Aa"} and {@code "BB"} hash alike: a method
+     * that is not rewritten, {@code fBB}, shares the id of the rewritten {@code fAa}. The runtime
+     * could take a frame of {@code fBB} for {@code fAa}'s call site and unwind into it, so every call
+     * site of {@code fAa} is marked and a warning names the method.
+     */
+    @Test
+    void callSitesOfAMethodSharingItsIdWithAnotherMethodAreMarkedSoNothingUnwindsIntoThem() {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
+        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, "t/Shared", null, "java/lang/Object", null);
+        for (String name : List.of("fAa", "fBB")) {
+            MethodVisitor f = cw.visitMethod(Opcodes.ACC_STATIC, name, "(I)I", null, null);
+            if (name.equals("fAa")) {
+                f.visitAnnotation(RuntimeNames.GOROUTINE_DESC, false);
+            }
+            f.visitCode();
+            f.visitVarInsn(Opcodes.ILOAD, 0);
+            f.visitMethodInsn(Opcodes.INVOKESTATIC, "t/Shared", "g", "(I)I", false);
+            f.visitInsn(Opcodes.IRETURN);
+            f.visitMaxs(0, 0);
+            f.visitEnd();
+        }
+        addIdentityG(cw);
+        cw.visitEnd();
+        byte[] in = cw.toByteArray();
+        classpath.put("t/Shared", in);
+        assertEquals(RuntimeNames.methodId("t/Shared", "fAa", "(I)I"), RuntimeNames.methodId("t/Shared", "fBB", "(I)I"));
+
+        byte[] out = instrumenter().transform(in);
+
+        org.objectweb.asm.tree.ClassNode after = new org.objectweb.asm.tree.ClassNode();
+        new ClassReader(out).accept(after, 0);
+        List<Long> sites = new ArrayList<>();
+        for (org.objectweb.asm.tree.MethodNode m : after.methods) {
+            if (m.name.equals("fAa")) {
+                for (org.objectweb.asm.tree.AbstractInsnNode insn : m.instructions) {
+                    if (insn instanceof org.objectweb.asm.tree.LdcInsnNode ldc && ldc.cst instanceof Long id
+                            && (int) (id >>> 32) == RuntimeNames.methodId("t/Shared", "fAa", "(I)I")) {
+                        sites.add(id);
+                    }
+                }
+            }
+        }
+        assertFalse(sites.isEmpty(), "fAa has a call site");
+        assertTrue(sites.stream().allMatch(id -> (id & RuntimeNames.SHARED_ID_SITE) != 0), "every site of fAa is marked: " + sites);
+        assertTrue(warnings.stream().anyMatch(w -> w.contains("t.Shared.fAa(I)I has the same method id")), warnings.toString());
+    }
+
     @Test
     void warmUpRunsTheWholePipelineWithoutReports() {
         assertTrue(instrumenter().warmUp());

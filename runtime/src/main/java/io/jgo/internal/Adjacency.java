@@ -32,6 +32,8 @@ import java.util.stream.Collectors;
  */
 final class Adjacency {
 
+    /** The instrumenter's {@code RuntimeNames.HELPER_PREFIX}. */
+    private static final String SAVE_HELPER_PREFIX = "$jgo$save$";
     private static final int TABLE_BITS = 15;
     private static final int MASK = (1 << TABLE_BITS) - 1;
     private static final long ADJACENT = 1L;
@@ -51,6 +53,21 @@ final class Adjacency {
         @Override
         protected Integer computeValue(Class<?> type) {
             return NEXT_CLASS_ID.getAndIncrement();
+        }
+    };
+
+    /**
+     * Classes whose frames can be the call site a call-site id names: classes the rewrite changed
+     * (they declare its synthetic save helpers) and the runtime's own hand-written ones. A method id
+     * is a 32-bit hash, and different names share one ({@code "Aa"} and {@code "BB"} hash alike), so a
+     * frame of library code whose id equals the caller's is not taken for the caller: the frames
+     * below a suspension that are in no such class are exactly those that would run on with a dummy
+     * value. Within a rewritten class the instrumenter rules out two methods sharing an id.
+     */
+    private static final ClassValue<Boolean> SITE_OWNERS = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            return isRuntimeClass(type) || isRewritten(type);
         }
     };
 
@@ -139,10 +156,15 @@ final class Adjacency {
         }
         StackFrame caller = frames.get(below);
         int callerId = (int) (via >>> 32);
-        int site = (int) (via & ~Stack.VIRTUAL_SITE);
+        int site = (int) (via & ~(Stack.VIRTUAL_SITE | Stack.SHARED_ID_SITE));
+        if ((via & Stack.SHARED_ID_SITE) != 0) {
+            Warnings.once("shared:" + via, () -> "goroutine pinned: " + name(self) + " cannot unwind into " + name(caller)
+                    + ", which shares its method id with another method of its class; rename one of them");
+            return Verdict.NOT_ADJACENT;
+        }
         FrameNames.learn(me, self, 0);
         FrameNames.learn(callerId, caller, site);
-        if (idOf(self) != me || idOf(caller) != callerId) {
+        if (idOf(self) != me || idOf(caller) != callerId || !SITE_OWNERS.get(caller.getDeclaringClass())) {
             Warnings.once("pair:" + via + ":" + me + ":" + name(caller), "goroutine pinned: " + name(self)
                     + " cannot unwind into " + name(caller) + " (" + caller.getFileName() + ":" + caller.getLineNumber()
                     + "), which is not a rewritten @Goroutine call site; the carrier blocks instead");
@@ -191,6 +213,39 @@ final class Adjacency {
     /** {@code LambdaMetafactory} classes forward straight to the lambda body. */
     private static boolean isForwarder(StackFrame f) {
         return f.getDeclaringClass().isHidden() && f.getClassName().contains("$$Lambda");
+    }
+
+    /**
+     * Declares a save helper of the rewrite ({@code $jgo$save$N}, private, static, synthetic; code
+     * rewritten by hand, as tests do, declares one by that name to say it is).
+     */
+    private static boolean isRewritten(Class<?> type) {
+        try {
+            for (java.lang.reflect.Method m : type.getDeclaredMethods()) {
+                if (m.getName().startsWith(SAVE_HELPER_PREFIX) && java.lang.reflect.Modifier.isStatic(m.getModifiers())) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (LinkageError e) {
+            return false; // a signature names a missing class: not trusted, the goroutine pins (correct, slower)
+        }
+    }
+
+    /**
+     * A hand-written class of this runtime ({@code Select}, {@code Once}, {@code ErrGroup}, g0's
+     * {@code Entry}, ...): under {@code io.jgo}, from the runtime's own loader, module and jar.
+     */
+    private static boolean isRuntimeClass(Class<?> type) {
+        String p = type.getPackageName();
+        return type.getClassLoader() == Adjacency.class.getClassLoader() && type.getModule() == Adjacency.class.getModule()
+                && (p.equals("io.jgo") || p.startsWith("io.jgo."))
+                && java.util.Objects.equals(codeSource(type), codeSource(Adjacency.class));
+    }
+
+    private static java.net.URL codeSource(Class<?> type) {
+        java.security.CodeSource source = type.getProtectionDomain().getCodeSource();
+        return source == null ? null : source.getLocation();
     }
 
     private static int idOf(StackFrame f) {

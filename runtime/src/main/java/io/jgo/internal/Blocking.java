@@ -73,7 +73,8 @@ public final class Blocking {
      * {@code Thread.sleep(millis)} from rewritten code: parks the goroutine, not the carrier, as
      * {@code Go.sleep} does; keeps {@code Thread.sleep}'s contract for a negative argument and for an
      * interrupt pending when the sleep starts (an interrupt during the sleep does not cut it short).
-     * On a plain thread it is {@code Thread.sleep}.
+     * On a plain thread it is {@code Thread.sleep}; so it is inside a syscall (the body of
+     * {@code Go.syscall}), where the carrier is the one meant to block and the goroutine must not park.
      */
     @Goroutine
     public static void sleep(long millis) throws InterruptedException {
@@ -83,7 +84,7 @@ public final class Blocking {
             s.resumeLeaf();
             return; // the timer readied us
         }
-        if (!(s.owner() instanceof G)) {
+        if (!(s.owner() instanceof G) || Syscalls.inSyscall()) {
             Thread.sleep(millis);
             return;
         }

@@ -4,6 +4,7 @@ import java.lang.invoke.LambdaMetafactory;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.ref.WeakReference;
 
 /**
  * Makes the {@link Resumer} of each rewritten class and finds it again by method id. The rewrite
@@ -16,12 +17,21 @@ import java.lang.invoke.MethodType;
  *
  * <h2>Why a table by method id, and why first come keeps it</h2>
  * A record has room for a method id, not for a reference, without a slot more per saved frame. So
- * {@link #of} registers the class's methods: the first class to register an id keeps it for the life
- * of the process, and a record of that class needs no slot; a record whose resumer is not the one
+ * {@link #of} registers the class's methods: the first class to register an id keeps it while that
+ * class is loaded, and a record of that class needs no slot; a record whose resumer is not the one
  * registered for its id (the same class loaded by another loader, or a hash collision) keeps its
- * resumer in a slot of its own ({@code Stack.pushFrame}). An entry never changes once written, so
- * a record that relied on it can always find it again. The cost: a registered class stays reachable
- * from here, so it is never unloaded.
+ * resumer in a slot of its own ({@code Stack.pushFrame}). An entry never changes while its class is
+ * loaded, so a record that relied on it finds it again.
+ *
+ * <h2>Why weakly, and why that is safe</h2>
+ * The table holds each resumer weakly: a web container, a plugin system or a test runner that drops
+ * a class loader gets its rewritten classes unloaded. The class holds its resumer strongly (its
+ * field), so an entry is cleared only once its class is unreachable, and then no saved record of
+ * that class can be resumed any more: a goroutine whose stack holds one is itself unreachable,
+ * since what re-enters a frame of the class (its body, a caller's code, the frame's own receiver)
+ * would keep the class reachable. A cleared entry reads as absent (such a record would be re-entered
+ * the eager way, never through another class), and the next registration drops it, so the id can go
+ * to the class that replaces the unloaded one.
  *
  * <h2>Threads</h2>
  * Lookups are lock-free: {@link #table} is replaced, never changed in place, under the class lock,
@@ -42,36 +52,40 @@ public final class Resumers {
     /** Open addressing: {@code ids[i]} is meaningful where {@code resumers[i] != null}. */
     private static final class Table {
         final int[] ids;
-        final Resumer[] resumers;
+        final WeakReference<?>[] resumers;
         int size; // written only before the table is published
 
         Table(int capacity) {
             ids = new int[capacity];
-            resumers = new Resumer[capacity];
+            resumers = new WeakReference<?>[capacity];
         }
 
+        /** The live resumer registered for {@code id}, or null (none, or its class was unloaded). */
         Resumer get(int id) {
             int mask = ids.length - 1;
             for (int i = mix(id) & mask; ; i = (i + 1) & mask) {
-                Resumer r = resumers[i];
-                if (r == null || ids[i] == id) {
-                    return r;
+                WeakReference<?> r = resumers[i];
+                if (r == null) {
+                    return null;
+                }
+                if (ids[i] == id) {
+                    return (Resumer) r.get();
                 }
             }
         }
 
         /** Adds {@code id} unless present (the table has a free slot: the load stays under a half). */
-        boolean putIfAbsent(int id, Resumer r) {
+        void putIfAbsent(int id, WeakReference<?> r) {
             int mask = ids.length - 1;
             for (int i = mix(id) & mask; ; i = (i + 1) & mask) {
                 if (resumers[i] == null) {
                     ids[i] = id;
                     resumers[i] = r;
                     size++;
-                    return true;
+                    return;
                 }
                 if (ids[i] == id) {
-                    return false;
+                    return;
                 }
             }
         }
@@ -87,7 +101,7 @@ public final class Resumers {
         return h ^ (h >>> 16);
     }
 
-    /** The resumer first registered for method id {@code me}, or null. */
+    /** The resumer first registered for method id {@code me} whose class is still loaded, or null. */
     static Resumer registered(int me) {
         return table.get(me);
     }
@@ -95,7 +109,7 @@ public final class Resumers {
     /**
      * Called by a rewritten class the first time it needs its resumer (its {@code $jgo$resumer()}
      * method; a rewritten interface, from its static initializer): its resumer, registered for the method ids
-     * {@code ids} (hexadecimal, comma-separated) where no other class registered them first; or
+     * {@code ids} (hexadecimal, comma-separated) where no loaded class registered them first; or
      * null (warned once) when it cannot be made.
      */
     public static Resumer of(MethodHandles.Lookup lookup, String ids) {
@@ -114,22 +128,33 @@ public final class Resumers {
         return resumer;
     }
 
-    /** Copy on write: the new table is filled before the volatile write publishes it. */
+    /**
+     * Copy on write: the new table is filled before the volatile write publishes it. Entries whose
+     * class was unloaded are dropped here, so the table holds about the ids of loaded classes.
+     */
     private static synchronized void register(String ids, Resumer resumer) {
         String[] parts = ids.isEmpty() ? new String[0] : ids.split(",");
         Table old = table;
-        int capacity = old.ids.length;
-        while ((old.size + parts.length) * 2 > capacity) {
+        int live = 0;
+        for (WeakReference<?> r : old.resumers) {
+            if (r != null && r.get() != null) {
+                live++;
+            }
+        }
+        int capacity = 256;
+        while ((live + parts.length) * 2 > capacity) {
             capacity *= 2;
         }
         Table next = new Table(capacity);
         for (int i = 0; i < old.ids.length; i++) {
-            if (old.resumers[i] != null) {
-                next.putIfAbsent(old.ids[i], old.resumers[i]);
+            WeakReference<?> r = old.resumers[i];
+            if (r != null && r.get() != null) {
+                next.putIfAbsent(old.ids[i], r);
             }
         }
+        WeakReference<Resumer> ref = new WeakReference<>(resumer);
         for (String part : parts) {
-            next.putIfAbsent(Integer.parseUnsignedInt(part, 16), resumer);
+            next.putIfAbsent(Integer.parseUnsignedInt(part, 16), ref);
         }
         table = next;
     }

@@ -149,6 +149,12 @@ public final class Stack {
     /** Bit of a call-site id (in its label half) marking a virtual or interface call whose receiver is in {@link #callee}. */
     public static final long VIRTUAL_SITE = 1L << 30;
 
+    /**
+     * Marks a call-site id whose caller shares its method id with another method of its class (the
+     * instrumenter finds it): no frame may unwind into such a caller ({@link Adjacency}), it pins.
+     */
+    public static final long SHARED_ID_SITE = 1L << 29;
+
     /** Why the current unwind happens: one of the {@code YIELD_} constants. Owner only. */
     public int yieldKind;
 

@@ -23,6 +23,7 @@ class PinningTest {
             all.add(new Object[] {p, Pinning.LibraryRunnable.class, "Pinning$LibraryRunnable$Twice.run", 1});
             all.add(new Object[] {p, Pinning.Reflective.class, "called a @Goroutine method without a suspension point", 1});
             all.add(new Object[] {p, Pinning.InConstructor.class, "Pinning$InConstructor$Holder.<init>", 1});
+            all.add(new Object[] {p, Pinning.Aa.class, "cannot unwind into io.jgo.cont.shapes.Pinning$BB.run", 1});
         }
         return all;
     }

@@ -79,6 +79,40 @@ class SyscallTest {
         assertEquals(10_000L * 9_999 / 2, sum[0]);
     }
 
+    /**
+     * {@code Thread.sleep} inside a syscall's body: the rewrite turns it into a goroutine sleep,
+     * which must not park a goroutine that is in a syscall (its carrier is the one blocking, by
+     * design); it sleeps the thread instead, and the syscall returns its value (it threw "status is
+     * running, expected syscall" when the parked goroutine came back).
+     */
+    @Test
+    void aSleepInsideASyscallBlocksItsCarrierAndTheSyscallReturns() {
+        AtomicLong sum = new AtomicLong();
+        AtomicInteger failed = new AtomicInteger();
+        Go.run(() -> {
+            WaitGroup wg = new WaitGroup();
+            wg.add(8);
+            for (int i = 0; i < 8; i++) {
+                int v = i;
+                Go.go(() -> {
+                    try {
+                        sum.addAndGet(Go.syscall(() -> {
+                            Thread.sleep(1);
+                            return v;
+                        }));
+                    } catch (Exception e) {
+                        failed.incrementAndGet();
+                        e.printStackTrace();
+                    }
+                    wg.done();
+                });
+            }
+            wg.await();
+        });
+        assertEquals(0, failed.get(), "a syscall threw");
+        assertEquals(28, sum.get());
+    }
+
     private static long expected() {
         long x = 0;
         for (int i = 0; i < 20_000_000; i++) {

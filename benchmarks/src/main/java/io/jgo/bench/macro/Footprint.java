@@ -37,8 +37,9 @@ public final class Footprint {
                 case "loom" -> onLoom(n, depth);
                 default -> throw new IllegalArgumentException("runtime must be jgo or loom, not " + runtime);
             };
-            System.out.printf("footprint %s depth %d: %,d bytes per parked %s (%,d parked)%n", runtime, depth,
-                    bytes / n, runtime.equals("jgo") ? "goroutine" : "virtual thread", n);
+            System.out.printf("footprint %s depth %d: %,d bytes per parked %s (%,d parked at once, heap used by them %,d MB;"
+                    + " all completed)%n", runtime, depth, bytes / n, runtime.equals("jgo") ? "goroutine" : "virtual thread", n,
+                    bytes / (1024 * 1024));
         }
     }
 

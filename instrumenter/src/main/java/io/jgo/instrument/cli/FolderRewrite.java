@@ -10,6 +10,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFileAttributeView;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -96,11 +97,17 @@ public final class FolderRewrite {
                 List.copyOf(malformed), List.copyOf(diagnostics.warnings), Set.copyOf(notFound));
     }
 
-    /** Writes {@code bytes} next to {@code file} and moves them over it (atomically where the file system can). */
+    /**
+     * Writes {@code bytes} next to {@code file} and moves them over it (atomically where the file
+     * system can). The new file keeps the original's POSIX permissions: the temporary is created
+     * private ({@code 0600}), and a class file left so could not be read by another user, a
+     * container image's runtime user or an application server.
+     */
     private static void replace(Path file, byte[] bytes) throws IOException {
         Path temporary = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".jgo-tmp");
         try {
             Files.write(temporary, bytes);
+            copyPermissions(file, temporary);
             try {
                 Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
@@ -108,6 +115,13 @@ public final class FolderRewrite {
             }
         } finally {
             Files.deleteIfExists(temporary);
+        }
+    }
+
+    /** Gives {@code to} the POSIX permissions of {@code from}; nothing on file systems without them (Windows). */
+    private static void copyPermissions(Path from, Path to) throws IOException {
+        if (Files.getFileAttributeView(from, PosixFileAttributeView.class) != null) {
+            Files.setPosixFilePermissions(to, Files.getPosixFilePermissions(from));
         }
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.jgo.instrument.ClassBytes;
 import io.jgo.instrument.PreemptMode;
@@ -12,8 +13,12 @@ import io.jgo.instrument.RewriteOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,6 +51,20 @@ class FolderRewriteTest {
         try (var leftovers = Files.list(classes.resolve("fixture"))) {
             assertEquals(2, leftovers.count(), "no temporary file is left next to the classes");
         }
+    }
+
+    @Test
+    void theRewrittenFileKeepsTheOriginalsPermissions() throws IOException {
+        Path classes = Trees.folder(dir.resolve("classes"), Map.of(SUSPENDING, SuspendingClass.bytes()));
+        Path file = classes.resolve(SUSPENDING);
+        assumeTrue(Files.getFileAttributeView(file, PosixFileAttributeView.class) != null, "a POSIX file system");
+        Set<PosixFilePermission> readableByAll = PosixFilePermissions.fromString("rw-r--r--");
+        Files.setPosixFilePermissions(file, readableByAll);
+
+        FolderRewrite.Report report = rewriteOf(classes).rewrite(List.of(SUSPENDING));
+
+        assertEquals(List.of(SUSPENDING), report.rewritten());
+        assertEquals(readableByAll, Files.getPosixFilePermissions(file), "another user can still read the class");
     }
 
     @Test

@@ -26,6 +26,21 @@ final class GFree {
         n++;
     }
 
+    /**
+     * Any thread without a P (a timer's function started by sysmon or by an M between Ps): one dead
+     * G from the shared list, or null. Without it such spawns always allocated, while their Gs died
+     * on Ps and piled up on the free lists (and in allgs) for good.
+     */
+    synchronized G take() {
+        G g = head;
+        if (g != null) {
+            head = g.schedlink;
+            g.schedlink = null;
+            n--;
+        }
+        return g;
+    }
+
     /** Any thread: takes the spill of a local list. */
     void putAll(Local from, int keep) {
         synchronized (this) {

@@ -377,6 +377,11 @@ public final class Sched {
             if (g != null) {
                 return g;
             }
+        } else if (!main) {
+            G g = gFree.take();
+            if (g != null) {
+                return g;
+            }
         }
         G g = new G(this, main);
         allgs.add(g);

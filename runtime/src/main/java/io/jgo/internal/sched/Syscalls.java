@@ -29,6 +29,16 @@ public final class Syscalls {
         return true;
     }
 
+    /**
+     * Whether the caller is a goroutine inside a syscall ({@code Go.syscall}'s body, or a wrapped
+     * blocking call): its carrier is the thing meant to block there, so it must not park. Read by
+     * the goroutine's own thread (its status is SYSCALL from entry to exit whoever holds its P).
+     */
+    public static boolean inSyscall() {
+        G g = Sched.currentG();
+        return g != null && g.status() == G.SYSCALL;
+    }
+
     /** Leaves the syscall {@link #enter} entered; called by the goroutine that entered it, on its carrier. */
     public static void exit() {
         G g = Sched.currentG();

@@ -106,4 +106,39 @@ public final class Pinning {
             result = new Holder().value + Yield.i(1);
         }
     }
+
+    /**
+     * A library's Runnable whose method id equals the id of the rewritten frame that called it: the
+     * names {@code Pinning$Aa.run()V} and {@code Pinning$BB.run()V} have the same 32-bit hash
+     * ({@code "Aa"} and {@code "BB"} do). The frame below the suspending lambda is the library's, not
+     * the call site the id names, so the goroutine must pin; unwinding into {@code BB.run} would run
+     * it on with a dummy result (its second call would be skipped or repeated).
+     */
+    public static final class Aa extends Program {
+        private int count;
+
+        @Goroutine
+        @Override
+        public void run() {
+            Runnable body = () -> count += Yield.i(1);
+            Runnable twice = new BB(body);
+            twice.run();
+            result = count + Yield.i(10);
+        }
+    }
+
+    /** Stands for library code: never rewritten; its {@code run()} has the method id of {@link Aa#run()}. */
+    public static final class BB implements Runnable {
+        private final Runnable inner;
+
+        BB(Runnable inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public void run() {
+            inner.run();
+            inner.run();
+        }
+    }
 }

@@ -15,6 +15,15 @@ import io.jgo.internal.Stack;
  */
 final class HandRewrittenBody implements Runnable {
 
+    /**
+     * Says this class is rewritten code (by hand): a frame may unwind into its call sites only if its
+     * class declares a save helper of the rewrite, as every rewritten class does.
+     */
+    @SuppressWarnings("unused")
+    private static void $jgo$save$0() {
+    }
+
+
     private static final int ME = MethodIds.of("io.jgo.internal.sched.HandRewrittenBody", "run", "()V");
     private static final long SITE_GOSCHED = (long) ME << 32 | 1;
     private static final long SITE_AWAIT = (long) ME << 32 | 2 | Stack.VIRTUAL_SITE; // a virtual call: the receiver goes in s.callee
