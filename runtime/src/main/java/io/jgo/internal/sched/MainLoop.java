@@ -48,10 +48,12 @@ final class MainLoop {
             if (g.status() == G.DEAD || sched.failure.get() != null) {
                 return;
             }
-            // main is WAITING (parked) or RUNNABLE on the global queue (yielded): lend the P out
-            // (unless sysmon retook it while main ran: then it is already with another M).
+            // main is WAITING (parked) or RUNNABLE on the global queue (yielded): lend the P out.
+            // If sysmon retook it while main ran, that hand-off came before the park: redo it now.
             if (m0.p != null) {
                 sched.handoffP(m0.releaseP());
+            } else {
+                sched.handoffIdleP();
             }
             if (!sched.handoff.awaitHandoff(m0, g)) {
                 return;
