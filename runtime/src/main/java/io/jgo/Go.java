@@ -57,15 +57,17 @@ public final class Go {
     }
 
     /**
-     * Runs {@code main} as the main goroutine of a fresh runtime, on the calling thread, and returns
-     * when it returns. An exception escaping any goroutine ends the run with a {@link PanicException}
-     * naming it (a later one is added to it as suppressed); a deadlock with a {@link DeadlockException}.
+     * Runs {@code main} as the main goroutine of a fresh runtime and returns when it returns; the
+     * calling thread waits meanwhile (main runs on the runtime's carriers, like any goroutine). An
+     * exception escaping any goroutine ends the run with a {@link PanicException} naming it (a later
+     * one is added to it as suppressed); a deadlock with a {@link DeadlockException}.
      * A goroutine still unwinding its exception when main returns is waited for, as in Go, and its
      * panic is thrown; one that only ends after {@code run} has returned (its carrier stayed busy
      * past the shutdown wait below) is printed to stderr. No exception that ends a goroutine is lost.
      *
      * <p><b>Main</b> continues the calling thread: it sees the caller's {@code ThreadLocal} values and
-     * interrupt status, and {@code run} returns leaving the thread's interrupt status as main left it.
+     * interrupt status, and {@code run} returns leaving the thread's values and interrupt status as
+     * main left them; interrupting the calling thread meanwhile interrupts main.
      *
      * <p><b>Shutdown.</b> When main returns, the runtime stops and {@code run} waits (a second at
      * most) for its threads to end, so it leaves no thread behind. Goroutines still

@@ -128,6 +128,9 @@ class FaultsTest {
                 }
                 wg.await();
             });
+            // main ran on a carrier too: an interrupt of its carrier was main's, and Go.run leaves
+            // main's status on this thread
+            Thread.interrupted();
         } finally {
             done.set(true);
             interrupter.join();

@@ -184,7 +184,7 @@ class GoroutineLocalsTest {
                         MDC.set(mine); // never removed
                         wg.done();
                     });
-                    wg.await(); // without the agent main pins M0 here; the goroutines run on carriers
+                    wg.await(); // without the agent main pins its carrier here; the goroutines run on others
                 }
             });
             System.out.println("carriers=" + carriers.size() + " leaked=" + leaked[0]);

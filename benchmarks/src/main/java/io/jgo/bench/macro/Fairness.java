@@ -10,11 +10,17 @@ import org.HdrHistogram.Histogram;
 /**
  * Fairness under CPU hogs: {@code hogs} CPU-bound goroutines (half of them calling a rewritten
  * method in their loop, half a plain loop that calls nothing) share the Ps with a latency probe
- * that sleeps 1 ms {@code samples} times; the figure is a percentile of the probe's lateness (how
- * much later than 1 ms each sleep returned), from an HdrHistogram. On jgo the hogs with calls
- * answer sysmon's preemption at their next call; the hogs without calls lose their P after a second
- * time slice (a blocked-carrier retake) and run on without one. Loom has no time-slice
- * preemption: its hogs stop after {@link #HOG_LIMIT_NANOS} at the latest, so a starved probe ends.
+ * that sleeps 1 ms {@code samples} times; the figure is a percentile of the probe's lateness, from
+ * an HdrHistogram. On jgo the hogs with calls answer sysmon's preemption at their next call; the
+ * hogs without calls lose their P after a second time slice (a blocked-carrier retake) and run on
+ * without one. Loom has no time-slice preemption: its hogs stop after {@link #HOG_LIMIT_NANOS} at
+ * the latest, so a starved probe ends.
+ *
+ * <p>Lateness is measured from when the probe should have woken, not from when it happened to
+ * run: sample {@code i} is due 1 ms after sample {@code i-1} woke, and the first 1 ms after the
+ * probe was started (by {@link Probe}), so a probe that the hogs keep from running at all counts
+ * that wait. A run in which a hog ran until its limit (the probe could not finish beside the
+ * hogs) is reported as {@link Starved}, not as a figure.
  */
 final class Fairness implements Workload {
 
@@ -63,6 +69,7 @@ final class Fairness implements Workload {
     private double onJgo() {
         Histogram h = new Histogram(3_600_000_000_000L, 3);
         AtomicBoolean done = new AtomicBoolean();
+        AtomicBoolean limitHit = new AtomicBoolean();
         Go.run(() -> {
             long limit = System.nanoTime() + HOG_LIMIT_NANOS * 4;
             io.jgo.WaitGroup wg = new io.jgo.WaitGroup();
@@ -75,21 +82,22 @@ final class Fairness implements Workload {
                     } else {
                         hogWithoutCalls(done, limit);
                     }
+                    noteLimit(done, limitHit);
                     wg.done();
                 });
             }
+            Probe probe = new Probe(h, samples);
             Go.go(() -> {
-                for (int i = 0; i < samples; i++) {
-                    long t0 = System.nanoTime();
+                while (probe.more()) {
                     Go.sleep(Duration.ofMillis(1));
-                    h.recordValue(Math.max(0, System.nanoTime() - t0 - 1_000_000));
+                    probe.woke();
                 }
                 done.set(true);
                 wg.done();
             });
             wg.await();
         });
-        return figure(h);
+        return figure(h, limitHit.get());
     }
 
     @Goroutine
@@ -126,33 +134,81 @@ final class Fairness implements Workload {
     private double onThreads(ThreadFactory threads) throws InterruptedException {
         Histogram h = new Histogram(3_600_000_000_000L, 3);
         AtomicBoolean done = new AtomicBoolean();
+        AtomicBoolean limitHit = new AtomicBoolean();
         long limit = System.nanoTime() + HOG_LIMIT_NANOS;
         Thread[] ts = new Thread[hogs + 1];
         for (int i = 0; i < hogs; i++) {
-            ts[i] = threads.newThread(() -> hogWithoutCalls(done, limit));
+            ts[i] = threads.newThread(() -> {
+                hogWithoutCalls(done, limit);
+                noteLimit(done, limitHit);
+            });
         }
+        Probe[] probe = new Probe[1];
         ts[hogs] = threads.newThread(() -> {
-            for (int i = 0; i < samples; i++) {
-                long t0 = System.nanoTime();
+            while (probe[0].more()) {
                 try {
                     Thread.sleep(1);
                 } catch (InterruptedException e) {
                     return;
                 }
-                h.recordValue(Math.max(0, System.nanoTime() - t0 - 1_000_000));
+                probe[0].woke();
             }
             done.set(true);
         });
-        for (Thread t : ts) {
-            t.start();
+        for (int i = 0; i < hogs; i++) {
+            ts[i].start();
         }
+        probe[0] = new Probe(h, samples); // Thread.start publishes it to the probe
+        ts[hogs].start();
         for (Thread t : ts) {
             t.join();
         }
-        return figure(h);
+        return figure(h, limitHit.get());
     }
 
-    private double figure(Histogram h) {
+    /** A hog's loop ended: if the probe had not finished, the hog stopped at its limit (the probe was starved). */
+    private static void noteLimit(AtomicBoolean done, AtomicBoolean limitHit) {
+        if (!done.get()) {
+            limitHit.set(true);
+        }
+    }
+
+    /**
+     * The probe's clock: each sample's lateness is how long after its due time the probe woke;
+     * sample 0 is due 1 ms after construction (the probe's start), sample i 1 ms after sample
+     * i-1 woke. Used by the probe's thread only (constructed before it starts).
+     */
+    static final class Probe {
+        private final Histogram h;
+        private final int samples;
+        private long due;
+        private int taken;
+
+        Probe(Histogram h, int samples) {
+            this.h = h;
+            this.samples = samples;
+            this.due = System.nanoTime() + SLEEP_NANOS;
+        }
+
+        boolean more() {
+            return taken < samples;
+        }
+
+        void woke() {
+            long now = System.nanoTime();
+            h.recordValue(Math.max(0, now - due));
+            taken++;
+            due = now + SLEEP_NANOS;
+        }
+    }
+
+    private static final long SLEEP_NANOS = 1_000_000L;
+
+    private double figure(Histogram h, boolean starved) {
+        if (starved) {
+            throw new Starved(String.format("the hogs ran until their limit: the probe took %,d of %,d samples"
+                    + " (its worst lateness so far %.1f ms)", h.getTotalCount(), samples, h.getMaxValue() / 1e6));
+        }
         ThreadRuns.check(h.getTotalCount() == samples, "the probe took " + h.getTotalCount() + " samples");
         System.err.printf("probe lateness: p50 %.3f ms, p99 %.3f ms, max %.3f ms%n",
                 h.getValueAtPercentile(50) / 1e6, h.getValueAtPercentile(99) / 1e6, h.getMaxValue() / 1e6);

@@ -2,6 +2,7 @@ package io.jgo.bench.macro;
 
 import io.jgo.Chan;
 import io.jgo.Go;
+import io.jgo.Goroutine;
 import io.jgo.WaitGroup;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
@@ -9,19 +10,24 @@ import java.util.concurrent.ThreadFactory;
 /**
  * Ping-pong: two parties pass a counter back and forth {@code rounds} times over two unbuffered
  * channels (jgo), two {@code SynchronousQueue}s (Loom and platform threads). The figure is the wall
- * time per round trip (two hand-offs, two parks, two wake-ups).
+ * time per round trip (two hand-offs, two parks, two wake-ups). The {@code ping-pong-main} form has
+ * the main party ping: on jgo the main goroutine of {@code Go.run}, on Loom and platform threads
+ * the thread that started the run, as users write it (the README's prime sieve receives in main).
  */
 final class PingPong implements Workload {
 
     private final int rounds;
+    /** Whether the main party (jgo's main goroutine) pings, or a goroutine started for it. */
+    private final boolean fromMain;
 
-    PingPong(int rounds) {
+    PingPong(int rounds, boolean fromMain) {
         this.rounds = rounds;
+        this.fromMain = fromMain;
     }
 
     @Override
     public String name() {
-        return "ping-pong";
+        return fromMain ? "ping-pong-main" : "ping-pong";
     }
 
     @Override
@@ -37,14 +43,15 @@ final class PingPong implements Workload {
     @Override
     public Plan plan(Contender contender, int parallelism) {
         return switch (contender) {
-            case JGO -> new Plan("two goroutines, two Chan.make(0)", this::onJgo);
+            case JGO -> new Plan(fromMain ? "the main goroutine and a goroutine, two Chan.make(0)"
+                    : "two goroutines, two Chan.make(0)", this::onJgo);
             case LOOM -> new Plan("two virtual threads, two SynchronousQueues",
                     () -> ThreadRuns.inVirtualMain(() -> onThreads(ThreadRuns.VIRTUAL)));
             case PLATFORM -> new Plan("two platform threads, two SynchronousQueues", () -> onThreads(ThreadRuns.PLATFORM));
         };
     }
 
-    /** Both parties are ordinary goroutines: the main goroutine is locked to M0, and every park of it is a thread hand-off. */
+    /** The pinging party is the main goroutine, or a goroutine main starts and waits for. */
     private double onJgo() {
         long[] elapsed = new long[1];
         Go.run(() -> {
@@ -57,21 +64,33 @@ final class PingPong implements Workload {
                     pong.send(v + 1);
                 }
             });
-            Go.go(() -> {
-                Integer v = 0;
-                long start = System.nanoTime();
-                for (int i = 0; i < rounds; i++) {
-                    ping.send(v);
-                    v = pong.recv();
-                }
-                elapsed[0] = System.nanoTime() - start;
-                ping.close();
-                ThreadRuns.check(v == rounds, "ping-pong count " + v);
+            if (fromMain) {
+                elapsed[0] = pingRounds(ping, pong, rounds);
                 done.done();
-            });
+            } else {
+                Go.go(() -> {
+                    elapsed[0] = pingRounds(ping, pong, rounds);
+                    done.done();
+                });
+            }
             done.await();
         });
         return (double) elapsed[0] / rounds;
+    }
+
+    /** The pinging party: {@code rounds} round trips, then closes {@code ping}; returns the elapsed nanoseconds. */
+    @Goroutine
+    private static long pingRounds(Chan<Integer> ping, Chan<Integer> pong, int rounds) {
+        Integer v = 0;
+        long start = System.nanoTime();
+        for (int i = 0; i < rounds; i++) {
+            ping.send(v);
+            v = pong.recv();
+        }
+        long elapsed = System.nanoTime() - start;
+        ping.close();
+        ThreadRuns.check(v == rounds, "ping-pong count " + v);
+        return elapsed;
     }
 
     private double onThreads(ThreadFactory threads) throws InterruptedException {

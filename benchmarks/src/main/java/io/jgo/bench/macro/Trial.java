@@ -42,9 +42,13 @@ public final class Trial {
                 settle();
                 System.err.printf("warm-up %d: %.2f %s%n", i, plan.run().once(), workload.unit());
             }
+            boolean counts = Boolean.getBoolean("jgo.counts");
             for (int i = 1; i <= runs; i++) {
                 settle();
                 System.out.println(RESULT + plan.run().once());
+                if (counts) { // process-wide, so cumulative over the runs so far
+                    System.err.println("jgo-counts " + io.jgo.internal.chan.ChanLock.countsText());
+                }
             }
         } catch (Starved e) {
             System.out.println(STARVED + e.getMessage()); // one starved run stands for the rest

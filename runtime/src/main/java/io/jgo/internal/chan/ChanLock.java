@@ -2,6 +2,7 @@ package io.jgo.internal.chan;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -20,12 +21,29 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Memory effects: {@link #lock} is a volatile CAS (acquire), {@link #unlock} a release store, so
  * everything written under the lock happens-before the next holder's reads, as with any lock.
+ *
+ * <p>{@link #CONTENDED}, {@link #YIELDED} and {@link #SLEPT} count, process-wide, the acquisitions
+ * that found the lock held, and the yields and sleeps they took (cross-core contention on a channel
+ * shows there; the benchmark harness prints them with {@code -Djgo.counts=true}). Only the slow path counts: striped adders,
+ * so waiters on different cores do not contend on the counters too.
  */
-final class ChanLock {
+public final class ChanLock {
 
     static final int SPINS = 100;
     static final int YIELDS = 20;
     static final long MAX_SLEEP_NANOS = 100_000;
+
+    /** Acquisitions that found the lock held; any thread. */
+    static final LongAdder CONTENDED = new LongAdder();
+    /** {@code Thread.yield}s of waiting acquisitions; any thread. */
+    static final LongAdder YIELDED = new LongAdder();
+    /** Sleeps of waiting acquisitions; any thread. */
+    static final LongAdder SLEPT = new LongAdder();
+
+    /** The contention counts on one line, for {@code -Djgo.counts=true}. */
+    public static String countsText() {
+        return "chanlock-contended=" + CONTENDED.sum() + " chanlock-yields=" + YIELDED.sum() + " chanlock-sleeps=" + SLEPT.sum();
+    }
 
     /** 0 free, 1 held. */
     private volatile int state;
@@ -37,6 +55,7 @@ final class ChanLock {
     }
 
     private void lockSlow() {
+        CONTENDED.increment();
         long sleep = 1_000;
         for (int tries = 0; ; tries++) {
             if (state == 0 && STATE.compareAndSet(this, 0, 1)) {
@@ -45,8 +64,10 @@ final class ChanLock {
             if (tries < SPINS) {
                 Thread.onSpinWait();
             } else if (tries < SPINS + YIELDS) {
+                YIELDED.increment();
                 Thread.yield();
             } else {
+                SLEPT.increment();
                 LockSupport.parkNanos(this, sleep);
                 sleep = Math.min(MAX_SLEEP_NANOS, sleep * 2);
             }

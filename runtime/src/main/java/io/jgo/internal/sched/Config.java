@@ -35,6 +35,10 @@ public final class Config {
     long doubtNanos = Deadlock.DOUBT_NANOS;
     long schedTraceMillis;
     boolean schedDetail;
+    /** {@code -Djgo.counts=true}: a {@code Go.run} prints its event counts ({@link SchedStats#countsText}) to stderr when it ends. */
+    boolean printCounts;
+    /** {@code -Djgo.lazyWake} (default true): a ready into the readier's otherwise empty queue wakes no M ({@link Sched#ready}). */
+    boolean lazyWake = true;
     int runqCapacity = LocalRunQueue.CAPACITY;
     Trace trace;
     String name = "jgo";
@@ -54,7 +58,10 @@ public final class Config {
      * @throws IllegalArgumentException naming the first setting whose value is invalid, and what is valid
      */
     public static Config fromSystem() {
-        return Settings.ofSystem().apply(new Config());
+        Config c = Settings.ofSystem().apply(new Config());
+        c.printCounts = Boolean.parseBoolean(System.getProperty("jgo.counts", "false").trim());
+        c.lazyWake = !"false".equalsIgnoreCase(System.getProperty("jgo.lazyWake", "true").trim());
+        return c;
     }
 
     /** CPUs, overridden by {@code GOMAXPROCS} and then by {@code -Djgo.maxprocs}; checked as {@link #fromSystem}. */

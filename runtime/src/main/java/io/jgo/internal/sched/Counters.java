@@ -4,9 +4,12 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Event counts of one runtime, for JMX and {@link SchedStats}. None sits on the paths every
- * goroutine takes (spawn, ready, park, run): pins and handoffs are slow paths already (a carrier
- * blocks, a P changes hands) and use striped {@link LongAdder}s, so Ms on different cores never
- * contend on one cache line; preemptions and retakes have a single writer, sysmon.
+ * goroutine takes (spawn, ready, park, run): pins, handoffs, M wake-ups and M parks are slow paths
+ * already (a carrier blocks or is woken, a P changes hands), steals follow a failed local and
+ * global look-up; they use striped {@link LongAdder}s, so Ms on different cores never contend on
+ * one cache line; preemptions and retakes have a single writer, sysmon. Counts do not depend on the
+ * machine's load the way times do, so they are what explains a scaling figure
+ * ({@code -Djgo.counts=true} prints them when a {@code Go.run} ends).
  */
 final class Counters {
 
@@ -14,6 +17,12 @@ final class Counters {
     final LongAdder pins = new LongAdder();
     /** Calls of {@code handoffP}; any thread. */
     final LongAdder handoffs = new LongAdder();
+    /** Ms woken (or started) to run a P ({@code startM}): each a futex wake-up of a carrier; any thread. */
+    final LongAdder mWakeups = new LongAdder();
+    /** Ms that went idle and parked without a P ({@code stopM}); the M's own thread. */
+    final LongAdder mParks = new LongAdder();
+    /** Gs a spinning M took from another P's queue; the thief's thread. */
+    final LongAdder steals = new LongAdder();
     /**
      * Written only by sysmon's thread (or a test driving its rounds by hand, with the thread off),
      * so a plain increment of the volatile loses nothing; the volatile write publishes it to readers.

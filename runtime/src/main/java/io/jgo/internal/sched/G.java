@@ -100,8 +100,7 @@ public final class G implements Stack.Owner {
     /** The M running the G; written by that M in execute, read by the G's own code (same thread). */
     M m;
     /**
-     * The M this G must run on, or null: M0 for the main goroutine of {@code Go.run} (always), a
-     * pinned G's carrier while it waits in {@link #parkPinned}, an M leaving a syscall without a
+     * The M this G must run on, or null: a pinned G's carrier while it waits in {@link #parkPinned}, an M leaving a syscall without a
      * P. Written by that M before the G becomes visible to a readier (under the waiter's lock or
      * before the queue put); read by the M that dequeues the G.
      */
@@ -127,7 +126,7 @@ public final class G implements Stack.Owner {
      * leaves the syscall and enters it again ({@link Handoff#parkPinned}). Own thread only.
      */
     int syscallDepth;
-    /** True for the main goroutine of {@code Go.run}: {@link #lockedM} stays set. */
+    /** True for the main goroutine of {@code Go.run}: never recycled; its identity goes back to the caller ({@link MainLoop}). */
     final boolean main;
     /** Free-list link (Go's {@code schedlink}); only touched by the free list's owner. */
     G schedlink;

@@ -14,7 +14,8 @@ import java.util.concurrent.locks.LockSupport;
  * queue; the M that dequeues it does not run it but hands its own P to the locked M and goes idle
  * ({@link #startLockedM}, Go's {@code startlockedm}); the locked M wakes with that P and carries on.
  * So a pinned G takes part in the normal queues, fairness and stealing, and the count of Ps in use
- * never exceeds GOMAXPROCS. The main goroutine of {@code Go.run} is locked to M0 for its whole life.
+ * never exceeds GOMAXPROCS. No G is locked for life: the main goroutine of {@code Go.run} is an
+ * ordinary goroutine ({@link MainLoop}).
  */
 final class Handoff {
 
@@ -95,9 +96,7 @@ final class Handoff {
             throw dropped(g);
         }
         g.casStatus(G.RUNNABLE, G.RUNNING);
-        if (!g.main) {
-            g.lockedM = null;
-        }
+        g.lockedM = null;
         Identity.restoreAfterBlocked(g);
     }
 
@@ -246,9 +245,7 @@ final class Handoff {
             throw dropped(g);
         }
         g.casStatus(G.RUNNABLE, G.RUNNING);
-        if (!g.main) {
-            g.lockedM = null;
-        }
+        g.lockedM = null;
         Identity.restoreAfterBlocked(g);
     }
 
@@ -264,27 +261,8 @@ final class Handoff {
     }
 
     /**
-     * M0 waits out the grace period of suspicion {@code s} (or until handed a P), then confirms it;
-     * {@code main} is the G M0 is locked to (an interrupt meanwhile is kept for it, see {@link Identity}).
-     */
-    private void confirmDeadlock(M m0, G main, DeadlockWatch.Suspicion s) {
-        long deadline = System.nanoTime() + s.graceNanos(sched.config);
-        long left;
-        // A newer suspicion ends the wait early: a doubt's long wait must not delay the report of a
-        // certain deadlock that arose meanwhile (awaitHandoff takes the newer one next).
-        while (m0.nextP == null && sched.failure.get() == null && !sched.stopping && !sched.deadlockWatch.pending()
-                && (left = deadline - System.nanoTime()) > 0) {
-            Identity.stashWhileBlocked(main);
-            LockSupport.parkNanos(this, left);
-        }
-        if (m0.nextP == null && !sched.stopping && !sched.deadlockWatch.pending()) {
-            Deadlock.confirm(sched, s);
-        }
-    }
-
-    /**
      * A locked M without a P waits until another M hands it one ({@link M#wake}); returns false
-     * when the runtime stops (or, for M0, fails) first. {@code g} is the G locked to {@code m}: an
+     * when the runtime stops first. {@code g} is the G locked to {@code m}: an
      * interrupt that reaches the thread meanwhile is kept for g ({@link Identity}) and the flag
      * cleared before every park, so the wait never spins (a set flag makes {@code park} return at
      * once). Own thread only.
@@ -292,13 +270,8 @@ final class Handoff {
     boolean awaitHandoff(M m, G g) {
         P np;
         while ((np = m.nextP) == null) { // volatile read, pairs with the write in M.wake
-            if (sched.stopping || m == sched.m0 && sched.failure.get() != null) {
+            if (sched.stopping) {
                 return false;
-            }
-            DeadlockWatch.Suspicion s;
-            if (m == sched.m0 && (s = sched.deadlockWatch.takeSuspicion()) != null) {
-                confirmDeadlock(m, g, s);
-                continue;
             }
             Identity.stashWhileBlocked(g);
             LockSupport.park(this);

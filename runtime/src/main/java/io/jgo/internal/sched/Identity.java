@@ -14,12 +14,12 @@ package io.jgo.internal.sched;
  * <ul>
  *   <li>A goroutine's status is saved in {@link G#interrupted} when it parks, yields or ends (the
  *       carrier's flag is cleared in the same step) and restored when it runs again, on whichever
- *       carrier. A G that stays on its thread while blocked (pinned, in a syscall's return path, main
- *       on M0) keeps it through {@link #stashWhileBlocked}: the thread parks with its flag clear
+ *       carrier. A G that stays on its thread while blocked (pinned, in a syscall's return path)
+ *       keeps it through {@link #stashWhileBlocked}: the thread parks with its flag clear
  *       (a set flag makes {@code LockSupport.park} return at once: a spinning carrier) and the
  *       status comes back when the G carries on.</li>
  *   <li>{@code Thread.interrupt()} of a carrier from outside interrupts the goroutine that runs on
- *       it at that moment (or that is locked to it: pinned, in a syscall, main on M0), exactly as if
+ *       it at that moment (or that is locked to it: pinned, in a syscall), exactly as if
  *       that goroutine had interrupted itself; a carrier that runs no goroutine (its g0 is idle or
  *       scheduling) drops it. Carriers never stop because of an interrupt: a runtime stops through
  *       {@code Go.run} returning, or the JVM exiting.</li>
@@ -28,8 +28,9 @@ package io.jgo.internal.sched;
  *       the G runs ({@link #enter}, {@link #restoreAfterBlocked}); a running G is asked to yield so
  *       that this comes soon, and a G parked in an interruptible wait is woken.</li>
  *   <li>The main goroutine of {@code Go.run} continues the calling thread: it starts with the
- *       caller's interrupt status and {@code ThreadLocal}s, and {@code Go.run} returns leaving the
- *       thread's status as main left it. Main's maps are the thread's own, never swapped.</li>
+ *       caller's interrupt status and {@code ThreadLocal} maps (the caller's own map objects, swapped onto
+ *       carriers like any goroutine's), and {@code Go.run} returns leaving the thread's status and
+ *       maps as main left them; an interrupt of the caller while it waits is main's ({@link MainLoop}).</li>
  * </ul>
  *
  * <p>Threads: every method runs on the thread that runs (or is locked to) {@code g}, which owns g's
@@ -43,19 +44,17 @@ final class Identity {
 
     /** g0, on its thread {@code t}, right before it runs {@code g}. */
     static void enter(G g, Thread t) {
-        if (!g.main) {
-            Thread.interrupted(); // an interrupt that reached the carrier between goroutines is dropped (class comment)
-            if (ThreadLocalMaps.PER_GOROUTINE) {
-                // Stores only where the map differs: a reference store into the (old) Thread costs a
-                // GC barrier, and a goroutine without ThreadLocals then costs two loads here.
-                Object l = g.locals;
-                if (ThreadLocalMaps.locals(t) != l) {
-                    ThreadLocalMaps.setLocals(t, l);
-                }
-                Object i = g.inheritable;
-                if (ThreadLocalMaps.inheritable(t) != i) {
-                    ThreadLocalMaps.setInheritable(t, i);
-                }
+        Thread.interrupted(); // an interrupt that reached the carrier between goroutines is dropped (class comment)
+        if (ThreadLocalMaps.PER_GOROUTINE) {
+            // Stores only where the map differs: a reference store into the (old) Thread costs a
+            // GC barrier, and a goroutine without ThreadLocals then costs two loads here.
+            Object l = g.locals;
+            if (ThreadLocalMaps.locals(t) != l) {
+                ThreadLocalMaps.setLocals(t, l);
+            }
+            Object i = g.inheritable;
+            if (ThreadLocalMaps.inheritable(t) != i) {
+                ThreadLocalMaps.setInheritable(t, i);
             }
         }
         if (g.interrupted | takeRequest(g)) {
@@ -80,7 +79,7 @@ final class Identity {
     /** g0, on its thread {@code t}, right after {@code g} parked, yielded or ended on it. */
     static void leave(G g, Thread t) {
         g.interrupted = Thread.interrupted(); // clears the carrier's flag: it never survives the goroutine
-        if (!g.main && ThreadLocalMaps.PER_GOROUTINE) {
+        if (ThreadLocalMaps.PER_GOROUTINE) {
             // g0 keeps no map: the carrier goes back to none (a map g0 code makes for itself is
             // dropped at the next enter). A map's identity rarely changes, so g's field is written
             // only when it did (the first ThreadLocal the goroutine set).

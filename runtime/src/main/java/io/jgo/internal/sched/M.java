@@ -9,8 +9,8 @@ import java.util.concurrent.locks.LockSupport;
  * A machine (Go's {@code m}): one thread that runs goroutines. For a carrier its {@link #run()}
  * <em>is</em> g0, the scheduling loop {@code schedule() -> findRunnable() -> execute(g)}; every
  * goroutine runs in frames nested under {@link #execute} and unwinds back to it when it parks,
- * yields or ends. M0 is the thread that called {@code Go.run}: it runs only the main goroutine
- * (see {@link Sched#runMain}).
+ * yields or ends. M0 is the thread that called {@code Go.run}: it runs no goroutine, it waits for
+ * main to end (see {@link MainLoop}).
  *
  * <p>Threads: every field is written by the M's own thread except {@link #nextP} (and
  * {@link #spinning} right before it), which the M that wakes this one writes while this M is parked
@@ -320,6 +320,7 @@ final class M implements Runnable {
         } finally {
             sched.lock.unlock();
         }
+        sched.counters.mParks.increment();
         sched.emit(Trace.Event.M_PARK, -1, -1, id, -1, 0);
         return waitForP();
     }

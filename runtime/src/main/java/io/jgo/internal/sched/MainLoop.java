@@ -2,12 +2,21 @@ package io.jgo.internal.sched;
 
 import io.jgo.PanicException;
 import io.jgo.internal.Warnings;
+import java.util.concurrent.locks.LockSupport;
 
 /**
- * {@code Go.run} on the calling thread, which becomes M0. M0 runs only the main goroutine, which is
- * locked to it (see {@link Handoff}): whenever main parks or yields, M0 gives its P away and waits
- * until an M that dequeued main hands a P back. This way {@code Go.run} can return the moment main
- * ends, whatever the other goroutines are doing, and a pinned goroutine can never hold M0.
+ * {@code Go.run} on the calling thread, M0. The main goroutine is an ordinary goroutine: it starts
+ * in an idle P's queue, runs on the carriers, migrates, is stolen and readied into {@code runnext}
+ * like any other, so talking to it costs what talking to any goroutine costs (locking it to the
+ * calling thread made every hand-off with it a thread hand-off). M0 runs no goroutine: it waits
+ * until main ends, the run fails (a panic, a deadlock M0 confirms) or the runtime stops, so
+ * {@code Go.run} returns the moment main ends, whatever the other goroutines are doing.
+ *
+ * <p>What main keeps of the calling thread ({@link Identity}): it starts with the caller's
+ * interrupt status and {@code ThreadLocal} maps (the caller's own map objects, which nobody else
+ * touches while the caller waits here), and {@code Go.run} puts main's final maps and status back
+ * on the thread. An interrupt of the calling thread while it waits is main's
+ * ({@link Interrupts#interrupt}), as an interrupt of a carrier is its goroutine's.
  */
 final class MainLoop {
 
@@ -25,39 +34,67 @@ final class MainLoop {
         sched.allgs.add(g);
         g.body = body;
         g.id = sched.newId(null);
-        g.lockedM = m0;
+        Thread caller = Thread.currentThread();
+        g.interrupted = Thread.interrupted(); // main continues the caller: its status moves into main
+        if (ThreadLocalMaps.PER_GOROUTINE) {
+            g.locals = ThreadLocalMaps.locals(caller); // published to the carrier by the queue put below
+            g.inheritable = ThreadLocalMaps.inheritable(caller);
+        }
         sched.m0 = m0;
         sched.mainG = g;
-        sched.allm.add(m0);
         sched.live.increment();
         g.casStatus(G.IDLE, G.RUNNABLE);
-        P pp = sched.idlePs.get();
-        sched.sysmon.start();
-        m0.acquireP(pp);
         try {
-            loop(m0, g);
+            P pp = sched.idlePs.get(); // every P is idle: main goes into the first one's queue
+            pp.runq.put(g, false, sched.global); // pp is in transit, ours until startM hands it over
+            sched.startM(pp, false);
+            awaitMain(g);
         } finally {
-            sched.allm.remove(m0);
-            finish();
+            finish(caller);
         }
     }
 
-    private void loop(M m0, G g) {
+    /**
+     * M0 waits until main is dead, the run failed or the runtime stopped, confirming a suspected
+     * deadlock meanwhile. Woken by {@link Sched#goexit} (main ended), {@link Sched#fail} and
+     * {@link DeadlockWatch#suspect}; each re-checks its condition after the park, so a wake-up
+     * that comes before the park (a permit) is never lost.
+     */
+    private void awaitMain(G g) {
         for (;;) {
-            m0.execute(g, false);
-            if (g.status() == G.DEAD || sched.failure.get() != null) {
+            if (g.status() == G.DEAD || sched.failure.get() != null || sched.stopping) { // volatile reads
                 return;
             }
-            // main is WAITING (parked) or RUNNABLE on the global queue (yielded): lend the P out.
-            // If sysmon retook it while main ran, that hand-off came before the park: redo it now.
-            if (m0.p != null) {
-                sched.handoffP(m0.releaseP());
-            } else {
-                sched.handoffIdleP();
+            DeadlockWatch.Suspicion s = sched.deadlockWatch.takeSuspicion();
+            if (s != null) {
+                confirmDeadlock(g, s);
+                continue;
             }
-            if (!sched.handoff.awaitHandoff(m0, g)) {
-                return;
+            if (Thread.interrupted()) {
+                Interrupts.interrupt(g); // main is never reused, so the request cannot reach another goroutine
             }
+            LockSupport.park(this);
+        }
+    }
+
+    /**
+     * M0 waits out the grace period of suspicion {@code s} (or until main ends), then confirms it;
+     * an interrupt of M0 meanwhile is main's ({@link MainLoop}).
+     */
+    private void confirmDeadlock(G main, DeadlockWatch.Suspicion s) {
+        long deadline = System.nanoTime() + s.graceNanos(sched.config);
+        long left;
+        // A newer suspicion ends the wait early: a doubt's long wait must not delay the report of a
+        // certain deadlock that arose meanwhile (awaitHandoff takes the newer one next).
+        while (main.status() != G.DEAD && sched.failure.get() == null && !sched.stopping && !sched.deadlockWatch.pending()
+                && (left = deadline - System.nanoTime()) > 0) {
+            if (Thread.interrupted()) {
+                Interrupts.interrupt(main);
+            }
+            LockSupport.parkNanos(this, left);
+        }
+        if (main.status() != G.DEAD && !sched.stopping && !sched.deadlockWatch.pending()) {
+            Deadlock.confirm(sched, s);
         }
     }
 
@@ -67,15 +104,24 @@ final class MainLoop {
      * after the wait, not before: a goroutine that has passed its last statement (main was readied
      * by its {@code wg.done()}) but not yet returned finishes its step while the carriers stop, so
      * it is not miscounted as dropped. Whatever is still live then was parked, queued or cut off
-     * at a safe point. Main's interrupt status goes back onto the calling thread ({@link Identity}).
+     * at a safe point. Main's interrupt status and {@code ThreadLocal} maps go back onto the calling
+     * thread ({@link Identity}).
      */
-    private void finish() {
+    private void finish(Thread caller) {
         sched.shutdown();
         int busy = sched.awaitStopped(STOP_WAIT_NANOS);
         // After the wait, as Go's exit waits for panicking goroutines: one whose exception was still
         // unwinding when main returned has reached goexit by now (or is printed when it does).
         PanicException f = sched.closeFailures();
-        Identity.restoreAfterBlocked(sched.mainG);
+        if (sched.config.printCounts) {
+            System.err.println("jgo-counts " + sched.stats().countsText()); // one line a harness can parse
+        }
+        G main = sched.mainG;
+        if (ThreadLocalMaps.PER_GOROUTINE) { // after the carriers stopped (joined): main's last maps are visible
+            ThreadLocalMaps.setLocals(caller, main.locals);
+            ThreadLocalMaps.setInheritable(caller, main.inheritable);
+        }
+        Identity.restoreAfterBlocked(main);
         if (f != null) {
             throw f;
         }

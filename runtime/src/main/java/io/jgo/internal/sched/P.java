@@ -159,6 +159,8 @@ final class P {
         long askGoid = -1;
         int askTick;
         long askWhen;
+        /** The P's run queue held a G at the previous round: work maybe stranded behind a running G ({@code Sysmon.watch}). */
+        boolean queuedLastRound;
     }
 
     private static final VarHandle STATUS;

@@ -186,10 +186,20 @@ public final class Sched {
      * Go's {@code goready}: {@code g}, WAITING and just removed from its waiter list by the caller,
      * becomes runnable: into the caller's runnext when the caller is a goroutine of this runtime
      * holding a P, else onto the global queue; then {@link #wakep}. Any thread.
+     *
+     * <p><b>Lazy wake-up</b> (tokio's LIFO slot, not Go): when g went into the caller's runnext and
+     * nothing else is queued on that P, no M is woken. The readier nearly always blocks next (a
+     * channel hand-off, an unlock before a wait), and its P then runs g at once, on the same core
+     * with warm caches; waking an M for it costs a futex wake, a spinning carrier and often a
+     * cross-core steal of g, which is why a second P made hand-off workloads slower. A second
+     * ready on the P (g is kicked into the ring) wakes as usual, and a readier that runs on instead
+     * is covered by sysmon, which wakes an M for work queued behind a running G across two of its
+     * rounds ({@code Sysmon.watch}). {@code -Djgo.lazyWake=false} restores Go's wake on every ready.
      */
     public void ready(G g) {
         G me = claimCallerP();
         P pp = me == null ? null : me.m.p;
+        boolean wake = true;
         try {
             if (pp == null) {
                 externalEvents.incrementAndGet(); // volatile RMW before the status change, pairs with the deadlock check's reads
@@ -197,6 +207,7 @@ public final class Sched {
             g.casStatus(G.WAITING, G.RUNNABLE);
             if (pp != null) {
                 runqPut(pp, g);
+                wake = !config.lazyWake || pp.runq.size() > 1;
             } else {
                 global.put(g);
             }
@@ -206,7 +217,9 @@ public final class Sched {
             }
         }
         emit(Trace.Event.GO_READY, g.id, pp == null ? -1 : pp.id, -1, -1, pp == null ? 0 : 1);
-        wakep();
+        if (wake) {
+            wakep();
+        }
     }
 
     /**
@@ -338,6 +351,9 @@ public final class Sched {
         g.waiting = null;
         boolean retaken = g.leaveRunning(G.DEAD) == G.SYSCALL;
         live.decrement();
+        if (g.main) {
+            LockSupport.unpark(m0.thread); // after the volatile DEAD above, which M0 re-checks after its park
+        }
         P pp = m.p;
         if (!g.main) {
             if (pp == null) {
@@ -532,6 +548,7 @@ public final class Sched {
         } else {
             m.wake(pp, spinning);
         }
+        counters.mWakeups.increment();
         emit(Trace.Event.M_START, -1, pp.id, m.id, -1, spinning ? 1 : 0);
         if (stopping) {
             m.unpark();
@@ -735,7 +752,7 @@ public final class Sched {
 
     // ---------------------------------------------------------------- run, stop, fail
 
-    /** Go.run: runs {@code body} as the main goroutine on the calling thread (M0). See {@link MainLoop}. */
+    /** Go.run: runs {@code body} as the main goroutine; the calling thread (M0) waits for it. See {@link MainLoop}. */
     public void runMain(Runnable body) {
         new MainLoop(this).run(body);
     }

@@ -36,6 +36,12 @@ public final class SchedStats {
     public final long handoffs;
     /** Ps sysmon took from a syscall or an unresponsive goroutine. */
     public final long retakes;
+    /** Ms woken or started to run a P (each a thread wake-up). */
+    public final long mWakeups;
+    /** Ms that parked for want of work. */
+    public final long mParks;
+    /** Gs taken from another P's run queue. */
+    public final long steals;
 
     private SchedStats(Sched s) {
         P[] allp = s.allp; // volatile read: the array of this resize
@@ -63,6 +69,15 @@ public final class SchedStats {
         preemptions = s.counters.preemptions();
         handoffs = s.counters.handoffs.sum();
         retakes = s.counters.retakes();
+        mWakeups = s.counters.mWakeups.sum();
+        mParks = s.counters.mParks.sum();
+        steals = s.counters.steals.sum();
+    }
+
+    /** The event counts on one line, for {@code -Djgo.counts=true}. */
+    public String countsText() {
+        return "wakeups=" + mWakeups + " mparks=" + mParks + " steals=" + steals + " handoffs=" + handoffs
+                + " pins=" + pins + " preemptions=" + preemptions + " retakes=" + retakes;
     }
 
     /** Reads {@code sched} now. Any thread. */

@@ -41,6 +41,7 @@ final class Steal {
                 }
                 G g = victim.runq.stealHalfInto(pp.runq, stealRunnext, vs == P.RUNNING ? Steal::backOff : null);
                 if (g != null) {
+                    sched.counters.steals.increment();
                     sched.emit(Trace.Event.STEAL, g.id, pp.id, m.id, victim.id, 1 + pp.runq.size());
                     return g;
                 }

@@ -412,9 +412,17 @@ final class Sysmon implements Runnable {
     private int watch(long now) {
         int n = 0;
         nextTimerDecision = Long.MAX_VALUE;
+        boolean stranded = false;
         for (P pp : sched.allp) {
             int s = pp.status();
             long due = pp.timers.minWhen;
+            // Lazy wake-up's backstop (Sched.ready): work queued on a running P at two rounds in a
+            // row may be stranded behind a G that runs on; an idle P should take it. A pair that
+            // hands off on one P is seen queued now and then, which costs at most one spurious
+            // wake-up per round, at the slow cadence a quiet round decays to.
+            boolean queued = s == P.RUNNING && !pp.runq.isEmpty();
+            stranded |= queued && pp.sysmonTick.queuedLastRound;
+            pp.sysmonTick.queuedLastRound = queued;
             if (s != P.RUNNING && s != P.SYSCALL) {
                 // Idle Ps' timers are the timer waiter's; sysmon is the backstop when no M woke.
                 if (due != Long.MAX_VALUE && due + TIMER_BACKSTOP_NS <= now) {
@@ -460,6 +468,9 @@ final class Sysmon implements Runnable {
                 freshSlice(pd, tick, now);
                 n++;
             }
+        }
+        if (stranded && sched.idlePs.count() > 0 && sched.spinning.count() == 0) {
+            sched.wakep(); // inside the round: never waits on sched.lock (owed if busy)
         }
         return n;
     }

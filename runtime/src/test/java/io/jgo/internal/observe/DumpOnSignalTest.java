@@ -95,7 +95,7 @@ class DumpOnSignalTest {
             in.flush();
             assertTrue(p.waitFor(60, TimeUnit.SECONDS));
             stderr = Files.readString(err, StandardCharsets.UTF_8);
-            assertTrue(stderr.contains("jgo: goroutines of runtime jgo:\n\ngoroutine 1 [running, locked to thread]:\n"), stderr);
+            assertTrue(stderr.contains("jgo: goroutines of runtime jgo:\n\ngoroutine 1 [running]:\n"), stderr);
             assertTrue(stderr.contains("goroutine 2 [chan receive, locked to thread]:\n"), stderr);
             assertTrue(stderr.contains("io.jgo.internal.observe.SignalDumpApp.lambda$"), "the goroutine's frames: " + stderr);
             assertEquals(0, p.exitValue(), stderr);

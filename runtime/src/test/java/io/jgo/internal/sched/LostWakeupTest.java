@@ -70,7 +70,10 @@ class LostWakeupTest {
         Sched s = new Sched(new Config().maxProcs(2).name("stranded"));
         try {
             s.newproc(() -> { }); // starts sysmon and a carrier
-            Await.until("the runtime idle", () -> s.numGoroutine() == 0 && s.idlePs.count() == 2, () -> s.stats().toString());
+            // idle Ps are counted before the last M stops spinning (it drops its P, then re-checks the
+            // queues and only then leaves the spinner count): wait for both
+            Await.until("the runtime idle", () -> s.numGoroutine() == 0 && s.idlePs.count() == 2 && s.spinning.count() == 0,
+                    () -> s.stats().toString());
             assertEquals(true, s.spinning.claimFirst(), "nobody spins in an idle runtime");
             AtomicBoolean ran = new AtomicBoolean();
             s.newproc(() -> ran.set(true)); // its wakep sees a spinner and leaves the work to it

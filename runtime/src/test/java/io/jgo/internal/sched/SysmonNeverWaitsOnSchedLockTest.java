@@ -202,9 +202,11 @@ class SysmonNeverWaitsOnSchedLockTest {
         Sched[] ref = new Sched[1];
         List<Boolean> plain = new CopyOnWriteArrayList<>();
         List<Boolean> consistent = new CopyOnWriteArrayList<>();
+        Thread[] resizer = new Thread[1]; // the thread inside maxProcs: an M dropping its P holds the lock too
         Trace onIdle = (e, g, p, m, victim, n) -> {
             Sched s = ref[0];
-            if (e == Trace.Event.P_IDLE && s != null && s.lock.isHeldByCurrentThread()) { // inside resizeLocked
+            if (e == Trace.Event.P_IDLE && s != null && s.lock.isHeldByCurrentThread()
+                    && resizer[0] == Thread.currentThread()) { // inside resizeLocked
                 plain.add(s.idlePs.count() >= s.gomaxprocs);
                 consistent.add(s.procs.allIdle());
             }
@@ -213,7 +215,9 @@ class SysmonNeverWaitsOnSchedLockTest {
         ref[0] = s;
         s.runMain(() -> {
             assertFalse(s.procs.allIdle(), "main holds P0");
+            resizer[0] = Thread.currentThread();
             s.maxProcs(2);
+            resizer[0] = null;
         });
         assertTrue(plain.contains(true), "the window is real: the plain comparison says all idle " + plain);
         assertFalse(consistent.contains(true), "allIdle said all idle during the resize " + consistent);

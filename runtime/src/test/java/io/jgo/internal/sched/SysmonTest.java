@@ -70,7 +70,7 @@ class SysmonTest {
         assertEquals(main[0], retake.g);
         assertEquals(0, retake.p);
         assertTrue(rec.first(Trace.Event.SYSCALL_EXIT, main[0]) != null, "it got a P back through exitsyscall");
-        assertTrue(dump[0].contains("goroutine " + main[0] + " [running, locked to thread]"), dump[0]);
+        assertTrue(dump[0].contains("goroutine " + main[0] + " [running]"), dump[0]);
     }
 
     /** A goroutine that blocks its carrier, holding its P (plain code, and sysmon is off), until released. */

@@ -59,4 +59,9 @@ public final class TestRuntimes {
     public static int globalQueueSize(Sched s) {
         return s.global.size();
     }
+
+    /** A runtime of {@code procs} Ps, with or without sysmon's preemption. */
+    public static Sched withProcs(String name, int procs, boolean preempt) {
+        return new Sched(new Config().maxProcs(procs).preempt(preempt).name(name));
+    }
 }

@@ -145,7 +145,7 @@ class JfrEventsTest {
 
         RecordedEvent deadlock = only(byKind, "jgo.Deadlock", e -> e.getString("runtime").equals("jfr-deadlock"));
         assertEquals(1, deadlock.getLong("goroutines"));
-        assertTrue(deadlock.getString("dump").startsWith("goroutine 1 [sync.WaitGroup.Wait, locked to thread]:\n"),
+        assertTrue(deadlock.getString("dump").startsWith("goroutine 1 [sync.WaitGroup.Wait]:\n"),
                 deadlock.getString("dump"));
 
         RecordedEvent sched = byKind.get("jgo.Scheduler").stream().filter(isSchedulerOf("jfr-events")).findFirst().orElseThrow();
