@@ -86,8 +86,8 @@ final class Handoff {
         if (!sched.parkCommit(g, true)) { // false: sysmon already retook the P and handed it off
             P pp = m.releaseP();
             sched.handoffP(pp);
-        } else {
-            releaseKeptP(m); // g was in a syscall: the P its M kept goes to work while g waits
+        } else if (!releaseKeptP(m)) { // g was in a syscall: the P its M kept goes to work while g waits
+            sched.handoffIdleP(); // sysmon retook the P before the park: its hand-off must be redone
         }
         boolean handedP = awaitHandoff(m, g);
         g.pinnedWait = false;
@@ -210,14 +210,16 @@ final class Handoff {
      * The P {@code m} kept on entering a syscall ({@code m.oldP}), if sysmon has not retaken it:
      * taken by the same CAS as sysmon's retake and handed off. Own thread of m, without a P.
      */
-    private void releaseKeptP(M m) {
+    private boolean releaseKeptP(M m) {
         P old = m.oldP;
         m.oldP = null;
         if (old != null && old.casStatus(P.SYSCALL, P.RUNNING)) {
             old.m = null; // ours now, in transit to handoffP
             old.syscalltick++;
             sched.handoffP(old);
+            return true;
         }
+        return false;
     }
 
     /** Slow path of exitSyscall: g is SYSCALL and m holds no P; an idle P, else queue and wait. */

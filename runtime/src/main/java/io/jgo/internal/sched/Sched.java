@@ -605,6 +605,22 @@ public final class Sched {
     }
 
     /**
+     * A goroutine parked on an M whose P sysmon had retaken while it ran (a blocked-carrier or a
+     * syscall retake, the G left in SYSCALL): the retake's {@link #handoffP} came before the park,
+     * so it could not see what the park leaves behind, above all a network waiter that needs an M
+     * to block in the poll (its {@code mustPoll}). That P found no work, went idle and every M
+     * parked: nobody would ever poll. In Go the G would have taken a P back on its way to the park
+     * (exitsyscall), and the park would have handed it off; so an idle P, if any, is taken and
+     * handed off now. None idle: some M holds one and polls before it parks. An M without a P.
+     */
+    void handoffIdleP() {
+        P pp = idlePs.get();
+        if (pp != null) {
+            handoffP(pp);
+        }
+    }
+
+    /**
      * Go's {@code checkmcount}: starting one more M would pass {@code -Djgo.maxthreads}. A fatal
      * error, as in Go: a {@code Go.run} runtime fails with it; the default runtime prints it. The P
      * goes back to the idle list. Any thread.
