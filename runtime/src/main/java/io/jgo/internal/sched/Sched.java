@@ -207,6 +207,12 @@ public final class Sched {
             g.casStatus(G.WAITING, G.RUNNABLE);
             if (pp != null) {
                 runqPut(pp, g);
+                // Lazy wake: g went to the readier's runnext and nothing else is queued on pp, so
+                // the readier's M runs g as soon as it parks or yields; waking a second M would
+                // only have it steal g (a futex wake and a cross-core hand-off per ping-pong). The
+                // cost is a readier that keeps running: sysmon wakes an M for a running P whose
+                // queue stayed non-empty over two rounds (Sysmon.watch), bounding g's wait to a
+                // sysmon period. Racy read of the owner's own queue: exact for this P's holder.
                 wake = !config.lazyWake || pp.runq.size() > 1;
             } else {
                 global.put(g);
