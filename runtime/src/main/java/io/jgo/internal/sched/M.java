@@ -100,6 +100,13 @@ final class M implements Runnable {
             if (spinning) {
                 sched.spinning.reset(this);
             }
+            if (p.retiring) {
+                // A shrink marked this P while findRunnable looked for work, so its request to yield
+                // found nobody here: g goes to the global queue and the loop's top retires the P
+                // (its wakep finds g an M), instead of g running on past the new GOMAXPROCS.
+                sched.global.put(g);
+                continue;
+            }
             M locked = g.lockedM;
             if (locked != null && locked != this) {
                 sched.startLockedM(this, g);

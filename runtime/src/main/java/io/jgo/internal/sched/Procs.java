@@ -13,8 +13,12 @@ import java.util.Arrays;
 final class Procs {
 
     private final Sched sched;
-    /** Every P ever created, index = id; guarded by sched.lock. */
-    private P[] every = new P[0];
+    /**
+     * Every P ever created, index = id: the live ones, the retiring ones still held past a shrink,
+     * and the retired (DEAD) ones a later grow revives. Written under sched.lock; volatile so that
+     * sysmon can walk it without the lock ({@link #all}).
+     */
+    private volatile P[] every = new P[0];
     /**
      * A sequence count around every resize (a seqlock for {@link #allIdle}): odd while
      * {@link #resizeLocked} changes the idle list and GOMAXPROCS, even otherwise. Written under
@@ -24,6 +28,16 @@ final class Procs {
 
     Procs(Sched sched) {
         this.sched = sched;
+    }
+
+    /**
+     * Every P ever created, including those past GOMAXPROCS that a shrink marked retiring and
+     * whose M has not reached a safe point yet: sysmon must keep preempting (and retaking) those,
+     * or a goroutine that never parks on one would hold it, and the Gs readied onto it after the
+     * shrink's evacuation, for ever. Any thread; the array is never written after publication.
+     */
+    P[] all() {
+        return every;
     }
 
     /** Go.maxProcs(n): returns the previous value. Any thread. */
@@ -83,10 +97,11 @@ final class Procs {
     private void resizeP(int old, int n) {
         if (every.length < n) {
             int from = every.length;
-            every = Arrays.copyOf(every, n);
+            P[] grown = Arrays.copyOf(every, n);
             for (int id = from; id < n; id++) {
-                every[id] = new P(id, sched.config.runqCapacity, P.DEAD, sched.timers);
+                grown[id] = new P(id, sched.config.runqCapacity, P.DEAD, sched.timers);
             }
+            every = grown; // published whole: sysmon never sees a null slot
         }
         for (int id = old; id < n; id++) { // grow
             P pp = every[id];

@@ -413,7 +413,10 @@ final class Sysmon implements Runnable {
         int n = 0;
         nextTimerDecision = Long.MAX_VALUE;
         boolean stranded = false;
-        for (P pp : sched.allp) {
+        for (P pp : sched.procs.all()) { // not allp: a retiring P's goroutine must be preempted too
+            if (pp.status() == P.DEAD) {
+                continue;
+            }
             int s = pp.status();
             long due = pp.timers.minWhen;
             // Lazy wake-up's backstop (Sched.ready): work queued on a running P at two rounds in a

@@ -15,6 +15,7 @@ import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -22,31 +23,35 @@ import org.junit.jupiter.api.Timeout;
  * GOMAXPROCS at run time: the previous value is returned, a shrink never waits for a goroutine.
  * Main parks on WaitGroups while the resize happens, and unwinds (nothing pins).
  */
-@Timeout(60)
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a hang fails the test, not the run
 class ResizeTest {
 
     @Test
     void resizeReturnsThePreviousValueAndAGrowAddsIdlePs() {
         TraceRecorder rec = new TraceRecorder();
         Sched s = TestRuntimes.traced("resize", 4, rec);
-        int[] idleBeforeGrow = new int[1];
         s.runMain(() -> {
             assertEquals(4, Go.maxProcs(2));
             assertEquals(2, Go.maxProcs());
-            idleBeforeGrow[0] = rec.events.size();
+            int eventsBeforeGrow = rec.events.size();
             assertEquals(2, Go.maxProcs(6));
             assertEquals(6, Go.maxProcs());
+            // Main runs on the carriers like any goroutine: a shrink that retires its P asks it to yield,
+            // and it may run again on a P that the grow brought back, which then need not go idle. Every
+            // other P of P2..P5 goes idle after the grow, but not necessarily before runMain returns (an
+            // M that wakep started may still be spinning with one): wait for it here, not after shutdown.
+            Await.until("P2..P5 idle after the grow or running main",
+                    () -> usableAfterGrow(rec, eventsBeforeGrow).equals(Set.of(2, 3, 4, 5)),
+                    () -> "idle after the grow, plus those main ran on: " + usableAfterGrow(rec, eventsBeforeGrow));
         });
-        // Main runs on the carriers like any goroutine: a shrink that retires its P asks it to yield,
-        // and it may run again on a P that the grow brought back, which then never goes idle. Every
-        // other P of P2..P5 goes idle after the grow (P0 and P1 may go idle again too, when wakep's
-        // spinning M finds nothing).
-        Set<Integer> mainsPs = rec.events.stream().filter(r -> r.e == Trace.Event.EXECUTE && r.g == 1 && r.p >= 2)
+    }
+
+    /** The Ps numbered 2 and up that went idle after event {@code from}, plus those main ran on. */
+    private static Set<Integer> usableAfterGrow(TraceRecorder rec, int from) {
+        Set<Integer> usable = rec.events.stream().filter(r -> r.e == Trace.Event.EXECUTE && r.g == 1 && r.p >= 2)
                 .map(r -> r.p).collect(Collectors.toCollection(TreeSet::new));
-        Set<Integer> usable = rec.events.stream().skip(idleBeforeGrow[0]).filter(r -> r.e == Trace.Event.P_IDLE && r.p >= 2)
-                .map(r -> r.p).collect(Collectors.toCollection(TreeSet::new));
-        usable.addAll(mainsPs);
-        assertEquals(Set.of(2, 3, 4, 5), usable, "Ps idle after the grow, plus those main ran on " + mainsPs);
+        rec.events.stream().skip(from).filter(r -> r.e == Trace.Event.P_IDLE && r.p >= 2).forEach(r -> usable.add(r.p));
+        return usable;
     }
 
     /**
@@ -95,6 +100,49 @@ class ResizeTest {
         assertEquals(100, ran.get());
         assertEquals(1, s.maxProcs());
         assertEquals(Set.of(1, 2, 3), retired(rec));
+    }
+
+    /**
+     * Seven goroutines spin without parking on up to seven of eight Ps while main shrinks GOMAXPROCS to 1.
+     * Whatever P main and the spinners land on, main must run again to end them: a spinner left on a
+     * retiring P (its one request to yield missed, or main readied onto that P after the shrink
+     * moved its queue) is preempted by sysmon like any other, so its M reaches the safe point that
+     * retires the P and hands what is queued there to P0. Before sysmon watched retiring Ps, such a
+     * spinner ran for ever and main with it (a hang, seen in CI under load).
+     */
+    @RepeatedTest(12)
+    void aSpinnerOnARetiringPIsStillPreempted() {
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicInteger ran = new AtomicInteger();
+        Sched s = TestRuntimes.withProcs("retiring-spin", 8);
+        s.runMain(() -> {
+            WaitGroup done = new WaitGroup();
+            done.add(7);
+            for (int i = 0; i < 7; i++) {
+                Go.go(() -> {
+                    while (!stop.get()) {
+                        Thread.onSpinWait();
+                    }
+                    done.done();
+                });
+            }
+            // At once, while woken Ms are still stealing the spinners: one that finds a spinner after
+            // the shrink marked its P must not run it there.
+            Go.maxProcs(1);
+            WaitGroup wg = new WaitGroup();
+            wg.add(20);
+            for (int i = 0; i < 20; i++) {
+                Go.go(() -> {
+                    ran.incrementAndGet();
+                    wg.done();
+                });
+            }
+            wg.await();
+            stop.set(true);
+            done.await();
+        });
+        assertEquals(20, ran.get());
+        assertEquals(1, s.maxProcs());
     }
 
     /**
