@@ -59,6 +59,9 @@ public final class Agent {
         } catch (AgentOptionException e) {
             throw new CannotStart(e.getMessage(), e);
         }
+        if (options.stress() != null) {
+            System.setProperty("jgo.stress", options.stress()); // read by each runtime as it starts
+        }
         QuietableDiagnostics diagnostics = new QuietableDiagnostics(Diagnostics.STDERR);
         DefiningLoaderClassBytes classBytes = new DefiningLoaderClassBytes();
         RewriteOptions rewriteOptions = options.rewrite().withSuspendableMethods(

@@ -38,6 +38,9 @@ final class AgentOptions {
             "                        rewritten where a suspension may reach them (one that calls into these packages,",
             "                        a JDK functional interface or a suspendable method), so a callback that suspends",
             "                        inside them does not pin; " + SuspendablesFile.PATH + " lists on the class path are read too",
+            "  stress=P              stress mode: every call in a rewritten class is a suspension point, and a share P",
+            "                        (0 to 1) of goroutine runs yield at the first one they reach (sets -Djgo.stress=P;",
+            "                        -Djgo.stress.seed=N repeats a run's coins); results must not change",
             "System property -Djgo.preempt=loops|calls|off chooses where rewritten code answers preemption (default loops).");
 
 
@@ -48,10 +51,12 @@ final class AgentOptions {
     private final Path dump;
     private final List<String> blocking;
     private final SuspendablePackages suspendable;
+    /** {@code stress=P}, or null. */
+    private final String stress;
     private final RewriteOptions rewrite;
 
     private AgentOptions(List<String> include, List<String> exclude, boolean verbose, boolean verify, Path dump,
-            List<String> blocking, SuspendablePackages suspendable, RewriteOptions rewrite) {
+            List<String> blocking, SuspendablePackages suspendable, String stress, RewriteOptions rewrite) {
         this.include = include;
         this.exclude = exclude;
         this.verbose = verbose;
@@ -59,6 +64,7 @@ final class AgentOptions {
         this.dump = dump;
         this.blocking = blocking;
         this.suspendable = suspendable;
+        this.stress = stress;
         this.rewrite = rewrite;
     }
 
@@ -106,7 +112,12 @@ final class AgentOptions {
         return suspendable;
     }
 
-    /** The rewrite's own options: {@code -Djgo.preempt}, {@code blocking=} and {@code suspendable=}. */
+    /** {@code stress=P} as given (a checked probability), or null: the runtime's {@code -Djgo.stress}. */
+    String stress() {
+        return stress;
+    }
+
+    /** The rewrite's own options: {@code -Djgo.preempt}, {@code blocking=}, {@code suspendable=} and {@code stress=}. */
     RewriteOptions rewrite() {
         return rewrite;
     }
@@ -116,7 +127,8 @@ final class AgentOptions {
         return "include=" + (include.isEmpty() ? "(all)" : dotted(include)) + " exclude=" + dotted(exclude)
                 + " verbose=" + verbose + " verify=" + verify + " dump=" + (dump == null ? "(off)" : dump)
                 + " blocking=" + (blocking.isEmpty() ? "(JDK only)" : String.join(":", blocking))
-                + " suspendable=" + (suspendable.isEmpty() ? "(none)" : suspendable);
+                + " suspendable=" + (suspendable.isEmpty() ? "(none)" : suspendable)
+                + (stress == null ? "" : " stress=" + stress);
     }
 
     private static String dotted(List<String> prefixes) {
@@ -139,6 +151,7 @@ final class AgentOptions {
         private Path dump;
         private List<String> blocking = List.of();
         private SuspendablePackages suspendable = SuspendablePackages.NONE;
+        private String stress;
 
         private String item;
         private int position;
@@ -169,6 +182,7 @@ final class AgentOptions {
                 case "dump" -> dump = folder(key, value);
                 case "blocking" -> blocking = methods(key, value);
                 case "suspendable" -> suspendable = suspendablePackages(key, value);
+                case "stress" -> stress = probability(key, value);
                 default -> throw fail("unknown option " + quote(key) + suggestion(key));
             }
         }
@@ -178,10 +192,13 @@ final class AgentOptions {
             RewriteOptions rewrite;
             try {
                 rewrite = RewriteOptions.fromSystemProperties().withBlocking(blocking).withSuspendable(suspendable);
+                if (stress != null) {
+                    rewrite = rewrite.withStress();
+                }
             } catch (IllegalArgumentException e) {
                 throw new AgentOptionException("jgo agent: " + e.getMessage() + "." + System.lineSeparator() + USAGE);
             }
-            return new AgentOptions(include, exclude, verbose, verify, dump, blocking, suspendable, rewrite);
+            return new AgentOptions(include, exclude, verbose, verify, dump, blocking, suspendable, stress, rewrite);
         }
 
         private static boolean isKnown(String key) {
@@ -189,7 +206,23 @@ final class AgentOptions {
         }
 
         private static final List<String> KNOWN = List.of("include", "exclude", "verbose", "verify", "dump", "blocking",
-                "suspendable");
+                "suspendable", "stress");
+
+        /** {@code 0.25}: a probability from 0 to 1, kept as written. */
+        private String probability(String key, String value) {
+            if (value == null || value.isEmpty()) {
+                throw fail(key + " needs a probability from 0 to 1, e.g. " + key + "=0.1 (1: yield at every point)");
+            }
+            try {
+                double p = Double.parseDouble(value);
+                if (p >= 0 && p <= 1) {
+                    return value;
+                }
+            } catch (NumberFormatException e) {
+                // named below
+            }
+            throw fail(key + " " + quote(value) + " is not a probability from 0 to 1; write e.g. " + key + "=0.1");
+        }
 
         /** {@code com.acme:org.example} or {@code *}. */
         private SuspendablePackages suspendablePackages(String key, String value) {

@@ -96,6 +96,14 @@ class AgentOptionsTest {
     }
 
     @Test
+    void aStressThatIsNotAProbabilityIsRejected() {
+        rejected("stress", "stress needs a probability from 0 to 1");
+        rejected("stress=often", "stress 'often' is not a probability from 0 to 1");
+        rejected("stress=1.5", "stress '1.5' is not a probability from 0 to 1");
+        assertEquals("0.25", AgentOptions.parse("stress=0.25").stress());
+    }
+
+    @Test
     void aBlockingEntryThatIsNotAQualifiedMethodIsRejected() {
         AgentOptionException e = assertThrows(AgentOptionException.class, () -> AgentOptions.parse("blocking=call"));
         assertTrue(e.getMessage().contains("'call' is not a fully qualified method"), e.getMessage());

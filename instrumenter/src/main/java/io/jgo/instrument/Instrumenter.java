@@ -52,7 +52,7 @@ public final class Instrumenter {
                          RewriteOptions options) {
         this.options = options;
         this.classes = new ClassInfoCache(classBytes, scan);
-        this.suspendables = new Suspendables(classes, everyCallSuspends, options.suspendable, options.suspendableMethods);
+        this.suspendables = new Suspendables(classes, everyCallSuspends || options.stress, options.suspendable, options.suspendableMethods);
         this.closure = options.suspendable.isEmpty() ? null : new SuspendableClosure(suspendables, classes);
         learnListed(options.suspendableMethods);
         this.diagnostics = diagnostics;

@@ -20,14 +20,22 @@ public final class RewriteOptions {
     final SuspendablePackages suspendable;
     /** Methods known to be suspendable ({@code com/acme/Retry.run(...)...}), from a {@link SuspendablesFile}. */
     final Set<String> suspendableMethods;
+    /** Every call (but a constructor's) in a rewritten class is a suspension point. */
+    final boolean stress;
 
     private RewriteOptions(PreemptMode preempt, BlockingCalls blocking, boolean runtimeApi,
                            SuspendablePackages suspendable, Set<String> suspendableMethods) {
+        this(preempt, blocking, runtimeApi, suspendable, suspendableMethods, false);
+    }
+
+    private RewriteOptions(PreemptMode preempt, BlockingCalls blocking, boolean runtimeApi,
+                           SuspendablePackages suspendable, Set<String> suspendableMethods, boolean stress) {
         this.preempt = preempt;
         this.blocking = blocking;
         this.runtimeApi = runtimeApi;
         this.suspendable = suspendable;
         this.suspendableMethods = Set.copyOf(suspendableMethods);
+        this.stress = stress;
     }
 
     /** The defaults, with the preemption mode of {@code -Djgo.preempt}. */
@@ -47,7 +55,7 @@ public final class RewriteOptions {
      * @throws IllegalArgumentException naming an entry that is not a fully qualified method
      */
     public RewriteOptions withBlocking(List<String> methods) {
-        return new RewriteOptions(preempt, BlockingCalls.withExtra(methods), runtimeApi, suspendable, suspendableMethods);
+        return new RewriteOptions(preempt, BlockingCalls.withExtra(methods), runtimeApi, suspendable, suspendableMethods, stress);
     }
 
     /**
@@ -58,7 +66,7 @@ public final class RewriteOptions {
      * runtime jar it uses is rewritten already.
      */
     public RewriteOptions withRuntimeApi() {
-        return new RewriteOptions(preempt, blocking, true, suspendable, suspendableMethods);
+        return new RewriteOptions(preempt, blocking, true, suspendable, suspendableMethods, stress);
     }
 
     /**
@@ -69,7 +77,7 @@ public final class RewriteOptions {
      * narrows this to the closure it computes over its whole input ({@link Instrumenter#closeSuspendables}).
      */
     public RewriteOptions withSuspendable(SuspendablePackages packages) {
-        return new RewriteOptions(preempt, blocking, runtimeApi, packages, suspendableMethods);
+        return new RewriteOptions(preempt, blocking, runtimeApi, packages, suspendableMethods, stress);
     }
 
     /**
@@ -78,7 +86,17 @@ public final class RewriteOptions {
      * them are suspension points.
      */
     public RewriteOptions withSuspendableMethods(Set<String> methods) {
-        return new RewriteOptions(preempt, blocking, runtimeApi, suspendable, methods);
+        return new RewriteOptions(preempt, blocking, runtimeApi, suspendable, methods, stress);
+    }
+
+    /**
+     * These options for the stress mode (the agent's {@code stress=}, the CLI's {@code --stress}):
+     * every call in a rewritten class, not only a call that may suspend, is a suspension point, and
+     * every method of it with a call is rewritten, so that with {@code -Djgo.stress=P} at run time
+     * goroutines yield (and save and restore their frames) at every one of them.
+     */
+    public RewriteOptions withStress() {
+        return new RewriteOptions(preempt, blocking, runtimeApi, suspendable, suspendableMethods, true);
     }
 
     /** The packages of {@link #withSuspendable} ({@link SuspendablePackages#NONE} by default). */

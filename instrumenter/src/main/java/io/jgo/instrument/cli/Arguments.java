@@ -29,7 +29,7 @@ record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> 
 
     static final String USAGE = String.join(System.lineSeparator(),
             "usage: java -jar jgo-instrumenter.jar IN OUT [--verify] [--verbose] [--classpath CP] [--preempt MODE]",
-            "       [--blocking METHODS] [--suspendable PACKAGES] [--jgo-runtime-api]",
+            "       [--blocking METHODS] [--suspendable PACKAGES] [--stress] [--jgo-runtime-api]",
             "Rewrites the @Goroutine methods of a jar or a class folder ahead of time, so that the",
             "application runs without the jgo agent. Everything else is copied byte-for-byte.",
             "  IN              a jar or a class folder to read",
@@ -46,6 +46,8 @@ record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> 
             "                  JDK's) whose methods are rewritten where a suspension can reach them: IN's",
             "                  closure is computed, listed in OUT's " + io.jgo.instrument.SuspendablesFile.PATH,
             "                  (the agent reads it too) and reported",
+            "  --stress        stress mode: every call in a rewritten class is a suspension point; run the",
+            "                  output with -Djgo.stress=P (0 to 1) to make a share P of goroutine runs yield",
             "  --jgo-runtime-api  for the build of jgo's runtime only: rewrite its API classes (io.jgo)",
             "                  too, except those that drive the stack protocol by hand",
             "  --help          print this text",
@@ -68,6 +70,7 @@ record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> 
         List<String> blocking = List.of();
         boolean runtimeApi = false;
         String suspendable = null;
+        boolean stress = false;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             switch (arg) {
@@ -77,6 +80,7 @@ record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> 
                 case "--verify" -> verify = true;
                 case "--verbose" -> verbose = true;
                 case "--jgo-runtime-api" -> runtimeApi = true;
+                case "--stress" -> stress = true;
                 case "--classpath", "-cp" -> {
                     if (i + 1 == args.length || args[i + 1].isEmpty()) {
                         throw new UsageException(arg + " needs a value: a list of jars and folders separated by '"
@@ -109,6 +113,9 @@ record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> 
             rewrite = RewriteOptions.of(PreemptMode.parse(preempt)).withBlocking(blocking);
             if (runtimeApi) {
                 rewrite = rewrite.withRuntimeApi();
+            }
+            if (stress) {
+                rewrite = rewrite.withStress();
             }
             if (suspendable != null) {
                 rewrite = rewrite.withSuspendable(io.jgo.instrument.SuspendablePackages.parse(suspendable));
