@@ -175,6 +175,12 @@ public final class Instrumenter {
      */
     public java.util.SortedSet<String> closeSuspendables() {
         java.util.Set<String> listed = closure == null ? suspendables.listed() : closure.close();
+        if (closure != null) {
+            for (String missing : closure.unmatchedPackages()) {
+                diagnostics.warning("suspendable package " + missing + " holds no class of the input: nothing in it is"
+                        + " rewritten; check the name (packages are dotted, sub-packages included)");
+            }
+        }
         learnListed(listed);
         return new java.util.TreeSet<>(listed);
     }

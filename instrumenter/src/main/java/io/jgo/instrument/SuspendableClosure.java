@@ -56,6 +56,8 @@ final class SuspendableClosure {
     private final List<String[]> annotatedOverrides = new ArrayList<>();
     /** Lambda bodies found to hold a suspension point (not listed: the rewrite picks them by itself). */
     private final Set<String> suspendingLambdas = new HashSet<>();
+    /** The classes of the input in a suspendable package. */
+    private final Set<String> inPackages = new HashSet<>();
 
     SuspendableClosure(Suspendables suspendables, ClassInfoCache classes) {
         this.suspendables = suspendables;
@@ -66,6 +68,9 @@ final class SuspendableClosure {
     void add(ClassReader reader) {
         String owner = reader.getClassName();
         boolean inPackage = suspendables.packages().contains(owner);
+        if (inPackage) {
+            inPackages.add(owner);
+        }
         reader.accept(new ClassVisitor(Opcodes.ASM9) {
             @Override
             public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
@@ -140,6 +145,11 @@ final class SuspendableClosure {
             }
         }
         return suspendables.listed();
+    }
+
+    /** The suspendable packages named that hold no class of the input (dotted). */
+    List<String> unmatchedPackages() {
+        return suspendables.packages().unmatched(inPackages);
     }
 
     private boolean hasSuspensionPoint(Caller caller) {

@@ -132,6 +132,20 @@ public final class SuspendablePackages {
         return false;
     }
 
+    /**
+     * The packages named that hold none of {@code classes} (internal names), dotted: most likely a
+     * misspelt name, which a build-time run reports. Empty for {@code *}.
+     */
+    public List<String> unmatched(java.util.Collection<String> classes) {
+        List<String> unmatched = new ArrayList<>();
+        for (String prefix : prefixes) {
+            if (classes.stream().noneMatch(c -> c.startsWith(prefix))) {
+                unmatched.add(prefix.substring(0, prefix.length() - 1).replace('/', '.'));
+            }
+        }
+        return unmatched;
+    }
+
     /** The packages dotted and separated by ':', {@code *}, or an empty string. */
     @Override
     public String toString() {

@@ -95,6 +95,21 @@ class SuspendableLibraryTest {
     }
 
     @Test
+    void theAgentReadsTheListsOfBuildTimeRunsOnTheClassPath(@TempDir Path dir) throws Exception {
+        Path lists = dir.resolve("lists");
+        Path list = lists.resolve(SuspendablesFile.PATH);
+        Files.createDirectories(list.getParent());
+        Files.write(list, SuspendablesFile.write(List.of(
+                "org/example/retry/Retry.run(ILjava/util/function/Supplier;)Ljava/lang/Object;",
+                "org/example/retry/Retry.sumOf(ILorg/example/retry/Task;)I",
+                "org/example/retry/Task.call(I)I")));
+        String classPath = lists + File.pathSeparator + System.getProperty("java.class.path");
+        Forked.Result run = Forked.run(dir, Forked.agent(), classPath, App.class);
+        assertEquals(0, run.exit(), run.toString());
+        assertEquals("result=" + EXPECTED + " pins=0", run.stdout().trim(), run.toString());
+    }
+
+    @Test
     void theBuildTimeClosureListsWhatASuspensionReachesAndNothingPins(@TempDir Path dir) throws Exception {
         Path folder = dir.resolve("classes");
         List<String> names = List.of("org/example/retry/Retry.class", "org/example/retry/Task.class",
