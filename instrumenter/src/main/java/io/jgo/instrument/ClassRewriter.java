@@ -102,9 +102,9 @@ final class ClassRewriter {
                     || (suspendables.everyCall() || library) && !m.name.startsWith("<")
                     && MethodRewriter.hasSuspensionPoint(m, suspendables))) {
                 targets.add(m);
-            } else if (m.name.equals("<init>") && !suspendables.packages().contains(cn.name)
+            } else if (m.name.equals("<init>") && !suspendables.packages().contains(cn.name) && !suspendables.everyCall()
                     && MethodRewriter.hasSuspensionPoint(m, suspendables)) {
-                // (A library's constructor calling into its own package is not worth a warning.)
+                // (A library's constructor calling into its own package, or any call under stress, is not worth a warning.)
                 warnings.add("a constructor of " + cn.name.replace('/', '.') + " calls a @Goroutine method (line "
                         + MethodRewriter.firstSuspensionLine(m, suspendables) + "): constructors are never rewritten, "
                         + "so a suspension there pins the goroutine; move the call out of the constructor");
