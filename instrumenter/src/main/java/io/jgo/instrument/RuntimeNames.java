@@ -69,7 +69,7 @@ final class RuntimeNames {
     /** {@code Stack.onAttention()} result asking the prologue to yield (preemption). */
     static final int PREEMPT_NOW = -1;
 
-    // Lazy resume (see io.jgo.internal.Entry): each rewritten class gets a resume entry and a resumer.
+    // Lazy resume (see io.jgo.internal.cont.Entry): each rewritten class gets a resume entry and a resumer.
 
     /** {@code static void $jgo$resume(Stack s, int me)}: re-enters, alone, the frame of method {@code me} on top of {@code s}. */
     static final String RESUME_ENTRY = "$jgo$resume";
@@ -87,7 +87,7 @@ final class RuntimeNames {
     /** (int slot) -> Object: a reference of the top record, left in place (the receiver to re-enter). */
     static final String PEEK_REF = "peekRef";
     /** The call-site id a resume entry hands the frame it re-enters ({@code Stack.LAZY_VIA}). */
-    static final long LAZY_VIA = (long) methodId("io/jgo/internal/Entry", "run", "(Lio/jgo/internal/Stack;Ljava/lang/Runnable;)I") << 32 | 1;
+    static final long LAZY_VIA = (long) methodId("io/jgo/internal/cont/Entry", "run", "(Lio/jgo/internal/Stack;Ljava/lang/Runnable;)I") << 32 | 1;
     /** {@code Stack.onAttention()} returns {@code LAZY_BASE - label} when the call at {@code label} returned and its value is handed. */
     static final int LAZY_BASE = -1;
 
@@ -261,13 +261,15 @@ final class RuntimeNames {
                     "compare(Ljava/util/Comparator;Ljava/lang/Object;Ljava/lang/Object;)I"),
             classEntry("io/jgo/internal/chan/SelectLeaf", "java/lang/Object",
                     "select([Ljava/lang/Object;Lio/jgo/internal/chan/SelectLeaf$Cases;)Lio/jgo/internal/chan/SelectOp;"),
-            classEntry("io/jgo/internal/sync/WaitList", "java/lang/Object", "park(Lio/jgo/internal/WaitReason;JZ)Z"),
+            classEntry("io/jgo/internal/sync/WaitList", "java/lang/Object", "park(Lio/jgo/internal/cont/WaitReason;JZ)Z"),
             classEntry("io/jgo/PanicException", "java/lang/RuntimeException"),
             classEntry("io/jgo/DeadlockException", "io/jgo/PanicException"),
             interfaceEntry("io/jgo/Goroutine", "java/lang/annotation/Annotation"),
-            classEntry("io/jgo/internal/Stack", "java/lang/Object"),
-            interfaceEntry("io/jgo/internal/Stack$Owner"),
-            new ClassInfo("io/jgo/internal/Coroutine", "java/lang/Object", new String[] {"io/jgo/internal/Stack$Owner"},
+            classEntry("io/jgo/internal/Stack", "io/jgo/internal/cont/Continuation"),
+            classEntry("io/jgo/internal/cont/Continuation", "io/jgo/internal/cont/Records"),
+            classEntry("io/jgo/internal/cont/Records", "java/lang/Object"),
+            interfaceEntry("io/jgo/internal/cont/Continuation$Owner"),
+            new ClassInfo("io/jgo/internal/coroutine/Coroutine", "java/lang/Object", new String[] {"io/jgo/internal/cont/Continuation$Owner"},
                     false, Set.of("suspend()V"), Set.of("suspend()V")))
             .collect(Collectors.toUnmodifiableMap(info -> info.name, Function.identity()));
 
@@ -296,7 +298,7 @@ final class RuntimeNames {
         return new ClassInfo(name, "java/lang/Object", interfaces, true, Set.of(), Set.of());
     }
 
-    /** Same function as {@code io.jgo.internal.MethodIds.of}: part of the protocol. */
+    /** Same function as {@code io.jgo.internal.cont.MethodIds.of}: part of the protocol. */
     static int methodId(String internalClassName, String name, String descriptor) {
         return (internalClassName.replace('/', '.') + "." + name + descriptor).hashCode();
     }

@@ -1,5 +1,7 @@
 package io.jgo.internal;
 
+import io.jgo.internal.cont.StackAccess;
+import io.jgo.internal.cont.MethodIds;
 import io.jgo.Goroutine;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.Syscalls;
@@ -81,10 +83,10 @@ public final class Blocking {
         Stack s = Stack.current();
         long via = s.takeCallSite();
         if (s.isResuming()) {
-            s.resumeLeaf();
+            StackAccess.resumeLeaf(s);
             return; // the timer readied us
         }
-        if (!(s.owner() instanceof G) || Syscalls.inSyscall()) {
+        if (!(StackAccess.owner(s) instanceof G) || Syscalls.inSyscall()) {
             Thread.sleep(millis);
             return;
         }
@@ -97,8 +99,8 @@ public final class Blocking {
         if (millis == 0) {
             return;
         }
-        G g = (G) s.owner();
+        G g = (G) StackAccess.owner(s);
         g.runtime().armSleep(g, millis * 1_000_000L);
-        s.suspendLeaf(via, SLEEP_ID, Stack.YIELD_PARK); // false: pinned, and the wait is already over
+        StackAccess.suspendLeaf(s, via, SLEEP_ID, Stack.YIELD_PARK); // false: pinned, and the wait is already over
     }
 }

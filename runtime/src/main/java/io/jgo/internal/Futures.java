@@ -1,5 +1,7 @@
 package io.jgo.internal;
 
+import io.jgo.internal.cont.StackAccess;
+import io.jgo.internal.cont.MethodIds;
 import io.jgo.Goroutine;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.Parking;
@@ -116,7 +118,7 @@ public final class Futures {
         long via = s.takeCallSite();
         G g = Parking.goroutineOf(s);
         if (s.isResuming()) {
-            s.resumeLeaf();
+            StackAccess.resumeLeaf(s);
             return FutureWait.afterPark(g);
         }
         if (g == null || f.isDone() || timeoutNanos != NO_TIMEOUT && timeoutNanos <= 0) {
@@ -131,7 +133,7 @@ public final class Futures {
         if (!w.prepare(g, done, interruptible, timeoutNanos)) {
             return null; // done or interrupted meanwhile: the future's own method answers without blocking
         }
-        if (s.suspendLeaf(via, leaf, Stack.YIELD_PARK)) {
+        if (StackAccess.suspendLeaf(s, via, leaf, Stack.YIELD_PARK)) {
             return UNWOUND;
         }
         return FutureWait.afterPark(g); // pinned: the wait is over

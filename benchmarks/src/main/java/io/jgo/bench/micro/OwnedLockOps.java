@@ -1,10 +1,10 @@
 package io.jgo.bench.micro;
 
+import io.jgo.internal.cont.Continuation;
 import io.jgo.Goroutine;
-import io.jgo.internal.Carrier;
-import io.jgo.internal.Coroutine;
-import io.jgo.internal.Stack;
-import io.jgo.internal.ThreadStacks;
+import io.jgo.internal.cont.Carrier;
+import io.jgo.internal.coroutine.Coroutine;
+import io.jgo.internal.cont.ThreadStacks;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -39,7 +39,7 @@ public class OwnedLockOps {
     public int x = 0x2545F491;
     private final ReentrantLock lock = new ReentrantLock();
     private final ReentrantReadWriteLock rw = new ReentrantReadWriteLock();
-    private Stack before;
+    private Continuation before;
 
     @Setup
     public void enterGoroutine() {
