@@ -1,8 +1,9 @@
 /**
  * jgo's runtime as a named module. Exported: the public API ({@code io.jgo}, {@code io.jgo.net}) and
  * the contract with rewritten code, which lives in the user's modules: {@code io.jgo.internal}
- * ({@code Stack} and the save/restore protocol, resumers, and the stand-ins for blocking JDK calls)
- * and {@code io.jgo.internal.callback} (the suspendable JDK higher-order methods). The machinery
+ * ({@code Stack}, the save/restore protocol, and resumers), {@code io.jgo.internal.blocking} (the
+ * stand-ins for blocking JDK calls) and {@code io.jgo.internal.callback} (the suspendable JDK
+ * higher-order methods). The machinery
  * stays concealed: continuations ({@code io.jgo.internal.cont}, whose members {@code Stack} inherits
  * are not public), the scheduler ({@code io.jgo.internal.sched}), channels, the sync seam, the
  * coroutine driver and the JCTools queues shaded into the jar ({@code io.jgo.internal.shaded.jctools});
@@ -20,7 +21,8 @@ module io.jgo.runtime {
 
     exports io.jgo;
     exports io.jgo.net;
-    exports io.jgo.internal;
+    exports io.jgo.internal; // Stack and resumers: the continuation protocol rewritten code follows
+    exports io.jgo.internal.blocking; // what rewritten code calls in place of, or around, blocking JDK calls
     exports io.jgo.internal.callback; // the suspendable JDK higher-order methods rewritten code calls
     // The MXBean interface is introspected by java.management; event classes are read by jdk.jfr.
     exports io.jgo.internal.observe to java.management, jdk.jfr;

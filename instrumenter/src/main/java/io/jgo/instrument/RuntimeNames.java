@@ -24,7 +24,7 @@ final class RuntimeNames {
     static final String RUNTIME_NET_PREFIX = "io/jgo/net/";
 
     /** Suspendable stand-ins for {@code Future.get} and {@code CompletableFuture.join} ({@link BlockingCalls}): {@code get(Future[, J, TimeUnit])}, {@code join(CompletableFuture)}. */
-    static final String FUTURES = "io/jgo/internal/Futures";
+    static final String FUTURES = "io/jgo/internal/blocking/Futures";
 
     static final String STACK = "io/jgo/internal/Stack";
     static final String STACK_DESC = "L" + STACK + ";";
@@ -127,7 +127,7 @@ final class RuntimeNames {
      * {@code tryLock(Lock, long, TimeUnit)}, {@code unlock(Lock)}: rewritten code calls them instead of
      * {@code Lock}'s methods, so a goroutine holding a thread-owned lock pins ({@link OwnedLockCalls}).
      */
-    static final String OWNED_LOCKS = "io/jgo/internal/OwnedLocks";
+    static final String OWNED_LOCKS = "io/jgo/internal/blocking/OwnedLocks";
 
     /**
      * Suspendable equivalents of the JDK's higher-order methods ({@link CallbackCalls}): static
@@ -156,10 +156,10 @@ final class RuntimeNames {
         return "(I)" + (kind == 'A' ? "Ljava/lang/Object;" : String.valueOf(kind));
     }
 
-    // Blocking JDK calls (see BlockingCalls): rewritten code calls io.jgo.internal.Blocking around them.
+    // Blocking JDK calls (see BlockingCalls): rewritten code calls io.jgo.internal.blocking.Blocking around them.
 
     /** The runtime class rewritten code calls around a blocking call. */
-    static final String BLOCKING = "io/jgo/internal/Blocking";
+    static final String BLOCKING = "io/jgo/internal/blocking/Blocking";
     /** {@code static void sleep(long millis)}: what {@code Thread.sleep(millis)} becomes (parks the goroutine). */
     static final String BLOCKING_SLEEP = "sleep";
     static final String BLOCKING_SLEEP_DESC = "(J)V";
@@ -169,7 +169,7 @@ final class RuntimeNames {
     /** {@code static void exit(boolean entered)}: after the call, on every path. */
     static final String BLOCKING_EXIT = "exit";
     static final String BLOCKING_EXIT_DESC = "(Z)V";
-    /** Rules of {@code enter}, as {@code io.jgo.internal.Blocking} numbers them: the call always blocks. */
+    /** Rules of {@code enter}, as {@code io.jgo.internal.blocking.Blocking} numbers them: the call always blocks. */
     static final int BLOCKING_RULE_ALWAYS = 0;
     /** ... it blocks unless the receiver's class is known not to (a {@code ByteArrayInputStream}). */
     static final int BLOCKING_RULE_BY_CLASS = 1;
@@ -212,9 +212,9 @@ final class RuntimeNames {
             entry("io/jgo/ParentWatch", "java/lang/Object", "java/lang/Runnable", "run()V"),
             entry("io/jgo/GoExecutorService", "java/util/concurrent/AbstractExecutorService", "java/lang/AutoCloseable"),
             new ClassInfo("io/jgo/GoFuture", "java/lang/Object",
-                    new String[] {"java/util/concurrent/RunnableFuture", "io/jgo/internal/Awaitable"},
+                    new String[] {"java/util/concurrent/RunnableFuture", "io/jgo/internal/blocking/Awaitable"},
                     false, Set.of("run()V"), Set.of("run()V")),
-            interfaceEntry("io/jgo/internal/Awaitable"),
+            interfaceEntry("io/jgo/internal/blocking/Awaitable"),
             classEntry("io/jgo/Once", "java/lang/Object", "run(Ljava/lang/Runnable;)V"),
             classEntry("io/jgo/RWMutex", "java/lang/Object", "lock()V", "rLock()V"),
             classEntry("io/jgo/Semaphore", "java/lang/Object", "acquire()V", "acquire(J)V"),
@@ -233,7 +233,7 @@ final class RuntimeNames {
             classEntry("io/jgo/net/Net", "java/lang/Object", "dial(Ljava/net/SocketAddress;)Lio/jgo/net/Conn;",
                     "dial(Ljava/net/SocketAddress;Ljava/time/Duration;)Lio/jgo/net/Conn;",
                     "dial(Lio/jgo/Context;Ljava/net/SocketAddress;)Lio/jgo/net/Conn;"),
-            classEntry("io/jgo/internal/Futures", "java/lang/Object",
+            classEntry("io/jgo/internal/blocking/Futures", "java/lang/Object",
                     "join(Ljava/util/concurrent/CompletableFuture;)Ljava/lang/Object;",
                     "get(Ljava/util/concurrent/Future;)Ljava/lang/Object;",
                     "get(Ljava/util/concurrent/Future;JLjava/util/concurrent/TimeUnit;)Ljava/lang/Object;"),

@@ -23,7 +23,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * What counting thread-owned locks costs a {@code lock(); ...; unlock()} that finds the lock free:
  * the same body in a {@code @Goroutine} method (the rewrite sends the calls through
- * {@code io.jgo.internal.OwnedLocks}) and in a plain one (calls as written), for a
+ * {@code io.jgo.internal.blocking.OwnedLocks}) and in a plain one (calls as written), for a
  * {@code ReentrantLock} and a read-write lock's write and read locks. The cost added per pair is
  * {@code rewritten - plain}; target a few ns. On a carrier with a goroutine's stack installed, as
  * in {@link FastPath}, so the per-goroutine record is written.

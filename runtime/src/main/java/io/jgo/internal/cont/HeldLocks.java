@@ -5,7 +5,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
- * The thread-owned locks a goroutine holds, as {@code io.jgo.internal.OwnedLocks} counts them for
+ * The thread-owned locks a goroutine holds, as {@code io.jgo.internal.blocking.OwnedLocks} counts them for
  * rewritten code: while one is held, every suspension pins ({@link Continuation#suspendLeaf}).
  *
  * <h2>The record, and who touches it</h2>

@@ -42,7 +42,7 @@
  * rewritten call site that handed it its call-site id ({@link io.jgo.internal.cont.Adjacency}) pins the
  * goroutine instead of returning into code that would not know what to do with a dummy value; so
  * does a suspension while the goroutine holds a lock its carrier thread owns
- * ({@code io.jgo.internal.OwnedLocks}).
+ * ({@code io.jgo.internal.blocking.OwnedLocks}).
  *
  * <h2>Threads</h2>
  * A {@code io.jgo.internal.Stack} belongs to whichever thread runs its goroutine; a goroutine runs on

@@ -1,4 +1,4 @@
-package io.jgo.internal;
+package io.jgo.internal.blocking;
 
 import io.jgo.internal.cont.WaitReason;
 import io.jgo.internal.sched.G;

@@ -1,5 +1,6 @@
-package io.jgo.internal;
+package io.jgo.internal.blocking;
 
+import io.jgo.internal.Stack;
 import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.cont.MethodIds;
 import io.jgo.Goroutine;
@@ -37,7 +38,7 @@ public final class Blocking {
     /** Rule: the receiver's class decides (see the class comment). */
     public static final int BY_CLASS = 1;
 
-    private static final int SLEEP_ID = MethodIds.of("io.jgo.internal.Blocking", "sleep", "(J)V");
+    private static final int SLEEP_ID = MethodIds.of("io.jgo.internal.blocking.Blocking", "sleep", "(J)V");
 
     /** Streams, readers and writers that only touch memory. */
     private static final Set<Class<?>> IN_MEMORY = Set.of(ByteArrayInputStream.class, ByteArrayOutputStream.class,

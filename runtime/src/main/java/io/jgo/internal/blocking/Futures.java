@@ -1,5 +1,6 @@
-package io.jgo.internal;
+package io.jgo.internal.blocking;
 
+import io.jgo.internal.Stack;
 import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.cont.MethodIds;
 import io.jgo.Goroutine;
@@ -37,11 +38,11 @@ import java.util.concurrent.TimeoutException;
  */
 public final class Futures {
 
-    private static final int JOIN_ID = MethodIds.of("io.jgo.internal.Futures", "join",
+    private static final int JOIN_ID = MethodIds.of("io.jgo.internal.blocking.Futures", "join",
             "(Ljava/util/concurrent/CompletableFuture;)Ljava/lang/Object;");
-    private static final int GET_ID = MethodIds.of("io.jgo.internal.Futures", "get",
+    private static final int GET_ID = MethodIds.of("io.jgo.internal.blocking.Futures", "get",
             "(Ljava/util/concurrent/Future;)Ljava/lang/Object;");
-    private static final int TIMED_GET_ID = MethodIds.of("io.jgo.internal.Futures", "get",
+    private static final int TIMED_GET_ID = MethodIds.of("io.jgo.internal.blocking.Futures", "get",
             "(Ljava/util/concurrent/Future;JLjava/util/concurrent/TimeUnit;)Ljava/lang/Object;");
 
     /** What {@link #$jgo$await} returns while its leaf unwinds (the goroutine parked). */
