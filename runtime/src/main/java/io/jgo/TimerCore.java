@@ -1,9 +1,7 @@
 package io.jgo;
 
 import io.jgo.internal.chan.ChanTimer;
-import io.jgo.internal.sched.RuntimeTimer;
-import io.jgo.internal.sched.Sched;
-import io.jgo.internal.sched.TimerFunc;
+import io.jgo.internal.proc.HeapTimer;
 import java.time.Instant;
 
 /**
@@ -55,12 +53,11 @@ import java.time.Instant;
  * {@link #unblock} are called under it), then this object's monitor, then the runtime timer's and its
  * heap's locks, then {@code sched.lock} (waking a timer runner).
  */
-final class TimerCore implements ChanTimer, TimerFunc {
+final class TimerCore extends HeapTimer implements ChanTimer {
 
     /** {@link #when} of a timer that is not running. */
     private static final long NEVER = Long.MAX_VALUE;
 
-    private final Sched sched;
     /** Where the time goes; null for an afterFunc timer. */
     private final Chan<Instant> c;
     /** What an afterFunc timer starts as a goroutine; null for a channel timer. */
@@ -86,25 +83,21 @@ final class TimerCore implements ChanTimer, TimerFunc {
      * reports "nothing" in the middle of a firing (Go's {@code isSending}, seen from the receiver).
      */
     private volatile boolean sending;
-    /** On a heap exactly when {@link #needsHeap}; made on first need. Guarded by this object's monitor. */
-    private RuntimeTimer rt;
 
     /** A channel timer firing {@code delayNanos} from now, then every {@code periodNanos} if that is positive. */
     TimerCore(long delayNanos, long periodNanos) {
-        this.sched = io.jgo.internal.sched.Runtimes.current();
         this.c = Chan.makeTimer(this);
         this.func = null;
         this.period = periodNanos;
-        this.when = RuntimeTimer.deadline(delayNanos); // on no heap until a receiver waits
+        this.when = deadline(delayNanos); // on no heap until a receiver waits
     }
 
     /** An afterFunc timer: starts {@code f} as a goroutine {@code delayNanos} from now. */
     TimerCore(long delayNanos, Runnable f) {
-        this.sched = io.jgo.internal.sched.Runtimes.current();
         this.c = null;
         this.func = f;
         synchronized (this) {
-            when = RuntimeTimer.deadline(delayNanos);
+            when = deadline(delayNanos);
             syncHeap();
         }
     }
@@ -135,7 +128,7 @@ final class TimerCore implements ChanTimer, TimerFunc {
             boolean active;
             synchronized (this) {
                 active = when != NEVER;
-                when = RuntimeTimer.deadline(delayNanos);
+                when = deadline(delayNanos);
                 period = periodNanos;
                 syncHeap();
             }
@@ -150,9 +143,9 @@ final class TimerCore implements ChanTimer, TimerFunc {
 
     // ---------------------------------------------------------------- firing
 
-    /** {@link TimerFunc}: a heap fired the runtime timer (an M's g0 or sysmon). */
+    /** {@link HeapTimer}: a heap fired the runtime timer (an M's g0 or sysmon). */
     @Override
-    public void fire(RuntimeTimer t) {
+    protected void fired() {
         run(System.nanoTime());
     }
 
@@ -196,7 +189,7 @@ final class TimerCore implements ChanTimer, TimerFunc {
                 sending = c != null;
             }
             if (func != null) {
-                sched.newproc(func);
+                go(func);
             } else {
                 try {
                     c.core.timerSend(Instant.now().minusNanos(now - due)); // the time it was due, as Go's sendTime
@@ -250,12 +243,9 @@ final class TimerCore implements ChanTimer, TimerFunc {
      */
     private void syncHeap() {
         if (needsHeap()) {
-            if (rt == null) {
-                rt = new RuntimeTimer(sched, this);
-            }
-            rt.resetAt(when);
-        } else if (rt != null) {
-            rt.stop();
+            heapAt(when);
+        } else {
+            offHeap();
         }
     }
 }

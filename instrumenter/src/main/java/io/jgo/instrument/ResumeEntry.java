@@ -23,7 +23,7 @@ import org.objectweb.asm.tree.VarInsnNode;
 
 /**
  * What makes the frames of a class re-enterable alone by g0 (the lazy resume, see
- * {@code io.jgo.internal.Entry}):
+ * {@code io.jgo.internal.cont.Entry}):
  * <pre>
  * private static Resumer $jgo$resumer;           // synthetic; made on first use:
  * private static Resumer $jgo$resumer() {

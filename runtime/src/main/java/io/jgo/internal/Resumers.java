@@ -1,5 +1,7 @@
 package io.jgo.internal;
 
+import io.jgo.internal.cont.Warnings;
+import io.jgo.internal.cont.Entry;
 import java.lang.invoke.LambdaMetafactory;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -46,7 +48,7 @@ import java.lang.ref.WeakReference;
 public final class Resumers {
 
     /** Name and type of the synthetic resume entry the rewrite adds to every rewritten class. */
-    public static final String ENTRY = "$jgo$resume";
+    public static final String ENTRY = Entry.RESUME_ENTRY;
     private static final MethodType ENTRY_TYPE = MethodType.methodType(void.class, Stack.class, int.class);
 
     /** Open addressing: {@code ids[i]} is meaningful where {@code resumers[i] != null}. */

@@ -1,7 +1,8 @@
 package io.jgo.net;
 
+import io.jgo.internal.cont.StackAccess;
 import io.jgo.Goroutine;
-import io.jgo.internal.MethodIds;
+import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.Stack;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.PollDesc;
@@ -65,7 +66,7 @@ public final class Conn implements Closeable {
         G g = PollDesc.parker(s);
         boolean waited = false;
         if (s.isResuming()) {
-            s.resumeLeaf();
+            StackAccess.resumeLeaf(s);
             PollDesc.afterPark(g);
             waited = true;
         }
@@ -77,7 +78,7 @@ public final class Conn implements Closeable {
             }
             int r = pd.prepareWait(g, PollDesc.READ);
             if (r == PollDesc.PARKED) {
-                if (s.suspendLeaf(via, READ_ID, Stack.YIELD_PARK)) {
+                if (StackAccess.suspendLeaf(s, via, READ_ID, Stack.YIELD_PARK)) {
                     return 0; // unwinding; resumed above
                 }
                 PollDesc.afterPark(g); // pinned: woken
@@ -102,7 +103,7 @@ public final class Conn implements Closeable {
         G g = PollDesc.parker(s);
         boolean waited = false;
         if (s.isResuming()) {
-            s.resumeLeaf();
+            StackAccess.resumeLeaf(s);
             PollDesc.afterPark(g);
             waited = true;
         }
@@ -113,7 +114,7 @@ public final class Conn implements Closeable {
             }
             int r = pd.prepareWait(g, PollDesc.WRITE);
             if (r == PollDesc.PARKED) {
-                if (s.suspendLeaf(via, WRITE_ID, Stack.YIELD_PARK)) {
+                if (StackAccess.suspendLeaf(s, via, WRITE_ID, Stack.YIELD_PARK)) {
                     return; // unwinding; resumed above
                 }
                 PollDesc.afterPark(g);

@@ -1,8 +1,9 @@
 package io.jgo.net;
 
+import io.jgo.internal.cont.StackAccess;
 import io.jgo.Context;
 import io.jgo.Goroutine;
-import io.jgo.internal.MethodIds;
+import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.Stack;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.PollDesc;
@@ -141,7 +142,7 @@ public final class Net {
         G g = PollDesc.parker(s);
         Dialing d;
         if (s.isResuming()) {
-            s.resumeLeaf();
+            StackAccess.resumeLeaf(s);
             d = (Dialing) PollDesc.afterPark(g);
         } else {
             Objects.requireNonNull(remote, "remote");
@@ -166,7 +167,7 @@ public final class Net {
                 }
                 r = d.conn.pd.prepareWait(g, PollDesc.WRITE, d);
                 if (r == PollDesc.PARKED) {
-                    if (s.suspendLeaf(via, leaf, Stack.YIELD_PARK)) {
+                    if (StackAccess.suspendLeaf(s, via, leaf, Stack.YIELD_PARK)) {
                         return null; // unwinding; resumed above
                     }
                     PollDesc.afterPark(g);

@@ -1,7 +1,8 @@
 package io.jgo.net;
 
+import io.jgo.internal.cont.StackAccess;
 import io.jgo.Goroutine;
-import io.jgo.internal.MethodIds;
+import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.Stack;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.PollDesc;
@@ -51,7 +52,7 @@ public final class PacketConn implements Closeable {
         G g = PollDesc.parker(s);
         boolean waited = false;
         if (s.isResuming()) {
-            s.resumeLeaf();
+            StackAccess.resumeLeaf(s);
             PollDesc.afterPark(g);
             waited = true;
         }
@@ -63,7 +64,7 @@ public final class PacketConn implements Closeable {
             }
             int r = pd.prepareWait(g, PollDesc.READ);
             if (r == PollDesc.PARKED) {
-                if (s.suspendLeaf(via, READ_FROM_ID, Stack.YIELD_PARK)) {
+                if (StackAccess.suspendLeaf(s, via, READ_FROM_ID, Stack.YIELD_PARK)) {
                     return null; // unwinding; resumed above
                 }
                 PollDesc.afterPark(g);
@@ -88,7 +89,7 @@ public final class PacketConn implements Closeable {
         G g = PollDesc.parker(s);
         boolean waited = false;
         if (s.isResuming()) {
-            s.resumeLeaf();
+            StackAccess.resumeLeaf(s);
             PollDesc.afterPark(g);
             waited = true;
         }
@@ -99,7 +100,7 @@ public final class PacketConn implements Closeable {
             }
             int r = pd.prepareWait(g, PollDesc.WRITE);
             if (r == PollDesc.PARKED) {
-                if (s.suspendLeaf(via, WRITE_TO_ID, Stack.YIELD_PARK)) {
+                if (StackAccess.suspendLeaf(s, via, WRITE_TO_ID, Stack.YIELD_PARK)) {
                     return; // unwinding; resumed above
                 }
                 PollDesc.afterPark(g);

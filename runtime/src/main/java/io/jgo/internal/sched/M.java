@@ -1,8 +1,10 @@
 package io.jgo.internal.sched;
 
-import io.jgo.internal.Entry;
+import io.jgo.internal.cont.StackAccess;
+import io.jgo.internal.cont.Continuation;
+import io.jgo.internal.cont.Entry;
 import io.jgo.internal.Stack;
-import io.jgo.internal.ThreadStacks;
+import io.jgo.internal.cont.ThreadStacks;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -71,7 +73,7 @@ final class M implements Runnable {
             schedule();
         } catch (Throwable t) { // the scheduler's own code failed: see Sched.carrierFailed
             try {
-                sched.carrierFailed(this, t);
+                sched.failures.carrierFailed(this, t);
             } catch (Throwable lost) {
                 // carrierFailed never throws but for what the JVM throws anywhere (out of memory loading a class)
             }
@@ -139,12 +141,12 @@ final class M implements Runnable {
         sched.emit(Trace.Event.EXECUTE, g.id, pp.id, id, -1, inherit ? 1 : 0);
         Thread t = thread;
         Identity.enter(g, t); // g's interrupt status and ThreadLocal maps onto this thread
-        Stack before = ThreadStacks.installOnCurrentThread(g.stack);
+        Continuation before = ThreadStacks.installOnCurrentThread(g.stack);
         Throwable panic = null;
         // Stress mode: ask g to yield at its first suspension point (after its saved frames are back).
         boolean forced = stressCoin != null && stressCoin.nextDouble() < sched.config.stress;
         if (forced) {
-            g.stack.requestPreempt();
+            StackAccess.requestPreempt(g.stack);
         }
         try {
             Entry.run(g.stack, g.body);
@@ -164,15 +166,15 @@ final class M implements Runnable {
             sched.abandon(g);
             return;
         }
-        if (panic == null && g.stack.suspending) {
-            if (forced && g.stack.yieldKind == Stack.YIELD_PREEMPT) {
+        if (panic == null && StackAccess.suspending(g.stack)) {
+            if (forced && StackAccess.yieldKind(g.stack) == Stack.YIELD_PREEMPT) {
                 sched.counters.stressYields.increment();
             }
-            g.stack.endUnwind();
-            if (g.stack.yieldKind == Stack.YIELD_PARK) {
+            StackAccess.endUnwind(g.stack);
+            if (StackAccess.yieldKind(g.stack) == Stack.YIELD_PARK) {
                 sched.parkCommit(g, false);
             } else {
-                sched.yieldToGlobal(g, g.stack.yieldKind == Stack.YIELD_PREEMPT);
+                sched.yieldToGlobal(g, StackAccess.yieldKind(g.stack) == Stack.YIELD_PREEMPT);
             }
             return; // m.p is null if sysmon retook it (it cleared it before releasing the G's status)
         }
@@ -293,7 +295,7 @@ final class M implements Runnable {
         }
         if (wasSpinning) {
             sched.spinning.stop(this); // volatile RMW: the StoreLoad before the re-checks below
-            P found = sched.recheckAfterSpinning(snapshot);
+            P found = sched.ms.recheckAfterSpinning(snapshot);
             if (found != null) {
                 acquireP(found);
                 sched.spinning.become(this);
@@ -397,7 +399,7 @@ final class M implements Runnable {
             sched.timers.runAllExpired(System.nanoTime());
         } catch (Throwable t) {
             try {
-                sched.fatal("a timer run by idle carrier ", thread, t);
+                sched.failures.fatal("a timer run by idle carrier ", thread, t);
             } catch (Throwable lost) {
                 // as in run: the M stays, whatever the report did
             }

@@ -1,6 +1,6 @@
 package io.jgo.internal.sched;
 
-import io.jgo.internal.Carrier;
+import io.jgo.internal.cont.Carrier;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -153,7 +153,7 @@ final class Timers {
         if (other != null) {
             other.unpark(); // it loops in waitForP and takes the waiter role
         } else if (sched.allm.isEmpty() && sched.config.sysmon) {
-            sched.wakep(); // no carrier at all, so nobody would ever look at the heaps: start one
+            sched.ms.wakep(); // no carrier at all, so nobody would ever look at the heaps: start one
         }
     }
 

@@ -1,4 +1,4 @@
-package io.jgo.internal;
+package io.jgo.internal.cont;
 
 import java.lang.StackWalker.StackFrame;
 import java.util.List;
@@ -20,17 +20,23 @@ import java.util.stream.Collectors;
  * the same key, so the key must decide which method runs first below the call site:
  * <ul>
  * <li>a static or {@code invokespecial} site calls exactly one method: the key is (site, callee);</li>
- * <li>a virtual or interface site ({@link Stack#VIRTUAL_SITE}) runs whatever the receiver's class
+ * <li>a virtual or interface site ({@link #VIRTUAL_SITE}) runs whatever the receiver's class
  *     dispatches to — the rewritten callee, a forwarder to it, or a wrapper or override that was not
  *     rewritten — so the key is (site, callee, receiver class). For a given class the dispatched
  *     method is fixed, and so is the verdict.</li>
  * </ul>
  * A walk that meets a class initializer between the two frames is not cached (it happens once).
- * The call-site id itself is never stale (see {@link Stack}'s class comment), so the frame below
+ * The call-site id itself is never stale (see {@code io.jgo.internal.Stack}'s class comment), so the frame below
  * really is inside the call the id was set for. Keys are 63-bit hashes of (site, callee, class id):
  * distinct keys colliding is a 2<sup>-63</sup> event per pair, accepted as the method ids themselves are hashes.
  */
-final class Adjacency {
+public final class Adjacency {
+
+    /** Bit of a call-site id (in its label half) marking a virtual or interface call whose receiver is in {@code Stack.callee}. */
+    public static final long VIRTUAL_SITE = 1L << 30;
+    /** Marks a call-site id whose caller shares its method id with another method of its class: nothing unwinds into it. */
+    public static final long SHARED_ID_SITE = 1L << 29;
+
 
     /** The instrumenter's {@code RuntimeNames.HELPER_PREFIX}. */
     private static final String SAVE_HELPER_PREFIX = "$jgo$save$";
@@ -79,9 +85,9 @@ final class Adjacency {
     /**
      * @param via  the call-site id the frame took in its prologue (0: not called from a rewritten site)
      * @param me   the suspending frame's method id
-     * @param recv the receiver the call site left in {@link Stack#callee} (read only for virtual sites)
+     * @param recv the receiver the call site left in {@code Stack.callee} (read only for virtual sites)
      */
-    static boolean adjacent(long via, int me, Object recv) {
+    public static boolean adjacent(long via, int me, Object recv) {
         boolean adjacent = verdict(via, me, recv);
         if (!adjacent && PinReport.ENABLED) {
             PinReport.pinned(describeCaller());
@@ -90,7 +96,7 @@ final class Adjacency {
     }
 
     private static boolean verdict(long via, int me, Object recv) {
-        if (via == Stack.LAZY_VIA) {
+        if (via == Entry.LAZY_VIA) {
             return true; // re-entered alone by g0's resume entry, which returns straight to g0 (see Entry)
         }
         if (via == 0) {
@@ -101,7 +107,7 @@ final class Adjacency {
                     + " called a @Goroutine method without a suspension point (not a rewritten call site)" + streamNote());
             return false;
         }
-        int classId = (via & Stack.VIRTUAL_SITE) != 0 ? CLASS_IDS.get(recv.getClass()) : 0;
+        int classId = (via & VIRTUAL_SITE) != 0 ? CLASS_IDS.get(recv.getClass()) : 0;
         long key = key(via, me, classId);
         int i = (int) (key >>> 32 ^ key) & MASK;
         for (int probe = 0; probe < 16; probe++, i = (i + 1) & MASK) {
@@ -156,8 +162,8 @@ final class Adjacency {
         }
         StackFrame caller = frames.get(below);
         int callerId = (int) (via >>> 32);
-        int site = (int) (via & ~(Stack.VIRTUAL_SITE | Stack.SHARED_ID_SITE));
-        if ((via & Stack.SHARED_ID_SITE) != 0) {
+        int site = (int) (via & ~(VIRTUAL_SITE | SHARED_ID_SITE));
+        if ((via & SHARED_ID_SITE) != 0) {
             Warnings.once("shared:" + via, () -> "goroutine pinned: " + name(self) + " cannot unwind into " + name(caller)
                     + ", which shares its method id with another method of its class; rename one of them");
             return Verdict.NOT_ADJACENT;
@@ -239,8 +245,8 @@ final class Adjacency {
 
     /** The continuation machinery, and the rewrite's synthetic save helpers ({@code $jgo$save$N}). */
     private static boolean isMachinery(StackFrame f) {
-        String c = f.getClassName();
-        return c.equals("io.jgo.internal.Adjacency") || c.equals("io.jgo.internal.Stack")
+        Class<?> c = f.getDeclaringClass();
+        return c == Adjacency.class || c == StackAccess.class || Continuation.class.isAssignableFrom(c) // Stack and its superclasses
                 || f.getMethodName().startsWith("$jgo$");
     }
 

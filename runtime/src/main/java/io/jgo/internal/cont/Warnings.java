@@ -1,4 +1,4 @@
-package io.jgo.internal;
+package io.jgo.internal.cont;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;

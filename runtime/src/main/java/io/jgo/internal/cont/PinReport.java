@@ -1,4 +1,4 @@
-package io.jgo.internal;
+package io.jgo.internal.cont;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.LongAdder;
 public final class PinReport {
 
     /** Read once: the report is on for the whole run or not at all ({@code -Djgo.pinReport} or {@code =true}). */
-    static final boolean ENABLED = isOn(System.getProperty("jgo.pinReport"));
+    public static final boolean ENABLED = isOn(System.getProperty("jgo.pinReport"));
     /** Frames listed at exit. */
     private static final int TOP = 20;
     private static final Map<String, LongAdder> COUNTS = new ConcurrentHashMap<>();
@@ -40,7 +40,7 @@ public final class PinReport {
     }
 
     /** Counts one pin caused by {@code frame}. */
-    static void pinned(String frame) {
+    public static void pinned(String frame) {
         COUNTS.computeIfAbsent(frame, f -> new LongAdder()).increment();
     }
 

@@ -1,5 +1,6 @@
-package io.jgo.internal;
+package io.jgo.internal.blocking;
 
+import io.jgo.internal.cont.WaitReason;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.Interrupts;
 import io.jgo.internal.sched.ParkUnlock;

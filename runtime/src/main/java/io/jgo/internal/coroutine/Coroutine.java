@@ -1,15 +1,21 @@
-package io.jgo.internal;
+package io.jgo.internal.coroutine;
 
+import io.jgo.internal.cont.StackAccess;
 import io.jgo.Goroutine;
+import io.jgo.internal.Stack;
+import io.jgo.internal.cont.Continuation;
+import io.jgo.internal.cont.Entry;
+import io.jgo.internal.cont.MethodIds;
+import io.jgo.internal.cont.ThreadStacks;
 
 /**
  * Runs a body as a continuation on the calling thread, one step at a time: the smallest driver of
  * the continuation machinery, used by tests and by the suspend/resume benchmark. The scheduler's g0
  * loop does the same thing with a run queue around it. Not thread-safe: one thread steps it at a time.
  */
-public final class Coroutine implements Stack.Owner {
+public final class Coroutine implements Continuation.Owner {
 
-    private static final int SUSPEND_ID = MethodIds.of("io.jgo.internal.Coroutine", "suspend", "()V");
+    private static final int SUSPEND_ID = MethodIds.of(Coroutine.class.getName(), "suspend", "()V");
 
     private final Runnable body;
     private final Stack stack = new Stack(this);
@@ -42,25 +48,25 @@ public final class Coroutine implements Stack.Owner {
         if (done) {
             throw new IllegalStateException("the coroutine has ended");
         }
-        Stack before = ThreadStacks.installOnCurrentThread(stack);
+        Continuation before = ThreadStacks.installOnCurrentThread(stack);
         boolean finished = true;
         try {
             if (suspendEveryPoint) {
-                stack.requestPreempt(); // taken by the first prologue or poll after the resume (RESUMING comes first)
+                StackAccess.requestPreempt(stack); // taken by the first prologue or poll after the resume (RESUMING comes first)
             }
             reenteredAlone += Entry.run(stack, body);
-            finished = !stack.suspending;
+            finished = !StackAccess.suspending(stack);
         } finally {
             ThreadStacks.installOnCurrentThread(before);
             if (finished) {
                 done = true;
-                stack.reset();
+                StackAccess.reset(stack);
             }
         }
         if (finished) {
             return false;
         }
-        stack.endUnwind();
+        StackAccess.endUnwind(stack);
         return true;
     }
 
@@ -92,7 +98,7 @@ public final class Coroutine implements Stack.Owner {
     }
 
     @Override
-    public void parkPinned(Stack s, int kind) {
+    public void parkPinned(Continuation s, int kind) {
         pins++; // nothing to wait for: a coroutine's yields are all "carry on later", so carry on now
     }
 
@@ -102,11 +108,11 @@ public final class Coroutine implements Stack.Owner {
         Stack s = Stack.current();
         long via = s.takeCallSite();
         if (s.isResuming()) {
-            s.resumeLeaf();
+            StackAccess.resumeLeaf(s);
             return;
         }
         if (s.isGoroutine()) {
-            s.suspendLeaf(via, SUSPEND_ID, Stack.YIELD_GOSCHED);
+            StackAccess.suspendLeaf(s, via, SUSPEND_ID, Stack.YIELD_GOSCHED);
         }
     }
 }

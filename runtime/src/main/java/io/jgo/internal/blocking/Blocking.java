@@ -1,5 +1,8 @@
-package io.jgo.internal;
+package io.jgo.internal.blocking;
 
+import io.jgo.internal.Stack;
+import io.jgo.internal.cont.StackAccess;
+import io.jgo.internal.cont.MethodIds;
 import io.jgo.Goroutine;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.Syscalls;
@@ -35,7 +38,7 @@ public final class Blocking {
     /** Rule: the receiver's class decides (see the class comment). */
     public static final int BY_CLASS = 1;
 
-    private static final int SLEEP_ID = MethodIds.of("io.jgo.internal.Blocking", "sleep", "(J)V");
+    private static final int SLEEP_ID = MethodIds.of("io.jgo.internal.blocking.Blocking", "sleep", "(J)V");
 
     /** Streams, readers and writers that only touch memory. */
     private static final Set<Class<?>> IN_MEMORY = Set.of(ByteArrayInputStream.class, ByteArrayOutputStream.class,
@@ -81,10 +84,10 @@ public final class Blocking {
         Stack s = Stack.current();
         long via = s.takeCallSite();
         if (s.isResuming()) {
-            s.resumeLeaf();
+            StackAccess.resumeLeaf(s);
             return; // the timer readied us
         }
-        if (!(s.owner() instanceof G) || Syscalls.inSyscall()) {
+        if (!(StackAccess.owner(s) instanceof G) || Syscalls.inSyscall()) {
             Thread.sleep(millis);
             return;
         }
@@ -97,8 +100,8 @@ public final class Blocking {
         if (millis == 0) {
             return;
         }
-        G g = (G) s.owner();
+        G g = (G) StackAccess.owner(s);
         g.runtime().armSleep(g, millis * 1_000_000L);
-        s.suspendLeaf(via, SLEEP_ID, Stack.YIELD_PARK); // false: pinned, and the wait is already over
+        StackAccess.suspendLeaf(s, via, SLEEP_ID, Stack.YIELD_PARK); // false: pinned, and the wait is already over
     }
 }

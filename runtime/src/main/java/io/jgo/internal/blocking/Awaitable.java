@@ -1,4 +1,4 @@
-package io.jgo.internal;
+package io.jgo.internal.blocking;
 
 import java.util.concurrent.CompletableFuture;
 

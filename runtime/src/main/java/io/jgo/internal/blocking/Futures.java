@@ -1,5 +1,8 @@
-package io.jgo.internal;
+package io.jgo.internal.blocking;
 
+import io.jgo.internal.Stack;
+import io.jgo.internal.cont.StackAccess;
+import io.jgo.internal.cont.MethodIds;
 import io.jgo.Goroutine;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.Parking;
@@ -35,11 +38,11 @@ import java.util.concurrent.TimeoutException;
  */
 public final class Futures {
 
-    private static final int JOIN_ID = MethodIds.of("io.jgo.internal.Futures", "join",
+    private static final int JOIN_ID = MethodIds.of("io.jgo.internal.blocking.Futures", "join",
             "(Ljava/util/concurrent/CompletableFuture;)Ljava/lang/Object;");
-    private static final int GET_ID = MethodIds.of("io.jgo.internal.Futures", "get",
+    private static final int GET_ID = MethodIds.of("io.jgo.internal.blocking.Futures", "get",
             "(Ljava/util/concurrent/Future;)Ljava/lang/Object;");
-    private static final int TIMED_GET_ID = MethodIds.of("io.jgo.internal.Futures", "get",
+    private static final int TIMED_GET_ID = MethodIds.of("io.jgo.internal.blocking.Futures", "get",
             "(Ljava/util/concurrent/Future;JLjava/util/concurrent/TimeUnit;)Ljava/lang/Object;");
 
     /** What {@link #$jgo$await} returns while its leaf unwinds (the goroutine parked). */
@@ -116,7 +119,7 @@ public final class Futures {
         long via = s.takeCallSite();
         G g = Parking.goroutineOf(s);
         if (s.isResuming()) {
-            s.resumeLeaf();
+            StackAccess.resumeLeaf(s);
             return FutureWait.afterPark(g);
         }
         if (g == null || f.isDone() || timeoutNanos != NO_TIMEOUT && timeoutNanos <= 0) {
@@ -131,7 +134,7 @@ public final class Futures {
         if (!w.prepare(g, done, interruptible, timeoutNanos)) {
             return null; // done or interrupted meanwhile: the future's own method answers without blocking
         }
-        if (s.suspendLeaf(via, leaf, Stack.YIELD_PARK)) {
+        if (StackAccess.suspendLeaf(s, via, leaf, Stack.YIELD_PARK)) {
             return UNWOUND;
         }
         return FutureWait.afterPark(g); // pinned: the wait is over

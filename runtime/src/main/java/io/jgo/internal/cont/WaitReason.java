@@ -1,4 +1,4 @@
-package io.jgo.internal;
+package io.jgo.internal.cont;
 
 /**
  * Why a goroutine is parked (Go's {@code waitReason} in {@code runtime2.go}): the scheduler records

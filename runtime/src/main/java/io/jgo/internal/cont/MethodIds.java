@@ -1,4 +1,4 @@
-package io.jgo.internal;
+package io.jgo.internal.cont;
 
 /**
  * Method identities shared with the instrumenter (which computes the same function from the

@@ -1,4 +1,4 @@
-package io.jgo.internal;
+package io.jgo.internal.cont;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,10 +17,10 @@ final class LogicalTrace {
     private LogicalTrace() {
     }
 
-    static Throwable recover(Throwable t, Stack s) {
+    static Throwable recover(Throwable t, Records s) {
         StackTraceElement[] st = t.getStackTrace();
         int cut = 0;
-        while (cut < st.length && !st[cut].getMethodName().equals(Resumers.ENTRY)) { // not $jgo$resumer, the getter
+        while (cut < st.length && !st[cut].getMethodName().equals(Entry.RESUME_ENTRY)) { // not $jgo$resumer, the getter
             cut++;
         }
         if (cut == st.length) {
@@ -32,7 +32,7 @@ final class LogicalTrace {
         }
         List<StackTraceElement> logical = new ArrayList<>(st.length + s.depth());
         logical.addAll(Arrays.asList(st).subList(0, cut));
-        logical.addAll(Arrays.asList(s.savedTrace()));
+        logical.addAll(Arrays.asList(SavedFrames.trace(s)));
         logical.addAll(Arrays.asList(st).subList(bottom, st.length));
         t.setStackTrace(logical.toArray(new StackTraceElement[0]));
         return t;

@@ -1,4 +1,4 @@
-package io.jgo.internal;
+package io.jgo.internal.cont;
 
 import java.lang.StackWalker.StackFrame;
 import java.util.Map;
@@ -11,7 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * anyway): the caller frame is at its call instruction, so its line is the line of the call site.
  * Thread-safe.
  */
-final class FrameNames {
+public final class FrameNames {
 
     private static final Map<Integer, String> METHODS = new ConcurrentHashMap<>();
     private static final Map<Long, StackTraceElement> SITES = new ConcurrentHashMap<>();
@@ -28,7 +28,7 @@ final class FrameNames {
     }
 
     /** The method's name if a frame of it ever suspended, else its id. */
-    static String method(int id) {
+    public static String method(int id) {
         return METHODS.getOrDefault(id, "<method " + Integer.toHexString(id) + ">");
     }
 

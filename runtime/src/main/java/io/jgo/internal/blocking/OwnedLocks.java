@@ -1,7 +1,9 @@
-package io.jgo.internal;
+package io.jgo.internal.blocking;
 
+import io.jgo.internal.Stack;
+import io.jgo.internal.cont.StackAccess;
+import io.jgo.internal.cont.HeldLocks;
 import io.jgo.internal.sched.Syscalls;
-import java.lang.StackWalker.StackFrame;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
@@ -12,7 +14,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * {@link Lock}'s {@code lock}, {@code lockInterruptibly}, {@code tryLock} and {@code unlock} (the
  * instrumenter's {@code OwnedLockCalls} step substitutes the calls); each calls the original and
  * records, per goroutine, which owned locks the goroutine holds. While it holds one, the goroutine
- * does not suspend away from its carrier: {@link Stack#suspendLeaf} pins instead (the carrier
+ * does not suspend away from its carrier: a leaf's suspension pins instead (the carrier
  * blocks, its P is handed off as in a syscall), exactly as for a held monitor, and a preemption
  * request is let pass ({@link Stack#startPreempt}; sysmon retakes the P as for any carrier that
  * does not answer).
@@ -28,13 +30,9 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * break with every change to them; a goroutine that holds a lock for the length of a park is the
  * uncommon case, so it keeps its thread instead.
  *
- * <h2>The record, and who touches it</h2>
- * {@link Stack#ownedLocks} holds one entry per hold, in acquisition order, and
- * {@link Stack#ownedLockCount} how many; both belong to the goroutine (its stack), not to the
- * carrier. Only the thread running the goroutine reads or writes them, and while the count is not
- * zero that is always the same thread (the goroutine never leaves it); otherwise the run queues
- * publish them to the next carrier with the rest of the stack. Plain threads and g0 record nothing:
- * they never suspend.
+ * <h2>The record</h2>
+ * Which owned locks the goroutine holds is kept with its stack, by {@code io.jgo.internal.cont.HeldLocks}
+ * (which says who reads and writes it).
  *
  * <h2>Exactness</h2>
  * An entry is added only once the call returned with the lock acquired (an exception, an interrupt,
@@ -47,7 +45,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * goroutine pinned for good. What this cannot see is a lock taken by code nobody rewrote that
  * returned while holding it; code the rewrite does not see is left as it was. A lock held by a
  * library frame that calls back into rewritten code is covered anyway: that frame is not
- * rewritten, so the goroutine pins there ({@link Adjacency}).
+ * rewritten, so the goroutine pins there ({@code Adjacency}).
  *
  * <h2>Which locks count</h2>
  * Every {@link Lock} except the views of a {@code StampedLock} ({@code asReadLock()},
@@ -80,8 +78,6 @@ public final class OwnedLocks {
             return !type.getName().startsWith("java.util.concurrent.locks.StampedLock$");
         }
     };
-
-    private static final int FIRST_CAPACITY = 4;
 
     private OwnedLocks() {
     }
@@ -172,25 +168,15 @@ public final class OwnedLocks {
     /** {@code lock.unlock()} from rewritten code. */
     public static void unlock(Lock lock) {
         lock.unlock();
-        Stack s = Stack.current();
-        int n = s.ownedLockCount;
-        if (n != 0) {
-            released(s, lock, n);
-        }
+        HeldLocks.remove(Stack.current(), lock);
     }
 
     private static void acquired(Lock lock) {
         Stack s = Stack.current();
-        if (s.owner() == null || !ownedByThread(lock)) {
+        if (StackAccess.owner(s) == null || !ownedByThread(lock)) {
             return; // a plain thread or g0 never suspends; a stamp-held view may move
         }
-        int n = s.ownedLockCount;
-        Object[] held = s.ownedLocks;
-        if (held == null || n == held.length) {
-            held = grow(s, n);
-        }
-        held[n] = lock;
-        s.ownedLockCount = n + 1;
+        HeldLocks.add(s, lock);
     }
 
     private static boolean ownedByThread(Lock lock) {
@@ -227,111 +213,4 @@ public final class OwnedLocks {
         }
     }
 
-    private static Object[] grow(Stack s, int n) {
-        Object[] bigger = new Object[n == 0 ? FIRST_CAPACITY : 2 * n];
-        if (n != 0) {
-            System.arraycopy(s.ownedLocks, 0, bigger, 0, n);
-        }
-        s.ownedLocks = bigger;
-        return bigger;
-    }
-
-    /** Removes the innermost entry of {@code lock}, if any (none: taken where nobody counted). */
-    private static void released(Stack s, Lock lock, int n) {
-        Object[] held = s.ownedLocks;
-        for (int i = n - 1; i >= 0; i--) {
-            if (held[i] == lock) {
-                System.arraycopy(held, i + 1, held, i, n - 1 - i);
-                held[n - 1] = null;
-                s.ownedLockCount = n - 1;
-                return;
-            }
-        }
-    }
-
-    /**
-     * A suspension of {@code s}'s goroutine, whose count is not zero, is about to start: drops the
-     * entries of locks the thread no longer holds, and returns whether one is still held (the
-     * goroutine must then pin). The goroutine's own thread.
-     */
-    static boolean stillHeld(Stack s) {
-        Object[] held = s.ownedLocks;
-        int kept = 0;
-        for (int i = 0, n = s.ownedLockCount; i < n; i++) {
-            Object lock = held[i];
-            held[i] = null;
-            if (!knownReleased(lock)) {
-                held[kept++] = lock;
-            }
-        }
-        s.ownedLockCount = kept;
-        return kept != 0;
-    }
-
-    private static boolean knownReleased(Object lock) {
-        if (lock instanceof ReentrantLock) {
-            return !((ReentrantLock) lock).isHeldByCurrentThread();
-        }
-        if (lock instanceof ReentrantReadWriteLock.WriteLock) {
-            return !((ReentrantReadWriteLock.WriteLock) lock).isHeldByCurrentThread();
-        }
-        return false; // a read lock cannot say which thread holds it; other kinds are taken at their word
-    }
-
-    /**
-     * The leaf {@code me} pins because the goroutine holds an owned lock: says so once per (lock
-     * class, leaf), not once per acquisition, as every other pin warning is once per site.
-     */
-    static void warnPinned(Stack s, int me) {
-        Object innermost = s.ownedLocks[s.ownedLockCount - 1];
-        String lockClass = innermost.getClass().getName();
-        if (PinReport.ENABLED) {
-            PinReport.pinned(whereSuspended() + " (" + pinReason(lockClass) + ")");
-        }
-        Warnings.once("ownedlock:" + lockClass + ":" + me, () -> "goroutine pinned: it suspended in "
-                + whereSuspended() + " while " + pinReason(lockClass)
-                + "; the carrier blocks until it can go on (release the lock before suspending, or use io.jgo.Mutex)");
-    }
-
-    /** The pin reason: a goroutine holding {@code lockClass} keeps its thread. */
-    private static String pinReason(String lockClass) {
-        return "holding " + lockClass + " (thread-owned)";
-    }
-
-    /** The primitive that suspended and its caller, the first frame outside jgo on this thread. */
-    private static String whereSuspended() {
-        return StackWalker.getInstance().walk(frames -> {
-            StackFrame leaf = null;
-            for (StackFrame f : (Iterable<StackFrame>) frames::iterator) {
-                if (!isRuntime(f.getClassName())) {
-                    return (leaf == null ? "?" : leaf.getClassName() + "." + leaf.getMethodName()) + " at " + describe(f);
-                }
-                leaf = f;
-            }
-            return "?";
-        });
-    }
-
-    /** The runtime's own classes: {@code io.jgo} itself and everything under {@code io.jgo.internal}. */
-    private static boolean isRuntime(String className) {
-        return className.startsWith("io.jgo.internal.")
-                || className.startsWith("io.jgo.") && className.indexOf('.', "io.jgo.".length()) < 0;
-    }
-
-    private static String describe(StackFrame f) {
-        return f.getClassName() + "." + f.getMethodName() + " (" + f.getFileName() + ":" + f.getLineNumber() + ")";
-    }
-
-    /** The goroutine ended: forget its entries; a lock still held stays with the carrier thread, so say so. */
-    static void forget(Stack s) {
-        if (s.ownedLockCount != 0 && stillHeld(s)) {
-            String lockClass = s.ownedLocks[s.ownedLockCount - 1].getClass().getName();
-            Warnings.once("ownedlock-ended:" + lockClass, () -> "a goroutine ended holding " + lockClass
-                    + ": its carrier thread still owns it, and the next goroutine that runs there may re-enter it");
-        }
-        if (s.ownedLocks != null) {
-            java.util.Arrays.fill(s.ownedLocks, null);
-        }
-        s.ownedLockCount = 0;
-    }
 }

@@ -1,14 +1,15 @@
-package io.jgo.internal;
+package io.jgo.internal.cont;
 
 /**
  * A thread that runs goroutines. {@link #stack} is the stack of the goroutine it is running
  * right now, or its own g0 stack (which never suspends) between goroutines; rewritten code finds
- * it through {@code Thread.currentThread()}, an intrinsic, instead of a {@code ThreadLocal}.
- * Written only by this thread, through {@link ThreadStacks#installOnCurrentThread}.
+ * it through {@code Thread.currentThread()}, an intrinsic, instead of a {@code ThreadLocal}
+ * ({@code Stack.current()}). Written only by this thread, through {@link ThreadStacks#installOnCurrentThread}.
+ * The class is concealed in the runtime module: {@code Stack.current()} trusts every {@code Carrier}.
  */
 public final class Carrier extends Thread {
 
-    Stack stack = new Stack(null);
+    Continuation stack;
     /**
      * What this carrier's g0 is firing timers for (the scheduler's P in {@code Timers.check}), or
      * null: a field rather than a {@code ThreadLocal}, since goroutines' maps are swapped in and
@@ -21,10 +22,17 @@ public final class Carrier extends Thread {
     /**
      * A daemon carrier that inherits no {@code InheritableThreadLocal} values from the thread that
      * starts it: its goroutines bring their own (see {@code io.jgo.internal.sched.Identity}).
+     * {@code g0} is its own stack, which never suspends.
      */
-    public Carrier(ThreadGroup group, Runnable body, String name, long stackSize) {
+    public Carrier(ThreadGroup group, Runnable body, String name, long stackSize, Continuation g0) {
         super(group, body, name, stackSize, false);
+        this.stack = g0;
         setDaemon(true);
+    }
+
+    /** The stack installed on this carrier (see {@link #stack}). */
+    public Continuation stack() {
+        return stack;
     }
 
     /** See {@link #firingTimersOf}; called by the carrier's own thread. */
