@@ -173,10 +173,16 @@ final class Markdown {
         };
     }
 
-    /** A ratio with two significant digits (two decimals from 0.1 up); empty for NaN. */
+    /** A ratio: two decimals from 0.1 to 10, two significant digits below, one decimal to 100, none above; empty for NaN. */
     static String ratio(double r) {
         if (Double.isNaN(r) || Double.isInfinite(r)) {
             return "";
+        }
+        if (r >= 100) {
+            return String.format(Locale.ROOT, "%,.0f", r);
+        }
+        if (r >= 10) {
+            return String.format(Locale.ROOT, "%.1f", r);
         }
         return r >= 0.1 ? String.format(Locale.ROOT, "%.2f", r) : new BigDecimal(r).round(new MathContext(2)).toPlainString();
     }
