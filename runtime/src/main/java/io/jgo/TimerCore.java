@@ -60,6 +60,8 @@ final class TimerCore extends HeapTimer implements ChanTimer {
 
     /** Where the time goes; null for an afterFunc timer. */
     private final Chan<Instant> c;
+    /** The last value {@link #dueInstant} sent; guarded by sendLock. */
+    private Instant lastSent;
     /** What an afterFunc timer starts as a goroutine; null for a channel timer. */
     private final Runnable func;
     /** Held by a firing from its decision through its send, and by stop and reset: see the class comment. */
@@ -192,12 +194,29 @@ final class TimerCore extends HeapTimer implements ChanTimer {
                 go(func);
             } else {
                 try {
-                    c.core.timerSend(Instant.now().minusNanos(now - due)); // the time it was due, as Go's sendTime
+                    c.core.timerSend(dueInstant(due));
                 } finally {
                     sending = false;
                 }
             }
         }
+    }
+
+    /**
+     * The wall-clock time {@code due} (a nanoTime) stood for, as Go's sendTime: read against a fresh
+     * nanoTime, not the caller's {@code now}, which may be a whole heap's run (or a descheduling) old
+     * and would shift the value by that much; and never before the last value this timer sent, so a
+     * ticker's values never go backwards (Go's times carry a monotonic reading; an Instant does not,
+     * and the wall clock may be stepped). Under sendLock.
+     */
+    private Instant dueInstant(long due) {
+        Instant at = Instant.now().minusNanos(System.nanoTime() - due);
+        Instant last = lastSent;
+        if (last != null && at.isBefore(last)) {
+            at = last;
+        }
+        lastSent = at;
+        return at;
     }
 
     // ---------------------------------------------------------------- receivers (ChanTimer)
