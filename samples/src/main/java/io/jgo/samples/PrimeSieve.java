@@ -53,7 +53,7 @@ public final class PrimeSieve {
                 go(() -> filter(from, out, prime));
                 in = out;
             }
-        }); // the generator and the 10,000 filters are still running: dropped with a warning
+        }); // the generator and the 10,000 filters end with main, as in Go (a note on stderr counts them)
         System.out.printf("the %,dth prime is %d (%d ms)%n", PRIMES, last[0], (System.nanoTime() - start) / 1_000_000);
     }
 }
