@@ -52,11 +52,14 @@ final class M implements Runnable {
     /** xorshift state for the steal order; owner only. */
     private int rnd;
     private final Steal steal = new Steal();
+    /** The stress mode's coin ({@code -Djgo.stress}), null without it; owner only. */
+    private final java.util.SplittableRandom stressCoin;
 
     M(Sched sched, int id) {
         this.sched = sched;
         this.id = id;
         this.rnd = (id + 1) * 0x9E3779B9;
+        this.stressCoin = sched.config.stress > 0 ? new java.util.SplittableRandom(sched.config.stressSeed + id) : null;
     }
 
     // ---------------------------------------------------------------- g0 loop (carriers)
@@ -138,6 +141,11 @@ final class M implements Runnable {
         Identity.enter(g, t); // g's interrupt status and ThreadLocal maps onto this thread
         Stack before = ThreadStacks.installOnCurrentThread(g.stack);
         Throwable panic = null;
+        // Stress mode: ask g to yield at its first suspension point (after its saved frames are back).
+        boolean forced = stressCoin != null && stressCoin.nextDouble() < sched.config.stress;
+        if (forced) {
+            g.stack.requestPreempt();
+        }
         try {
             Entry.run(g.stack, g.body);
         } catch (Throwable e) {
@@ -157,6 +165,9 @@ final class M implements Runnable {
             return;
         }
         if (panic == null && g.stack.suspending) {
+            if (forced && g.stack.yieldKind == Stack.YIELD_PREEMPT) {
+                sched.counters.stressYields.increment();
+            }
             g.stack.endUnwind();
             if (g.stack.yieldKind == Stack.YIELD_PARK) {
                 sched.parkCommit(g, false);
