@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.cont.Continuation;
 import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.cont.WaitReason;
 import io.jgo.internal.Stack;
@@ -44,7 +45,7 @@ public final class Parking {
 
     /** The goroutine owning {@code s}, or null when {@code s} is a plain thread's stack. */
     public static G goroutineOf(Stack s) {
-        Stack.Owner o = StackAccess.owner(s);
+        Continuation.Owner o = StackAccess.owner(s);
         return o instanceof G ? (G) o : null;
     }
 
