@@ -104,7 +104,7 @@ public final class Adjacency {
             // frame pins right after, parking its carrier, which costs far more than the walk.
             String caller = describeCaller();
             Warnings.once("novia:" + caller + ":" + me, () -> "goroutine pinned: " + caller
-                    + " called a @Goroutine method without a suspension point (not a rewritten call site)");
+                    + " called a @Goroutine method without a suspension point (not a rewritten call site)" + streamNote());
             return false;
         }
         int classId = (via & VIRTUAL_SITE) != 0 ? CLASS_IDS.get(recv.getClass()) : 0;
@@ -171,9 +171,9 @@ public final class Adjacency {
         FrameNames.learn(me, self, 0);
         FrameNames.learn(callerId, caller, site);
         if (idOf(self) != me || idOf(caller) != callerId || !SITE_OWNERS.get(caller.getDeclaringClass())) {
-            Warnings.once("pair:" + via + ":" + me + ":" + name(caller), "goroutine pinned: " + name(self)
+            Warnings.once("pair:" + via + ":" + me + ":" + name(caller), () -> "goroutine pinned: " + name(self)
                     + " cannot unwind into " + name(caller) + " (" + caller.getFileName() + ":" + caller.getLineNumber()
-                    + "), which is not a rewritten @Goroutine call site; the carrier blocks instead");
+                    + "), which is not a rewritten @Goroutine call site; the carrier blocks instead" + streamNote());
             return caller.getMethodName().equals("<clinit>") ? Verdict.NOT_ADJACENT_THIS_TIME : Verdict.NOT_ADJACENT;
         }
         if (unsafeForwarder != null) {
@@ -205,8 +205,42 @@ public final class Adjacency {
     }
 
     private static String describeCaller() {
-        return WALKER.walk(s -> s.dropWhile(Adjacency::isMachinery).skip(1).filter(f -> !isForwarder(f)).findFirst()
+        String frame = WALKER.walk(s -> s.dropWhile(Adjacency::isMachinery).skip(1).filter(f -> !isForwarder(f)).findFirst()
                 .map(f -> name(f) + " (" + f.getFileName() + ":" + f.getLineNumber() + ")").orElse("?"));
+        return frame.startsWith("java.util.stream.") ? frame + " [" + streamKind() + "]" : frame;
+    }
+
+    /** The warning's reason when a stream pipeline is on the way, else "". */
+    private static String streamNote() {
+        switch (streamKind()) {
+            case "stream":
+                return "; reason: stream (the JDK's stream pipelines are not rewritten, so a lambda that suspends inside"
+                        + " one pins; collect the elements first and loop over them, or use Iterable.forEach, which does not pin)";
+            case "parallel stream":
+                return "; reason: parallel stream (its lambdas run on ForkJoin threads, which are not goroutines, and on"
+                        + " this carrier through frames nobody rewrote: a suspension blocks the thread it runs on; start"
+                        + " goroutines instead of a parallel stream)";
+            default:
+                return "";
+        }
+    }
+
+    /**
+     * "stream" when a frame of {@code java.util.stream} is on this thread's stack, "parallel stream"
+     * when a parallel evaluation runs it (a ForkJoin task of the stream framework), else "". Walks the
+     * whole stack: only on the paths that warn or count a pin for the report.
+     */
+    static String streamKind() {
+        return WALKER.walk(s -> {
+            boolean stream = false;
+            boolean forkJoin = false;
+            for (java.util.Iterator<StackFrame> it = s.iterator(); it.hasNext(); ) {
+                String c = it.next().getClassName();
+                stream |= c.startsWith("java.util.stream.");
+                forkJoin |= c.startsWith("java.util.concurrent.ForkJoin") || c.equals("java.util.stream.AbstractTask");
+            }
+            return !stream ? "" : forkJoin ? "parallel stream" : "stream";
+        });
     }
 
     /** The continuation machinery, and the rewrite's synthetic save helpers ({@code $jgo$save$N}). */

@@ -54,11 +54,14 @@ final class M implements Runnable {
     /** xorshift state for the steal order; owner only. */
     private int rnd;
     private final Steal steal = new Steal();
+    /** The stress mode's coin ({@code -Djgo.stress}), null without it; owner only. */
+    private final java.util.SplittableRandom stressCoin;
 
     M(Sched sched, int id) {
         this.sched = sched;
         this.id = id;
         this.rnd = (id + 1) * 0x9E3779B9;
+        this.stressCoin = sched.config.stress > 0 ? new java.util.SplittableRandom(sched.config.stressSeed + id) : null;
     }
 
     // ---------------------------------------------------------------- g0 loop (carriers)
@@ -140,6 +143,11 @@ final class M implements Runnable {
         Identity.enter(g, t); // g's interrupt status and ThreadLocal maps onto this thread
         Continuation before = ThreadStacks.installOnCurrentThread(g.stack);
         Throwable panic = null;
+        // Stress mode: ask g to yield at its first suspension point (after its saved frames are back).
+        boolean forced = stressCoin != null && stressCoin.nextDouble() < sched.config.stress;
+        if (forced) {
+            StackAccess.requestPreempt(g.stack);
+        }
         try {
             Entry.run(g.stack, g.body);
         } catch (Throwable e) {
@@ -159,6 +167,9 @@ final class M implements Runnable {
             return;
         }
         if (panic == null && StackAccess.suspending(g.stack)) {
+            if (forced && StackAccess.yieldKind(g.stack) == Stack.YIELD_PREEMPT) {
+                sched.counters.stressYields.increment();
+            }
             StackAccess.endUnwind(g.stack);
             if (StackAccess.yieldKind(g.stack) == Stack.YIELD_PARK) {
                 sched.parkCommit(g, false);

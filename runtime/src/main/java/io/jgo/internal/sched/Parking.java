@@ -13,7 +13,7 @@ import io.jgo.internal.Stack;
  * <h2>A goroutine</h2>
  * The primitive, holding its lock, puts a {@link Waiter} on a {@link WaitQueue}, calls
  * {@link #prepare} (records the waiter on the G, the wait reason and what to unlock), and its
- * {@code @Goroutine} leaf method yields with {@code Stack.suspendLeaf(via, id, YIELD_PARK)}. g0 makes
+ * {@code @Goroutine} leaf method yields with {@code StackAccess.suspendLeaf(s, via, id, YIELD_PARK)}. g0 makes
  * the G WAITING and only then runs the {@link ParkUnlock} (Go's {@code gopark(unlockf)}); a
  * select's unlock releases every channel lock it holds. When the leaf runs again
  * ({@code isResuming}, or right after a pinned {@code suspendLeaf} returns false) it takes its

@@ -101,6 +101,9 @@ public final class Sched {
         installedListener = java.util.Objects.requireNonNull(l, "l");
     }
 
+    /** The stress mode's seed is printed once per JVM, by the first runtime that starts under it. */
+    private static final java.util.concurrent.atomic.AtomicBoolean STRESS_ANNOUNCED = new java.util.concurrent.atomic.AtomicBoolean();
+
     public Sched(Config config) {
         Panics.preload(); // what its failure paths need is loaded before they can run out of memory
         this.config = config;
@@ -112,6 +115,11 @@ public final class Sched {
             procs.resizeLocked(Math.max(1, config.maxProcs));
         } finally {
             lock.unlock();
+        }
+        if (config.stress > 0 && STRESS_ANNOUNCED.compareAndSet(false, true)) {
+            // The seed, so that a failure seen under stress can be run again with the same coins.
+            System.err.println("jgo: stress mode: " + config.stress + " of goroutine runs yield at their first suspension"
+                    + " point (-Djgo.stress.seed=" + config.stressSeed + " repeats these coins)");
         }
         this.tracer = config.schedTraceMillis > 0 ? new SchedTracer(this) : null;
         if (tracer != null) {
