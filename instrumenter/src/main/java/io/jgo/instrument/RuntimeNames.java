@@ -75,13 +75,16 @@ final class RuntimeNames {
     static final String RESUME_ENTRY = "$jgo$resume";
     static final String RESUME_ENTRY_DESC = "(" + STACK_DESC + "I)V";
     /**
-     * Static field holding the class's {@code io.jgo.internal.Resumer}, and in a class (not an
-     * interface) the static method that makes it on first use; the save helpers hand it to {@code pushFrame}.
+     * The private static method that returns the class's {@code io.jgo.internal.Resumer} (the save
+     * helpers hand it to {@code pushFrame}), and in a class (not an interface) the private static
+     * field where that method keeps it once made.
      */
     static final String RESUMER_FIELD = "$jgo$resumer";
     static final String RESUMER_DESC = "Lio/jgo/internal/Resumer;";
     static final String RESUMERS = "io/jgo/internal/Resumers";
     static final String RESUMERS_OF = "of";
+    /** An interface's resumer, kept for it by the runtime (an interface can hold no private field). */
+    static final String RESUMERS_OF_INTERFACE = "ofInterface";
     /** (Lookup, String ids) -> the class's resumer, registered for its methods' ids (hexadecimal, comma-separated). */
     static final String RESUMERS_OF_DESC = "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;)" + RESUMER_DESC;
     /** (int slot) -> Object: a reference of the top record, left in place (the receiver to re-enter). */

@@ -261,8 +261,8 @@ final class M implements Runnable {
                 }
             }
             // The timer part of Go's last steal pass: any P's due timers (busy or idle) run here.
-            if (sched.timers.runAllExpired(System.nanoTime()) > 0) {
-                continue; // what they readied is on the global queue
+            if (sched.timers.runAllExpiredFor(pp, System.nanoTime()) > 0) {
+                continue; // the sleepers they readied are in pp's runnext, the rest on the global queue
             }
             if (!dropPAndPark()) {
                 return null;
@@ -364,7 +364,7 @@ final class M implements Runnable {
                 // until the earliest timer if it is the timer waiter.
                 if (sched.netpoll.pollBlocking(this, deadline)) {
                     if (nextP == null && deadline != Long.MAX_VALUE && deadline - System.nanoTime() <= 0) {
-                        sched.timers.runAllExpired(System.nanoTime());
+                        sched.timers.runUnheldExpired(System.nanoTime());
                     }
                     continue;
                 }
@@ -389,14 +389,14 @@ final class M implements Runnable {
     }
 
     /**
-     * The timer waiter's turn: runs every due timer. An idle M must never fail (it is on the idle
+     * The timer waiter's turn: runs every due timer of a P that no M runs goroutines on. An idle M must never fail (it is on the idle
      * list, and a P could be handed to a thread that is gone): a timer function's error (out of
      * memory while it starts a goroutine, say) is the runtime's fatal error, reported, and the M
      * stays. Own thread, without a P.
      */
     private void runTimersIdle() {
         try {
-            sched.timers.runAllExpired(System.nanoTime());
+            sched.timers.runUnheldExpired(System.nanoTime()); // a RUNNING P's timers are its holder's (Timers)
         } catch (Throwable t) {
             try {
                 sched.failures.fatal("a timer run by idle carrier ", thread, t);
