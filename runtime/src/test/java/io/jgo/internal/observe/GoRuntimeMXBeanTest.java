@@ -100,10 +100,19 @@ class GoRuntimeMXBeanTest {
         }
     }
 
-    /** main waits on a WaitGroup (pinned: this code is not rewritten) until a plain thread sees it parked and opens it. */
+    /**
+     * main waits on a WaitGroup (pinned: this code is not rewritten) until a plain thread sees it
+     * parked and opens it. The WaitGroup is made and added to on a plain thread: the deadlock check
+     * then knows that someone outside the goroutines may release it (in doubt, never a deadlock).
+     * Made by main, it would be a primitive only goroutines had used, and with main asleep on it a
+     * deadlock after the 50 ms grace, whenever the opener is scheduled later than that (seen under load).
+     */
     private static void parkMainUntilAPlainThreadReleasesIt(Sched s) {
-        WaitGroup wg = new WaitGroup();
-        wg.add(1);
+        WaitGroup wg = onAPlainThread(() -> {
+            WaitGroup made = new WaitGroup();
+            made.add(1);
+            return made;
+        });
         Thread opener = new Thread(() -> {
             while (!s.dump().contains("goroutine 1 [sync.WaitGroup.Wait, locked to thread]")) {
                 Thread.onSpinWait();
@@ -113,5 +122,17 @@ class GoRuntimeMXBeanTest {
         });
         opener.start();
         wg.await();
+    }
+
+    private static <T> T onAPlainThread(java.util.function.Supplier<T> make) {
+        java.util.concurrent.atomic.AtomicReference<T> made = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread t = new Thread(() -> made.set(make.get()));
+        t.start();
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+        return made.get();
     }
 }
