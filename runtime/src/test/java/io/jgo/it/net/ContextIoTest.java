@@ -35,7 +35,9 @@ import org.junit.jupiter.api.Timeout;
  * deadline and the context's race fairly; a close still wins; nothing stays registered with the
  * context afterwards.
  */
-@Timeout(60)
+// SEPARATE_THREAD: a wake-up that never comes leaves the test thread (the runtime's M0) waiting for
+// the main goroutine, which an interrupt does not end; the timeout must fail the test, not wait on it.
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class ContextIoTest {
 
     @Test
