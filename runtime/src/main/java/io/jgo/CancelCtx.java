@@ -33,7 +33,6 @@ final class CancelCtx implements CancelContext {
 
     static {
         CLOSED.close();
-        AfterCancel.install(CancelCtx::afterCancel);
     }
 
     private final Context parent;
@@ -90,13 +89,25 @@ final class CancelCtx implements CancelContext {
     }
 
     /**
-     * {@link AfterCancel}'s registry: {@code action} joins the children of {@code ctx}'s nearest
-     * cancellable context (or runs at once if that one has ended); null if there is none of ours.
+     * {@link AfterCancel}'s registry (installed by {@link Contexts}): {@code action} joins the
+     * children of {@code ctx}'s nearest cancellable context (or runs at once if that one has
+     * ended). A context that never ends gets {@link AfterCancel#NONE}; one jgo did not write gets a
+     * jgo child that follows it ({@link ParentWatch}), which the handle cancels when stopped.
      */
-    private static AfterCancel.Handle afterCancel(Context ctx, Runnable action) {
+    static AfterCancel.Handle afterCancel(Object o, Runnable action) {
+        Context ctx = (Context) o;
         CancelCtx c = nearestCancellable(ctx);
         if (c == null) {
-            return null;
+            if (ctx.done() == null) {
+                return AfterCancel.NONE; // never ends (Go: a context whose Done is nil)
+            }
+            CancelCtx child = (CancelCtx) Contexts.withCancel(ctx);
+            AfterCancel.Handle inner = afterCancel(child, action);
+            return () -> {
+                boolean dropped = inner.stop();
+                child.cancel();
+                return dropped;
+            };
         }
         AfterFunc f = new AfterFunc(c, action);
         if (c.addChild(f) != null) {

@@ -1,8 +1,5 @@
 package io.jgo.internal;
 
-import io.jgo.CancelContext;
-import io.jgo.Context;
-
 /**
  * Go's {@code context.AfterFunc} for the runtime's own packages: runs a short action when a
  * context ends, with no goroutine or thread waiting for it (the network's reads that take a
@@ -11,14 +8,15 @@ import io.jgo.Context;
  * someone, who then reads {@code err()}.
  *
  * <p>The registry behind it is {@code io.jgo.CancelCtx}'s own (it keeps the actions with its
- * children), installed by that class when it loads; a context jgo did not write gets a jgo child
- * ({@link Context#withCancel}) whose registry is used, and which the handle cancels when stopped.
+ * children; a context jgo did not write gets a jgo child that follows it). {@code io.jgo.Contexts}
+ * installs it when it initializes, which {@code Context.background()} guarantees; contexts are
+ * {@code Object} here because {@code io.jgo} depends on this package, not the other way round.
  */
 public final class AfterCancel {
 
-    /** Registers an action with a jgo context; null when {@code ctx} is not one (nor a value context over one). */
+    /** Registers an action with a context ({@code io.jgo.Context}). */
     public interface Registry {
-        Handle register(Context ctx, Runnable action);
+        Handle register(Object ctx, Runnable action);
     }
 
     /** A registration. */
@@ -30,36 +28,27 @@ public final class AfterCancel {
     /** The handle of a context that never ends, and of an action that ran at once. */
     public static final Handle NONE = () -> false;
 
-    /** Written once, by {@code CancelCtx}'s class initializer; read by {@link #register}. */
+    /** Written once, by {@code io.jgo.Contexts}' class initializer; read by {@link #register}. */
     private static volatile Registry registry;
 
     private AfterCancel() {
     }
 
-    /** {@code io.jgo.CancelCtx} installs its registry. */
+    /** {@code io.jgo.Contexts} installs the registry. */
     public static void install(Registry r) {
         registry = r;
     }
 
     /**
-     * Runs {@code action} once when {@code ctx} ends (at once, on this thread, if it has ended),
-     * unless the handle is stopped first. Any thread.
+     * Runs {@code action} once when {@code ctx} (an {@code io.jgo.Context}) ends (at once, on this
+     * thread, if it has ended), unless the handle is stopped first. Any thread; the caller has
+     * called {@code Context.background()} once (the registry is installed then).
      */
-    public static Handle register(Context ctx, Runnable action) {
-        Registry r = registry; // a jgo context's class has loaded, and installed it, before ctx existed
-        Handle h = r == null ? null : r.register(ctx, action);
-        if (h != null) {
-            return h;
+    public static Handle register(Object ctx, Runnable action) {
+        Registry r = registry;
+        if (r == null) {
+            throw new IllegalStateException("AfterCancel: io.jgo.Contexts has not installed its registry (call Context.background() first)");
         }
-        if (ctx.done() == null) {
-            return NONE; // never ends (Go: a context whose Done is nil)
-        }
-        CancelContext child = Context.withCancel(ctx); // a foreign context: a jgo child follows it
-        Handle inner = registry.register(child, action);
-        return () -> {
-            boolean dropped = inner.stop();
-            child.cancel();
-            return dropped;
-        };
+        return r.register(ctx, action);
     }
 }

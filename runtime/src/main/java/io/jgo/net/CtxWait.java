@@ -40,7 +40,13 @@ final class CtxWait implements BooleanSupplier {
         if (ctx.err() != null) {
             throw ended(ctx, op + " " + c);
         }
-        return new CtxWait(ctx, AfterCancel.register(ctx, () -> pd.wake(mode)));
+        return new CtxWait(ctx, afterCancel(ctx, () -> pd.wake(mode)));
+    }
+
+    /** {@link AfterCancel#register}, its registry installed first ({@code Context.background()} initializes {@code io.jgo.Contexts}). */
+    static AfterCancel.Handle afterCancel(Context ctx, Runnable action) {
+        Context.background();
+        return AfterCancel.register(ctx, action);
     }
 
     /** Has the context ended? Asked by {@link PollDesc#prepareWait} under its lock, and by the caller's loop. */

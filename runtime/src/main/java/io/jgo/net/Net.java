@@ -206,7 +206,7 @@ public final class Net {
             }
             if (ctx != null) {
                 // Go's netFD.connect: a context that ends puts the connect's deadline in the past
-                watch = AfterCancel.register(ctx, () -> conn.pd.setDeadline(PollDesc.WRITE, true, System.nanoTime() - 1));
+                watch = CtxWait.afterCancel(ctx, () -> conn.pd.setDeadline(PollDesc.WRITE, true, System.nanoTime() - 1));
             }
             Dialing d = new Dialing(conn, remote, ctx, watch);
             d.done = ch.connect(remote);
