@@ -1,12 +1,13 @@
 /**
  * jgo's runtime as a named module. Exported: the public API ({@code io.jgo}, {@code io.jgo.net}) and
- * {@code io.jgo.internal}, which holds the contract with rewritten code ({@code Stack}, the
- * save/restore protocol, and {@code Blocking}, which rewritten code calls around blocking JDK
- * calls), and {@code io.jgo.internal.callback}, the suspendable JDK higher-order methods rewritten
- * code calls. The scheduler ({@code io.jgo.internal.sched}), channels ({@code io.jgo.internal.chan})
- * and the JCTools queues shaded into the jar ({@code io.jgo.internal.shaded.jctools}) stay
- * concealed; {@code io.jgo.internal.observe} (JMX and JFR) is exported only to the JDK modules
- * that read it.
+ * the contract with rewritten code, which lives in the user's modules: {@code io.jgo.internal}
+ * ({@code Stack}, the save/restore protocol, and resumers), {@code io.jgo.internal.blocking} (the
+ * stand-ins for blocking JDK calls) and {@code io.jgo.internal.callback} (the suspendable JDK
+ * higher-order methods). The machinery
+ * stays concealed: continuations ({@code io.jgo.internal.cont}, whose members {@code Stack} inherits
+ * are not public), the scheduler ({@code io.jgo.internal.sched}), channels, the sync seam, the
+ * coroutine driver and the JCTools queues shaded into the jar ({@code io.jgo.internal.shaded.jctools});
+ * {@code io.jgo.internal.observe} (JMX and JFR) is exported only to the JDK modules that read it.
  *
  * <p>This file is compiled on its own after the rest of the runtime (see runtime/pom.xml): the
  * classes are compiled on the class path, where JCTools is an ordinary dependency, and this
@@ -20,7 +21,8 @@ module io.jgo.runtime {
 
     exports io.jgo;
     exports io.jgo.net;
-    exports io.jgo.internal;
+    exports io.jgo.internal; // Stack and resumers: the continuation protocol rewritten code follows
+    exports io.jgo.internal.blocking; // what rewritten code calls in place of, or around, blocking JDK calls
     exports io.jgo.internal.callback; // the suspendable JDK higher-order methods rewritten code calls
     // The MXBean interface is introspected by java.management; event classes are read by jdk.jfr.
     exports io.jgo.internal.observe to java.management, jdk.jfr;

@@ -1,6 +1,6 @@
 package io.jgo;
 
-import io.jgo.internal.AfterCancel;
+import io.jgo.internal.proc.AfterCancel;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
@@ -18,7 +18,7 @@ import java.util.Set;
  * itself from the ancestor's set ({@link #removeChild}), so a long-lived parent keeps only live
  * children. A parent that jgo did not write is watched by a goroutine ({@link ParentWatch}).
  * The set also holds after-cancel actions ({@link AfterFunc}, registered through
- * {@code io.jgo.internal.AfterCancel}), which the cancel runs where it would cancel a child.
+ * {@code io.jgo.internal.proc.AfterCancel}), which the cancel runs where it would cancel a child.
  *
  * <h2>Threads</h2>
  * Everything mutable is guarded by {@link #lock}, held only for a few field writes (never while

@@ -1,6 +1,7 @@
 package io.jgo;
 
-import io.jgo.internal.MethodIds;
+import io.jgo.internal.cont.StackAccess;
+import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.Stack;
 import io.jgo.internal.chan.HChan;
 import java.util.Iterator;
@@ -71,13 +72,13 @@ public final class Chan<T> implements Iterable<T> {
         Stack s = Stack.current();
         long via = s.takeCallSite();
         if (s.isResuming()) {
-            s.resumeLeaf();
+            StackAccess.resumeLeaf(s);
             HChan.finishSend(s); // a receiver took the value, or a close woke us (then it panics)
             return;
         }
         Objects.requireNonNull(v, "send(null): a channel carries no nulls (a receive from a closed channel returns null)");
         if (core.send(v, s, true) == HChan.MUST_PARK) {
-            if (s.suspendLeaf(via, SEND_ID, Stack.YIELD_PARK)) {
+            if (StackAccess.suspendLeaf(s, via, SEND_ID, Stack.YIELD_PARK)) {
                 return; // unwinding; resumed above
             }
             HChan.finishSend(s); // pinned: the wait is over
@@ -132,7 +133,7 @@ public final class Chan<T> implements Iterable<T> {
         Stack s = Stack.current();
         long via = s.takeCallSite();
         if (s.isResuming()) {
-            s.resumeLeaf();
+            StackAccess.resumeLeaf(s);
             return core.finishRecv(s);
         }
         if (it != null) {
@@ -145,7 +146,7 @@ public final class Chan<T> implements Iterable<T> {
         }
         Object v = core.recv(s, true);
         if (v == HChan.PARK) {
-            if (s.suspendLeaf(via, leaf, Stack.YIELD_PARK)) {
+            if (StackAccess.suspendLeaf(s, via, leaf, Stack.YIELD_PARK)) {
                 return UNWOUND;
             }
             v = core.finishRecv(s); // pinned: the wait is over

@@ -39,7 +39,7 @@ final class Contexts {
     };
 
     static {
-        io.jgo.internal.AfterCancel.install(CancelCtx::afterCancel); // see AfterCancel: Context.background() initializes this class
+        io.jgo.internal.proc.AfterCancel.install(CancelCtx::afterCancel); // see AfterCancel: Context.background() initializes this class
     }
 
     private Contexts() {

@@ -1,6 +1,7 @@
 package io.jgo;
 
-import io.jgo.internal.MethodIds;
+import io.jgo.internal.cont.StackAccess;
+import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.Stack;
 import io.jgo.internal.proc.Proc;
 import java.time.Duration;
@@ -110,14 +111,14 @@ public final class Go {
         Stack s = Stack.current();
         long via = s.takeCallSite();
         if (s.isResuming()) {
-            s.resumeLeaf();
+            StackAccess.resumeLeaf(s);
             return;
         }
         if (!s.isGoroutine()) {
             Thread.yield();
             return;
         }
-        s.suspendLeaf(via, GOSCHED_ID, Stack.YIELD_GOSCHED); // pinned: carries on in place
+        StackAccess.suspendLeaf(s, via, GOSCHED_ID, Stack.YIELD_GOSCHED); // pinned: carries on in place
     }
 
     /**
@@ -130,7 +131,7 @@ public final class Go {
         Stack s = Stack.current();
         long via = s.takeCallSite();
         if (s.isResuming()) {
-            s.resumeLeaf();
+            StackAccess.resumeLeaf(s);
             return; // the timer readied us
         }
         long nanos = saturatedNanos(Objects.requireNonNull(d, "d"));
@@ -140,7 +141,7 @@ public final class Go {
         if (!Proc.armSleepOrSleep(s, nanos)) {
             return; // a plain thread: it slept
         }
-        s.suspendLeaf(via, SLEEP_ID, Stack.YIELD_PARK); // false: pinned, and the wait is already over
+        StackAccess.suspendLeaf(s, via, SLEEP_ID, Stack.YIELD_PARK); // false: pinned, and the wait is already over
     }
 
     /**

@@ -1,6 +1,6 @@
 package io.jgo;
 
-import io.jgo.internal.Blocking;
+import io.jgo.internal.blocking.Blocking;
 import io.jgo.internal.proc.Proc;
 import java.util.Collection;
 import java.util.List;

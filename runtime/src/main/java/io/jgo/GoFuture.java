@@ -1,8 +1,9 @@
 package io.jgo;
 
-import io.jgo.internal.Awaitable;
-import io.jgo.internal.Blocking;
-import io.jgo.internal.MethodIds;
+import io.jgo.internal.cont.StackAccess;
+import io.jgo.internal.blocking.Awaitable;
+import io.jgo.internal.blocking.Blocking;
+import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.Stack;
 import io.jgo.internal.proc.Proc;
 import java.util.concurrent.Callable;
@@ -105,15 +106,15 @@ final class GoFuture<T> implements RunnableFuture<T>, Awaitable {
                 }
                 return;
             }
-            if (!s.suspending) {
+            if (!StackAccess.suspending(s)) {
                 finish(value);
                 return;
             }
-            s.pushFrame(RUN_ID, LABEL_CALL, 0, 0);
+            StackAccess.pushFrame(s, RUN_ID, LABEL_CALL, 0, 0);
             if (s.mayUnwind(via, RUN_ID, recv)) {
                 return;
             }
-            s.pinAfterSave();
+            StackAccess.pinAfterSave(s);
         }
     }
 
@@ -173,7 +174,7 @@ final class GoFuture<T> implements RunnableFuture<T>, Awaitable {
 
     /**
      * Waits for the outcome. Rewritten goroutine code does not come here while the task runs (its
-     * {@code get} parks in {@code io.jgo.internal.Futures}); code nobody rewrote does, and then waits
+     * {@code get} parks in {@code io.jgo.internal.blocking.Futures}); code nobody rewrote does, and then waits
      * in a syscall: the carrier blocks, its P goes to other goroutines.
      */
     @Override

@@ -1,6 +1,7 @@
 package io.jgo;
 
-import io.jgo.internal.MethodIds;
+import io.jgo.internal.cont.StackAccess;
+import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.Stack;
 
 /**
@@ -43,17 +44,17 @@ final class ParentWatch implements Runnable {
             s.callSite = SELECT_SITE;
             int fired = Select.select(cases);
             s.callSite = 0;
-            if (!s.suspending) {
+            if (!StackAccess.suspending(s)) {
                 if (fired == 0) {
                     child.cancel(false, parent.err());
                 }
                 return;
             }
-            s.pushFrame(RUN_ID, LABEL_CALL, 0, 0);
+            StackAccess.pushFrame(s, RUN_ID, LABEL_CALL, 0, 0);
             if (s.mayUnwind(via, RUN_ID, recv)) {
                 return;
             }
-            s.pinAfterSave();
+            StackAccess.pinAfterSave(s);
         }
     }
 }

@@ -1,9 +1,7 @@
 package io.jgo;
 
 import io.jgo.internal.chan.ChanTimer;
-import io.jgo.internal.sched.RuntimeTimer;
-import io.jgo.internal.sched.Sched;
-import io.jgo.internal.sched.TimerFunc;
+import io.jgo.internal.proc.HeapTimer;
 import java.time.Instant;
 
 /**
@@ -55,14 +53,15 @@ import java.time.Instant;
  * {@link #unblock} are called under it), then this object's monitor, then the runtime timer's and its
  * heap's locks, then {@code sched.lock} (waking a timer runner).
  */
-final class TimerCore implements ChanTimer, TimerFunc {
+final class TimerCore extends HeapTimer implements ChanTimer {
 
     /** {@link #when} of a timer that is not running. */
     private static final long NEVER = Long.MAX_VALUE;
 
-    private final Sched sched;
     /** Where the time goes; null for an afterFunc timer. */
     private final Chan<Instant> c;
+    /** The last value {@link #dueInstant} sent; guarded by sendLock. */
+    private Instant lastSent;
     /** What an afterFunc timer starts as a goroutine; null for a channel timer. */
     private final Runnable func;
     /** Held by a firing from its decision through its send, and by stop and reset: see the class comment. */
@@ -86,25 +85,21 @@ final class TimerCore implements ChanTimer, TimerFunc {
      * reports "nothing" in the middle of a firing (Go's {@code isSending}, seen from the receiver).
      */
     private volatile boolean sending;
-    /** On a heap exactly when {@link #needsHeap}; made on first need. Guarded by this object's monitor. */
-    private RuntimeTimer rt;
 
     /** A channel timer firing {@code delayNanos} from now, then every {@code periodNanos} if that is positive. */
     TimerCore(long delayNanos, long periodNanos) {
-        this.sched = io.jgo.internal.sched.Runtimes.current();
         this.c = Chan.makeTimer(this);
         this.func = null;
         this.period = periodNanos;
-        this.when = RuntimeTimer.deadline(delayNanos); // on no heap until a receiver waits
+        this.when = deadline(delayNanos); // on no heap until a receiver waits
     }
 
     /** An afterFunc timer: starts {@code f} as a goroutine {@code delayNanos} from now. */
     TimerCore(long delayNanos, Runnable f) {
-        this.sched = io.jgo.internal.sched.Runtimes.current();
         this.c = null;
         this.func = f;
         synchronized (this) {
-            when = RuntimeTimer.deadline(delayNanos);
+            when = deadline(delayNanos);
             syncHeap();
         }
     }
@@ -135,7 +130,7 @@ final class TimerCore implements ChanTimer, TimerFunc {
             boolean active;
             synchronized (this) {
                 active = when != NEVER;
-                when = RuntimeTimer.deadline(delayNanos);
+                when = deadline(delayNanos);
                 period = periodNanos;
                 syncHeap();
             }
@@ -150,9 +145,9 @@ final class TimerCore implements ChanTimer, TimerFunc {
 
     // ---------------------------------------------------------------- firing
 
-    /** {@link TimerFunc}: a heap fired the runtime timer (an M's g0 or sysmon). */
+    /** {@link HeapTimer}: a heap fired the runtime timer (an M's g0 or sysmon). */
     @Override
-    public void fire(RuntimeTimer t) {
+    protected void fired() {
         run(System.nanoTime());
     }
 
@@ -196,15 +191,32 @@ final class TimerCore implements ChanTimer, TimerFunc {
                 sending = c != null;
             }
             if (func != null) {
-                sched.newproc(func);
+                go(func);
             } else {
                 try {
-                    c.core.timerSend(Instant.now().minusNanos(now - due)); // the time it was due, as Go's sendTime
+                    c.core.timerSend(dueInstant(due));
                 } finally {
                     sending = false;
                 }
             }
         }
+    }
+
+    /**
+     * The wall-clock time {@code due} (a nanoTime) stood for, as Go's sendTime: read against a fresh
+     * nanoTime, not the caller's {@code now}, which may be a whole heap's run (or a descheduling) old
+     * and would shift the value by that much; and never before the last value this timer sent, so a
+     * ticker's values never go backwards (Go's times carry a monotonic reading; an Instant does not,
+     * and the wall clock may be stepped). Under sendLock.
+     */
+    private Instant dueInstant(long due) {
+        Instant at = Instant.now().minusNanos(System.nanoTime() - due);
+        Instant last = lastSent;
+        if (last != null && at.isBefore(last)) {
+            at = last;
+        }
+        lastSent = at;
+        return at;
     }
 
     // ---------------------------------------------------------------- receivers (ChanTimer)
@@ -250,12 +262,9 @@ final class TimerCore implements ChanTimer, TimerFunc {
      */
     private void syncHeap() {
         if (needsHeap()) {
-            if (rt == null) {
-                rt = new RuntimeTimer(sched, this);
-            }
-            rt.resetAt(when);
-        } else if (rt != null) {
-            rt.stop();
+            heapAt(when);
+        } else {
+            offHeap();
         }
     }
 }

@@ -2,6 +2,7 @@ package io.jgo.agent;
 
 import io.jgo.instrument.Diagnostics;
 import io.jgo.instrument.Instrumenter;
+import io.jgo.instrument.RewriteOptions;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -58,9 +59,14 @@ public final class Agent {
         } catch (AgentOptionException e) {
             throw new CannotStart(e.getMessage(), e);
         }
+        if (options.stress() != null) {
+            System.setProperty("jgo.stress", options.stress()); // read by each runtime as it starts
+        }
         QuietableDiagnostics diagnostics = new QuietableDiagnostics(Diagnostics.STDERR);
         DefiningLoaderClassBytes classBytes = new DefiningLoaderClassBytes();
-        PerLoaderRewrite rewrite = new PerLoaderRewrite(classBytes, diagnostics, options.verify(), options.rewrite());
+        RewriteOptions rewriteOptions = options.rewrite().withSuspendableMethods(
+                SuspendablesLists.read(ClassLoader.getSystemClassLoader(), w -> System.err.println("jgo: warning: " + w)));
+        PerLoaderRewrite rewrite = new PerLoaderRewrite(classBytes, diagnostics, options.verify(), rewriteOptions);
         Instrumenter instrumenter = rewrite.current(); // outside a transform: the warm-up's own
         RewritingTransformer transformer = new RewritingTransformer(
                 new ClassFilter(ClassLoader.getPlatformClassLoader(), options.include(), options.exclude()),

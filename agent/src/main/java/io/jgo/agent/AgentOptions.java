@@ -1,6 +1,8 @@
 package io.jgo.agent;
 
 import io.jgo.instrument.RewriteOptions;
+import io.jgo.instrument.SuspendablePackages;
+import io.jgo.instrument.SuspendablesFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -13,7 +15,8 @@ import java.util.Set;
 /**
  * The agent's options, parsed and checked from the text after {@code jgo-agent.jar=}: a
  * comma-separated list of {@code include=PKG[:PKG...]}, {@code exclude=PKG[:PKG...]},
- * {@code verbose}, {@code dump=DIR} and {@code verify}. Immutable.
+ * {@code verbose}, {@code dump=DIR}, {@code verify}, {@code blocking=M[:M...]} and
+ * {@code suspendable=PKG[:PKG...]} (or {@code *}). Immutable.
  *
  * <p>Packages are given dotted ({@code com.example.app}) and name the package and its
  * sub-packages; they are kept as internal-name prefixes ({@code com/example/app/}), the form a
@@ -31,6 +34,13 @@ final class AgentOptions {
             "  verify                check each rewritten class with ASM's verifier",
             "  blocking=M[:M...]     methods of the application that block (com.acme.Client.call): goroutine code",
             "                        calling them hands its P on while they block, as around the JDK's blocking calls",
+            "  suspendable=PKG[:PKG...]  libraries (with sub-packages; * = every class but the JDK's) whose methods are",
+            "                        rewritten where a suspension may reach them (one that calls into these packages,",
+            "                        a JDK functional interface or a suspendable method), so a callback that suspends",
+            "                        inside them does not pin; " + SuspendablesFile.PATH + " lists on the class path are read too",
+            "  stress=P              stress mode: every call in a rewritten class is a suspension point, and a share P",
+            "                        (0 to 1) of goroutine runs yield at the first one they reach (sets -Djgo.stress=P;",
+            "                        -Djgo.stress.seed=N repeats a run's coins); results must not change",
             "System property -Djgo.preempt=loops|calls|off chooses where rewritten code answers preemption (default loops).");
 
 
@@ -40,16 +50,21 @@ final class AgentOptions {
     private final boolean verify;
     private final Path dump;
     private final List<String> blocking;
+    private final SuspendablePackages suspendable;
+    /** {@code stress=P}, or null. */
+    private final String stress;
     private final RewriteOptions rewrite;
 
     private AgentOptions(List<String> include, List<String> exclude, boolean verbose, boolean verify, Path dump,
-            List<String> blocking, RewriteOptions rewrite) {
+            List<String> blocking, SuspendablePackages suspendable, String stress, RewriteOptions rewrite) {
         this.include = include;
         this.exclude = exclude;
         this.verbose = verbose;
         this.verify = verify;
         this.dump = dump;
         this.blocking = blocking;
+        this.suspendable = suspendable;
+        this.stress = stress;
         this.rewrite = rewrite;
     }
 
@@ -92,7 +107,17 @@ final class AgentOptions {
         return dump;
     }
 
-    /** The rewrite's own options: {@code -Djgo.preempt} and {@code blocking=}. */
+    /** {@code suspendable=}, or {@link SuspendablePackages#NONE}. */
+    SuspendablePackages suspendable() {
+        return suspendable;
+    }
+
+    /** {@code stress=P} as given (a checked probability), or null: the runtime's {@code -Djgo.stress}. */
+    String stress() {
+        return stress;
+    }
+
+    /** The rewrite's own options: {@code -Djgo.preempt}, {@code blocking=}, {@code suspendable=} and {@code stress=}. */
     RewriteOptions rewrite() {
         return rewrite;
     }
@@ -101,7 +126,9 @@ final class AgentOptions {
     public String toString() {
         return "include=" + (include.isEmpty() ? "(all)" : dotted(include)) + " exclude=" + dotted(exclude)
                 + " verbose=" + verbose + " verify=" + verify + " dump=" + (dump == null ? "(off)" : dump)
-                + " blocking=" + (blocking.isEmpty() ? "(JDK only)" : String.join(":", blocking));
+                + " blocking=" + (blocking.isEmpty() ? "(JDK only)" : String.join(":", blocking))
+                + " suspendable=" + (suspendable.isEmpty() ? "(none)" : suspendable)
+                + (stress == null ? "" : " stress=" + stress);
     }
 
     private static String dotted(List<String> prefixes) {
@@ -123,6 +150,8 @@ final class AgentOptions {
         private boolean verify;
         private Path dump;
         private List<String> blocking = List.of();
+        private SuspendablePackages suspendable = SuspendablePackages.NONE;
+        private String stress;
 
         private String item;
         private int position;
@@ -152,6 +181,8 @@ final class AgentOptions {
                 case "verify" -> verify = flag(key, value);
                 case "dump" -> dump = folder(key, value);
                 case "blocking" -> blocking = methods(key, value);
+                case "suspendable" -> suspendable = suspendablePackages(key, value);
+                case "stress" -> stress = probability(key, value);
                 default -> throw fail("unknown option " + quote(key) + suggestion(key));
             }
         }
@@ -160,18 +191,50 @@ final class AgentOptions {
         AgentOptions build() {
             RewriteOptions rewrite;
             try {
-                rewrite = RewriteOptions.fromSystemProperties().withBlocking(blocking);
+                rewrite = RewriteOptions.fromSystemProperties().withBlocking(blocking).withSuspendable(suspendable);
+                if (stress != null) {
+                    rewrite = rewrite.withStress();
+                }
             } catch (IllegalArgumentException e) {
                 throw new AgentOptionException("jgo agent: " + e.getMessage() + "." + System.lineSeparator() + USAGE);
             }
-            return new AgentOptions(include, exclude, verbose, verify, dump, blocking, rewrite);
+            return new AgentOptions(include, exclude, verbose, verify, dump, blocking, suspendable, stress, rewrite);
         }
 
         private static boolean isKnown(String key) {
             return KNOWN.contains(key);
         }
 
-        private static final List<String> KNOWN = List.of("include", "exclude", "verbose", "verify", "dump", "blocking");
+        private static final List<String> KNOWN = List.of("include", "exclude", "verbose", "verify", "dump", "blocking",
+                "suspendable", "stress");
+
+        /** {@code 0.25}: a probability from 0 to 1, kept as written. */
+        private String probability(String key, String value) {
+            if (value == null || value.isEmpty()) {
+                throw fail(key + " needs a probability from 0 to 1, e.g. " + key + "=0.1 (1: yield at every point)");
+            }
+            try {
+                double p = Double.parseDouble(value);
+                if (p >= 0 && p <= 1) {
+                    return value;
+                }
+            } catch (NumberFormatException e) {
+                // named below
+            }
+            throw fail(key + " " + quote(value) + " is not a probability from 0 to 1; write e.g. " + key + "=0.1");
+        }
+
+        /** {@code com.acme:org.example} or {@code *}. */
+        private SuspendablePackages suspendablePackages(String key, String value) {
+            if (value == null || value.isEmpty()) {
+                throw fail(key + " needs at least one package, e.g. " + key + "=com.acme:org.example, or " + key + "=*");
+            }
+            try {
+                return SuspendablePackages.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw fail(e.getMessage());
+            }
+        }
 
         /** {@code com.acme.Client.call:org.acme.Db.query}: fully qualified methods, checked one by one. */
         private List<String> methods(String key, String value) {

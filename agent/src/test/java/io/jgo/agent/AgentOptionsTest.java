@@ -58,17 +58,50 @@ class AgentOptionsTest {
 
     @Test
     void describesItselfWithDottedPackages() {
-        assertEquals("include=a.b:c exclude=a.b.gen verbose=false verify=true dump=(off) blocking=(JDK only)",
+        assertEquals("include=a.b:c exclude=a.b.gen verbose=false verify=true dump=(off) blocking=(JDK only) suspendable=(none)",
                 AgentOptions.parse("include=a.b:c,exclude=a.b.gen,verify").toString());
     }
 
     @Test
     void blockingMethodsAreListed() {
         assertTrue(AgentOptions.parse("blocking=com.acme.Client.call:org.acme.Db.query").toString()
-                .endsWith("blocking=com.acme.Client.call:org.acme.Db.query"));
+                .contains("blocking=com.acme.Client.call:org.acme.Db.query "));
+    }
+
+    @Test
+    void suspendablePackagesAreKeptOrStarForEveryClass() {
+        AgentOptions options = AgentOptions.parse("suspendable=com.acme:org.example.lib");
+        assertTrue(options.suspendable().contains("com/acme/Retry"));
+        assertTrue(options.suspendable().contains("org/example/lib/deep/Task"));
+        assertTrue(!options.suspendable().contains("org/example/other/Task"));
+        assertTrue(options.toString().endsWith("suspendable=com.acme:org.example.lib"), options.toString());
+        AgentOptions all = AgentOptions.parse("suspendable=*");
+        assertTrue(all.suspendable().contains("org/junit/Assert"));
+        assertTrue(!all.suspendable().contains("java/util/ArrayList"), "never the JDK");
+        assertTrue(!all.suspendable().contains("io/jgo/Chan"), "never jgo itself");
     }
 
     // ------------------------------------------------------------------ bad options
+
+    @Test
+    void aBadSuspendablePackageIsRejectedSayingWhy() {
+        rejected("suspendable=", "suspendable needs at least one package");
+        rejected("suspendable=com/acme", "suspendable package 1 of 1 'com/acme' uses '/'; write packages with dots, e.g. com.acme");
+        rejected("suspendable=com.acme:", "suspendable package 2 of 2 is empty");
+        rejected("suspendable=com.acme.*", "ends with a wildcard or a dot");
+        rejected("suspendable=java.util", "'java.util' is part of the JDK, which is never rewritten this way");
+        rejected("suspendable=*:com.acme", "'*' already means every class but the JDK's; give it alone");
+        rejected("suspendable=com.1acme", "'com.1acme' is not a Java package name");
+        rejected("suspendable=a,suspendable=b", "suspendable is given twice");
+    }
+
+    @Test
+    void aStressThatIsNotAProbabilityIsRejected() {
+        rejected("stress", "stress needs a probability from 0 to 1");
+        rejected("stress=often", "stress 'often' is not a probability from 0 to 1");
+        rejected("stress=1.5", "stress '1.5' is not a probability from 0 to 1");
+        assertEquals("0.25", AgentOptions.parse("stress=0.25").stress());
+    }
 
     @Test
     void aBlockingEntryThatIsNotAQualifiedMethodIsRejected() {

@@ -12,7 +12,8 @@ import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
 
 /**
- * Rewrites the suspendable methods of one class: picks them ({@code @Goroutine} methods and
+ * Rewrites the suspendable methods of one class: picks them ({@code @Goroutine} methods, methods
+ * listed as suspendable, methods of a suspendable package under the agent's conservative rule, and
  * synthetic lambda bodies that contain a suspension point; an annotated method without one cannot
  * suspend and is left as written, as Go leaves small leaf functions without a stack check), hands each to a {@link MethodRewriter},
  * and marks the class as rewritten. All or nothing: if one method cannot be rewritten, the whole
@@ -56,9 +57,11 @@ final class ClassRewriter {
         List<MethodNode> targets = new ArrayList<>();
         boolean changed = false;
         List<MethodNode> callSteps = new ArrayList<>();
+        // A class of a suspendable package before any closure (the agent): every method may be rewritten.
+        boolean library = suspendables.rewritesUnlisted(cn.name);
         for (MethodNode m : cn.methods) {
             boolean hasCode = (m.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0;
-            if (hasCode && !m.name.startsWith("<") && (isAnnotated(m) || isLambdaBody(m))) {
+            if (hasCode && !m.name.startsWith("<") && (isSuspendable(cn, m) || isLambdaBody(m) || library)) {
                 // First step: blocking JDK calls hand the P on (Thread.sleep parks, so it becomes a suspension point).
                 boolean wrapped = blocking.apply(m) > 0;
                 // Thread-owned locks are counted per goroutine, which pins while it holds one.
@@ -81,22 +84,27 @@ final class ClassRewriter {
             }
         }
         for (MethodNode m : cn.methods) {
-            boolean annotated = isAnnotated(m);
+            boolean annotated = isSuspendable(cn, m);
             boolean hasCode = (m.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0;
             if (annotated && m.name.startsWith("<")) {
                 warnings.add(cn.name.replace('/', '.') + "." + m.name + ": a constructor or initializer cannot be @Goroutine; "
                         + "it is left as it is and suspending in it pins the goroutine");
             } else if (annotated && hasCode) {
-                warnIfOverridesUnannotated(cn, m, warnings);
+                if (isAnnotated(m)) {
+                    warnIfOverridesUnannotated(cn, m, warnings);
+                }
                 if (canSuspend(m)) {
                     targets.add(m);
                 }
                 // else: like Go's nosplit leaves, a method without a call that can suspend and without
                 // a loop needs no prologue; it runs exactly as written and preemption waits for its caller.
             } else if (!annotated && hasCode && (isLambdaBody(m) && canSuspend(m)
-                    || suspendables.everyCall() && !m.name.startsWith("<") && MethodRewriter.hasSuspensionPoint(m, suspendables))) {
+                    || (suspendables.everyCall() || library) && !m.name.startsWith("<")
+                    && MethodRewriter.hasSuspensionPoint(m, suspendables))) {
                 targets.add(m);
-            } else if (m.name.equals("<init>") && MethodRewriter.hasSuspensionPoint(m, suspendables)) {
+            } else if (m.name.equals("<init>") && !suspendables.packages().contains(cn.name) && !suspendables.everyCall()
+                    && MethodRewriter.hasSuspensionPoint(m, suspendables)) {
+                // (A library's constructor calling into its own package, or any call under stress, is not worth a warning.)
                 warnings.add("a constructor of " + cn.name.replace('/', '.') + " calls a @Goroutine method (line "
                         + MethodRewriter.firstSuspensionLine(m, suspendables) + "): constructors are never rewritten, "
                         + "so a suspension there pins the goroutine; move the call out of the constructor");
@@ -166,6 +174,11 @@ final class ClassRewriter {
             }
         }
         return false;
+    }
+
+    /** Annotated {@code @Goroutine}, or listed as suspendable (a library method a suspension can reach). */
+    private boolean isSuspendable(ClassNode cn, MethodNode m) {
+        return isAnnotated(m) || suspendables.isListed(cn.name, m.name + m.desc);
     }
 
     private static boolean isAnnotated(MethodNode m) {

@@ -27,6 +27,8 @@ public final class Instrumenter {
     private final Diagnostics diagnostics;
     private final boolean verify;
     private final RewriteOptions options;
+    /** Null unless suspendable packages were given: the build-time closure over what {@link #learn} saw. */
+    private final SuspendableClosure closure;
 
     /** An instrumenter with the default options ({@link RewriteOptions#fromSystemProperties}). */
     public Instrumenter(ClassBytes classBytes, Diagnostics diagnostics, boolean verify) {
@@ -50,14 +52,25 @@ public final class Instrumenter {
                          RewriteOptions options) {
         this.options = options;
         this.classes = new ClassInfoCache(classBytes, scan);
-        this.suspendables = new Suspendables(classes, everyCallSuspends);
+        this.suspendables = new Suspendables(classes, everyCallSuspends || options.stress, options.suspendable, options.suspendableMethods);
+        this.closure = options.suspendable.isEmpty() ? null : new SuspendableClosure(suspendables, classes);
+        learnListed(options.suspendableMethods);
         this.diagnostics = diagnostics;
         this.verify = verify;
     }
 
     /** Cheap byte scan: can this class hold a suspendable method at all? */
     public boolean mightSuspend(byte[] classFile) {
-        return scan.mightSuspend(classFile);
+        return scan.mightSuspend(classFile) || !options.suspendable.isEmpty() && inSuspendablePackage(classFile);
+    }
+
+    /** A class of a suspendable package needs a look even when it names nothing of jgo's. */
+    private boolean inSuspendablePackage(byte[] classFile) {
+        try {
+            return options.suspendable.contains(new ClassReader(classFile).getClassName());
+        } catch (RuntimeException unreadable) {
+            return true; // let the full parse decide (and report)
+        }
     }
 
     /**
@@ -131,6 +144,13 @@ public final class Instrumenter {
      * that are not a readable class file are ignored here; the rewrite reports them.
      */
     public void learn(byte[] classFile) {
+        if (closure != null) {
+            try {
+                closure.add(new ClassReader(classFile));
+            } catch (RuntimeException unreadable) {
+                return;
+            }
+        }
         if (!scan.mightSuspend(classFile)) {
             return; // a class that declares @Goroutine methods names io/jgo/Goroutine
         }
@@ -142,6 +162,33 @@ public final class Instrumenter {
         }
         if (!isRuntimeClass(info.name) || options.runtimeApi && isApiClass(info.name)) {
             classes.remember(info);
+        }
+    }
+
+    /**
+     * A build-time run, after {@link #learn} saw every class of its input and before it rewrites any:
+     * computes which methods of the suspendable packages a suspension can reach
+     * ({@link SuspendableClosure}), so that only those are rewritten, and answers them (sorted, as
+     * {@code com/acme/Retry.run(Ljava/util/function/Supplier;)Ljava/lang/Object;}) for the output's
+     * {@link SuspendablesFile}. Without suspendable packages: the methods given by
+     * {@link RewriteOptions#withSuspendableMethods}, nothing computed.
+     */
+    public java.util.SortedSet<String> closeSuspendables() {
+        java.util.Set<String> listed = closure == null ? suspendables.listed() : closure.close();
+        if (closure != null) {
+            for (String missing : closure.unmatchedPackages()) {
+                diagnostics.warning("suspendable package " + missing + " holds no class of the input: nothing in it is"
+                        + " rewritten; check the name (packages are dotted, sub-packages included)");
+            }
+        }
+        learnListed(listed);
+        return new java.util.TreeSet<>(listed);
+    }
+
+    /** The byte scan lets through the classes that name a class declaring a listed method. */
+    private void learnListed(java.util.Collection<String> methods) {
+        for (String method : methods) {
+            scan.addDeclaring(method.substring(0, method.lastIndexOf('.', method.indexOf('('))));
         }
     }
 

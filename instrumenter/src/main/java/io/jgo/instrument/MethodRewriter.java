@@ -70,7 +70,7 @@ import org.objectweb.asm.tree.analysis.Frame;
  * A static or special call reaches the rewritten callee itself, whose own record holds its
  * arguments, so those sites pass defaults and keep their records small. The dummy result an
  * unwinding frame returns is a boxed zero for wrapper result types, so a forwarder that unboxes it
- * does not throw (see {@code io.jgo.internal.Adjacency} for the result types that must pin).
+ * does not throw (see {@code io.jgo.internal.cont.Adjacency} for the result types that must pin).
  */
 final class MethodRewriter {
 
@@ -106,7 +106,7 @@ final class MethodRewriter {
         final LabelNode restore = new LabelNode();
         /** Right after the call's unwinding test: where the code goes on with the call's result on the stack. */
         final LabelNode afterCall = new LabelNode();
-        /** Out of line: the frame re-entered alone with its callee's result (see {@code io.jgo.internal.Entry}). */
+        /** Out of line: the frame re-entered alone with its callee's result (see {@code io.jgo.internal.cont.Entry}). */
         final LabelNode resumeAfter = new LabelNode();
         final LabelNode handedStart = new LabelNode();
         final LabelNode handedEnd = new LabelNode();

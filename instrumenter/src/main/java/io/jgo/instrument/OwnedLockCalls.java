@@ -12,7 +12,7 @@ import org.objectweb.asm.tree.MethodNode;
 
 /**
  * Calls that take or release a thread-owned {@code java.util.concurrent.locks.Lock}, redirected to
- * the runtime's {@code io.jgo.internal.OwnedLocks}, which calls the original and keeps, per
+ * the runtime's {@code io.jgo.internal.blocking.OwnedLocks}, which calls the original and keeps, per
  * goroutine, the locks it holds (a goroutine holding one pins at every suspension instead of
  * leaving its carrier, which owns the lock). One pipeline step, run with {@link BlockingCalls} on
  * every {@code @Goroutine} method and lambda body, the code where a suspension can happen between a

@@ -23,7 +23,7 @@ import org.objectweb.asm.tree.VarInsnNode;
 
 /**
  * What makes the frames of a class re-enterable alone by g0 (the lazy resume, see
- * {@code io.jgo.internal.Entry}):
+ * {@code io.jgo.internal.cont.Entry}):
  * <pre>
  * private static Resumer $jgo$resumer;           // synthetic; made on first use:
  * private static Resumer $jgo$resumer() {
@@ -48,11 +48,13 @@ import org.objectweb.asm.tree.VarInsnNode;
  * none changes its default {@code serialVersionUID}, and objects serialized before the rewrite
  * would no longer deserialize (private static members do not count). Two threads racing to make it
  * make two resumers; either is right (a record names the one it was saved with, see
- * {@code io.jgo.internal.Resumers}). An interface cannot have such a field or method private and
- * mutable, so there it is a {@code public static final} field set first thing in {@code <clinit>}
- * (no method of an interface runs before its initialization has begun, and interfaces have no
- * {@code serialVersionUID} to keep). A class whose resumer cannot be linked gets null (its frames
- * are re-entered the eager way).
+ * {@code io.jgo.internal.Resumers}). An interface can hold no private mutable field, and a public
+ * one would show to every framework that enumerates its fields or constants (serializers, DI
+ * containers): there the getter is all that is added, a private static method (allowed in
+ * interfaces since class files of Java 8) that asks {@code Resumers.ofInterface}, which keeps the
+ * resumer in the interface's own {@code ClassValue} map. Nothing the rewrite adds to a class or an
+ * interface is public. A class whose resumer cannot be linked gets null (its frames are re-entered
+ * the eager way).
  */
 final class ResumeEntry {
 
@@ -90,9 +92,7 @@ final class ResumeEntry {
             ids.append(ids.length() == 0 ? "" : ",").append(Integer.toHexString(r.id()));
         }
         if (isInterface) {
-            cn.fields.add(new FieldNode(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL | Opcodes.ACC_SYNTHETIC,
-                    RESUMER_FIELD, RESUMER_DESC, null, null));
-            initializeField(cn, ids.toString());
+            cn.methods.add(interfaceGetter(ids.toString()));
         } else {
             cn.fields.add(new FieldNode(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC,
                     RESUMER_FIELD, RESUMER_DESC, null, null));
@@ -102,8 +102,7 @@ final class ResumeEntry {
 
     /** Pushes the class's resumer (the save helpers' first step). */
     static org.objectweb.asm.tree.AbstractInsnNode loadResumer(String owner, boolean isInterface) {
-        return isInterface ? new FieldInsnNode(Opcodes.GETSTATIC, owner, RESUMER_FIELD, RESUMER_DESC)
-                : new MethodInsnNode(Opcodes.INVOKESTATIC, owner, RESUMER_FIELD, "()" + RESUMER_DESC, false);
+        return new MethodInsnNode(Opcodes.INVOKESTATIC, owner, RESUMER_FIELD, "()" + RESUMER_DESC, isInterface);
     }
 
     /** A class's {@code $jgo$resumer()}: the field, made on first use. */
@@ -187,22 +186,17 @@ final class ResumeEntry {
         code.add(new InsnNode(Opcodes.RETURN));
     }
 
-    /** An interface's {@code $jgo$resumer = Resumers.of(MethodHandles.lookup(), ids);} first in {@code <clinit>} (made if missing). */
-    private static void initializeField(ClassNode cn, String ids) {
-        MethodNode clinit = null;
-        for (MethodNode m : cn.methods) {
-            if (m.name.equals("<clinit>")) {
-                clinit = m;
-            }
-        }
-        if (clinit == null) {
-            clinit = new MethodNode(Opcodes.ACC_STATIC, "<clinit>", "()V", null, null);
-            clinit.instructions.add(new InsnNode(Opcodes.RETURN));
-            cn.methods.add(clinit);
-        }
-        InsnList init = makeResumer(ids);
-        init.add(new FieldInsnNode(Opcodes.PUTSTATIC, cn.name, RESUMER_FIELD, RESUMER_DESC));
-        clinit.instructions.insert(init);
-        clinit.maxStack = Math.max(clinit.maxStack, 2);
+    /** An interface's {@code private static Resumer $jgo$resumer() { return Resumers.ofInterface(MethodHandles.lookup(), ids); }}. */
+    private static MethodNode interfaceGetter(String ids) {
+        MethodNode m = new MethodNode(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC,
+                RESUMER_FIELD, "()" + RESUMER_DESC, null, null);
+        m.instructions.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodHandles", "lookup",
+                "()Ljava/lang/invoke/MethodHandles$Lookup;", false));
+        m.instructions.add(new LdcInsnNode(ids));
+        m.instructions.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RESUMERS, RESUMERS_OF_INTERFACE, RESUMERS_OF_DESC, false));
+        m.instructions.add(new InsnNode(Opcodes.ARETURN));
+        m.maxLocals = 0;
+        m.maxStack = 2;
+        return m;
     }
 }

@@ -1,12 +1,14 @@
 package io.jgo.instrument;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * What a user can choose about the rewrite: where rewritten code answers preemption
  * ({@link PreemptMode}) and which calls count as blocking beyond the JDK's ({@link BlockingCalls});
  * and, for jgo's own build only, whether the runtime's API classes are rewritten
- * ({@link #withRuntimeApi}). Immutable.
+ * ({@link #withRuntimeApi}); and which libraries are rewritten where a suspension can reach them
+ * ({@link #withSuspendable}, {@link #withSuspendableMethods}). Immutable.
  */
 public final class RewriteOptions {
 
@@ -14,20 +16,36 @@ public final class RewriteOptions {
     final BlockingCalls blocking;
     /** Rewrite the API classes of the runtime ({@code io/jgo/*}) that do not drive the stack protocol by hand. */
     final boolean runtimeApi;
+    /** Packages rewritten, unannotated, where a suspension may reach them. */
+    final SuspendablePackages suspendable;
+    /** Methods known to be suspendable ({@code com/acme/Retry.run(...)...}), from a {@link SuspendablesFile}. */
+    final Set<String> suspendableMethods;
+    /** Every call (but a constructor's) in a rewritten class is a suspension point. */
+    final boolean stress;
 
-    private RewriteOptions(PreemptMode preempt, BlockingCalls blocking, boolean runtimeApi) {
+    private RewriteOptions(PreemptMode preempt, BlockingCalls blocking, boolean runtimeApi,
+                           SuspendablePackages suspendable, Set<String> suspendableMethods) {
+        this(preempt, blocking, runtimeApi, suspendable, suspendableMethods, false);
+    }
+
+    private RewriteOptions(PreemptMode preempt, BlockingCalls blocking, boolean runtimeApi,
+                           SuspendablePackages suspendable, Set<String> suspendableMethods, boolean stress) {
         this.preempt = preempt;
         this.blocking = blocking;
         this.runtimeApi = runtimeApi;
+        this.suspendable = suspendable;
+        this.suspendableMethods = Set.copyOf(suspendableMethods);
+        this.stress = stress;
     }
 
     /** The defaults, with the preemption mode of {@code -Djgo.preempt}. */
     public static RewriteOptions fromSystemProperties() {
-        return new RewriteOptions(PreemptMode.fromSystemProperty(), BlockingCalls.standard(), false);
+        return new RewriteOptions(PreemptMode.fromSystemProperty(), BlockingCalls.standard(), false,
+                SuspendablePackages.NONE, Set.of());
     }
 
     public static RewriteOptions of(PreemptMode preempt) {
-        return new RewriteOptions(preempt, BlockingCalls.standard(), false);
+        return new RewriteOptions(preempt, BlockingCalls.standard(), false, SuspendablePackages.NONE, Set.of());
     }
 
     /**
@@ -37,7 +55,7 @@ public final class RewriteOptions {
      * @throws IllegalArgumentException naming an entry that is not a fully qualified method
      */
     public RewriteOptions withBlocking(List<String> methods) {
-        return new RewriteOptions(preempt, BlockingCalls.withExtra(methods), runtimeApi);
+        return new RewriteOptions(preempt, BlockingCalls.withExtra(methods), runtimeApi, suspendable, suspendableMethods, stress);
     }
 
     /**
@@ -48,6 +66,41 @@ public final class RewriteOptions {
      * runtime jar it uses is rewritten already.
      */
     public RewriteOptions withRuntimeApi() {
-        return new RewriteOptions(preempt, blocking, true);
+        return new RewriteOptions(preempt, blocking, true, suspendable, suspendableMethods, stress);
+    }
+
+    /**
+     * These options plus libraries whose methods are rewritten where a suspension can reach them:
+     * in these packages a method that calls a suspendable method, a JDK functional interface, or
+     * (one class at a time, as the agent sees them) any method of these packages is rewritten,
+     * and calls into these packages from goroutine code are suspension points. A build-time run
+     * narrows this to the closure it computes over its whole input ({@link Instrumenter#closeSuspendables}).
+     */
+    public RewriteOptions withSuspendable(SuspendablePackages packages) {
+        return new RewriteOptions(preempt, blocking, runtimeApi, packages, suspendableMethods, stress);
+    }
+
+    /**
+     * These options plus methods known to be suspendable, as a build-time run listed them
+     * ({@link SuspendablesFile}): they are rewritten like {@code @Goroutine} methods, and calls to
+     * them are suspension points.
+     */
+    public RewriteOptions withSuspendableMethods(Set<String> methods) {
+        return new RewriteOptions(preempt, blocking, runtimeApi, suspendable, methods, stress);
+    }
+
+    /**
+     * These options for the stress mode (the agent's {@code stress=}, the CLI's {@code --stress}):
+     * every call in a rewritten class, not only a call that may suspend, is a suspension point, and
+     * every method of it with a call is rewritten, so that with {@code -Djgo.stress=P} at run time
+     * goroutines yield (and save and restore their frames) at every one of them.
+     */
+    public RewriteOptions withStress() {
+        return new RewriteOptions(preempt, blocking, runtimeApi, suspendable, suspendableMethods, true);
+    }
+
+    /** The packages of {@link #withSuspendable} ({@link SuspendablePackages#NONE} by default). */
+    public SuspendablePackages suspendable() {
+        return suspendable;
     }
 }

@@ -24,7 +24,7 @@ final class RuntimeNames {
     static final String RUNTIME_NET_PREFIX = "io/jgo/net/";
 
     /** Suspendable stand-ins for {@code Future.get} and {@code CompletableFuture.join} ({@link BlockingCalls}): {@code get(Future[, J, TimeUnit])}, {@code join(CompletableFuture)}. */
-    static final String FUTURES = "io/jgo/internal/Futures";
+    static final String FUTURES = "io/jgo/internal/blocking/Futures";
 
     static final String STACK = "io/jgo/internal/Stack";
     static final String STACK_DESC = "L" + STACK + ";";
@@ -69,25 +69,28 @@ final class RuntimeNames {
     /** {@code Stack.onAttention()} result asking the prologue to yield (preemption). */
     static final int PREEMPT_NOW = -1;
 
-    // Lazy resume (see io.jgo.internal.Entry): each rewritten class gets a resume entry and a resumer.
+    // Lazy resume (see io.jgo.internal.cont.Entry): each rewritten class gets a resume entry and a resumer.
 
     /** {@code static void $jgo$resume(Stack s, int me)}: re-enters, alone, the frame of method {@code me} on top of {@code s}. */
     static final String RESUME_ENTRY = "$jgo$resume";
     static final String RESUME_ENTRY_DESC = "(" + STACK_DESC + "I)V";
     /**
-     * Static field holding the class's {@code io.jgo.internal.Resumer}, and in a class (not an
-     * interface) the static method that makes it on first use; the save helpers hand it to {@code pushFrame}.
+     * The private static method that returns the class's {@code io.jgo.internal.Resumer} (the save
+     * helpers hand it to {@code pushFrame}), and in a class (not an interface) the private static
+     * field where that method keeps it once made.
      */
     static final String RESUMER_FIELD = "$jgo$resumer";
     static final String RESUMER_DESC = "Lio/jgo/internal/Resumer;";
     static final String RESUMERS = "io/jgo/internal/Resumers";
     static final String RESUMERS_OF = "of";
+    /** An interface's resumer, kept for it by the runtime (an interface can hold no private field). */
+    static final String RESUMERS_OF_INTERFACE = "ofInterface";
     /** (Lookup, String ids) -> the class's resumer, registered for its methods' ids (hexadecimal, comma-separated). */
     static final String RESUMERS_OF_DESC = "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;)" + RESUMER_DESC;
     /** (int slot) -> Object: a reference of the top record, left in place (the receiver to re-enter). */
     static final String PEEK_REF = "peekRef";
     /** The call-site id a resume entry hands the frame it re-enters ({@code Stack.LAZY_VIA}). */
-    static final long LAZY_VIA = (long) methodId("io/jgo/internal/Entry", "run", "(Lio/jgo/internal/Stack;Ljava/lang/Runnable;)I") << 32 | 1;
+    static final long LAZY_VIA = (long) methodId("io/jgo/internal/cont/Entry", "run", "(Lio/jgo/internal/Stack;Ljava/lang/Runnable;)I") << 32 | 1;
     /** {@code Stack.onAttention()} returns {@code LAZY_BASE - label} when the call at {@code label} returned and its value is handed. */
     static final int LAZY_BASE = -1;
 
@@ -127,7 +130,7 @@ final class RuntimeNames {
      * {@code tryLock(Lock, long, TimeUnit)}, {@code unlock(Lock)}: rewritten code calls them instead of
      * {@code Lock}'s methods, so a goroutine holding a thread-owned lock pins ({@link OwnedLockCalls}).
      */
-    static final String OWNED_LOCKS = "io/jgo/internal/OwnedLocks";
+    static final String OWNED_LOCKS = "io/jgo/internal/blocking/OwnedLocks";
 
     /**
      * Suspendable equivalents of the JDK's higher-order methods ({@link CallbackCalls}): static
@@ -156,10 +159,10 @@ final class RuntimeNames {
         return "(I)" + (kind == 'A' ? "Ljava/lang/Object;" : String.valueOf(kind));
     }
 
-    // Blocking JDK calls (see BlockingCalls): rewritten code calls io.jgo.internal.Blocking around them.
+    // Blocking JDK calls (see BlockingCalls): rewritten code calls io.jgo.internal.blocking.Blocking around them.
 
     /** The runtime class rewritten code calls around a blocking call. */
-    static final String BLOCKING = "io/jgo/internal/Blocking";
+    static final String BLOCKING = "io/jgo/internal/blocking/Blocking";
     /** {@code static void sleep(long millis)}: what {@code Thread.sleep(millis)} becomes (parks the goroutine). */
     static final String BLOCKING_SLEEP = "sleep";
     static final String BLOCKING_SLEEP_DESC = "(J)V";
@@ -169,7 +172,7 @@ final class RuntimeNames {
     /** {@code static void exit(boolean entered)}: after the call, on every path. */
     static final String BLOCKING_EXIT = "exit";
     static final String BLOCKING_EXIT_DESC = "(Z)V";
-    /** Rules of {@code enter}, as {@code io.jgo.internal.Blocking} numbers them: the call always blocks. */
+    /** Rules of {@code enter}, as {@code io.jgo.internal.blocking.Blocking} numbers them: the call always blocks. */
     static final int BLOCKING_RULE_ALWAYS = 0;
     /** ... it blocks unless the receiver's class is known not to (a {@code ByteArrayInputStream}). */
     static final int BLOCKING_RULE_BY_CLASS = 1;
@@ -212,9 +215,9 @@ final class RuntimeNames {
             entry("io/jgo/ParentWatch", "java/lang/Object", "java/lang/Runnable", "run()V"),
             entry("io/jgo/GoExecutorService", "java/util/concurrent/AbstractExecutorService", "java/lang/AutoCloseable"),
             new ClassInfo("io/jgo/GoFuture", "java/lang/Object",
-                    new String[] {"java/util/concurrent/RunnableFuture", "io/jgo/internal/Awaitable"},
+                    new String[] {"java/util/concurrent/RunnableFuture", "io/jgo/internal/blocking/Awaitable"},
                     false, Set.of("run()V"), Set.of("run()V")),
-            interfaceEntry("io/jgo/internal/Awaitable"),
+            interfaceEntry("io/jgo/internal/blocking/Awaitable"),
             classEntry("io/jgo/Once", "java/lang/Object", "run(Ljava/lang/Runnable;)V"),
             classEntry("io/jgo/RWMutex", "java/lang/Object", "lock()V", "rLock()V"),
             classEntry("io/jgo/Semaphore", "java/lang/Object", "acquire()V", "acquire(J)V"),
@@ -234,7 +237,7 @@ final class RuntimeNames {
             classEntry("io/jgo/net/Net", "java/lang/Object", "dial(Ljava/net/SocketAddress;)Lio/jgo/net/Conn;",
                     "dial(Ljava/net/SocketAddress;Ljava/time/Duration;)Lio/jgo/net/Conn;",
                     "dial(Lio/jgo/Context;Ljava/net/SocketAddress;)Lio/jgo/net/Conn;"),
-            classEntry("io/jgo/internal/Futures", "java/lang/Object",
+            classEntry("io/jgo/internal/blocking/Futures", "java/lang/Object",
                     "join(Ljava/util/concurrent/CompletableFuture;)Ljava/lang/Object;",
                     "get(Ljava/util/concurrent/Future;)Ljava/lang/Object;",
                     "get(Ljava/util/concurrent/Future;JLjava/util/concurrent/TimeUnit;)Ljava/lang/Object;"),
@@ -262,13 +265,15 @@ final class RuntimeNames {
                     "compare(Ljava/util/Comparator;Ljava/lang/Object;Ljava/lang/Object;)I"),
             classEntry("io/jgo/internal/chan/SelectLeaf", "java/lang/Object",
                     "select([Ljava/lang/Object;Lio/jgo/internal/chan/SelectLeaf$Cases;)Lio/jgo/internal/chan/SelectOp;"),
-            classEntry("io/jgo/internal/sync/WaitList", "java/lang/Object", "park(Lio/jgo/internal/WaitReason;JZ)Z"),
+            classEntry("io/jgo/internal/sync/WaitList", "java/lang/Object", "park(Lio/jgo/internal/cont/WaitReason;JZ)Z"),
             classEntry("io/jgo/PanicException", "java/lang/RuntimeException"),
             classEntry("io/jgo/DeadlockException", "io/jgo/PanicException"),
             interfaceEntry("io/jgo/Goroutine", "java/lang/annotation/Annotation"),
-            classEntry("io/jgo/internal/Stack", "java/lang/Object"),
-            interfaceEntry("io/jgo/internal/Stack$Owner"),
-            new ClassInfo("io/jgo/internal/Coroutine", "java/lang/Object", new String[] {"io/jgo/internal/Stack$Owner"},
+            classEntry("io/jgo/internal/Stack", "io/jgo/internal/cont/Continuation"),
+            classEntry("io/jgo/internal/cont/Continuation", "io/jgo/internal/cont/Records"),
+            classEntry("io/jgo/internal/cont/Records", "java/lang/Object"),
+            interfaceEntry("io/jgo/internal/cont/Continuation$Owner"),
+            new ClassInfo("io/jgo/internal/coroutine/Coroutine", "java/lang/Object", new String[] {"io/jgo/internal/cont/Continuation$Owner"},
                     false, Set.of("suspend()V"), Set.of("suspend()V")))
             .collect(Collectors.toUnmodifiableMap(info -> info.name, Function.identity()));
 
@@ -297,7 +302,7 @@ final class RuntimeNames {
         return new ClassInfo(name, "java/lang/Object", interfaces, true, Set.of(), Set.of());
     }
 
-    /** Same function as {@code io.jgo.internal.MethodIds.of}: part of the protocol. */
+    /** Same function as {@code io.jgo.internal.cont.MethodIds.of}: part of the protocol. */
     static int methodId(String internalClassName, String name, String descriptor) {
         return (internalClassName.replace('/', '.') + "." + name + descriptor).hashCode();
     }

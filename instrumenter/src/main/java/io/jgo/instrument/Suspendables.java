@@ -1,7 +1,9 @@
 package io.jgo.instrument;
 
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Decides whether a call is a suspension point: its <em>declared</em> target (owner, name,
@@ -17,16 +19,71 @@ import java.util.Set;
  * unwinds them), while a call taken for plain that does suspend would let the calling frame return
  * as if nothing happened, and the goroutine's records would no longer match its frames. The names
  * of the classes not found are kept by {@link ClassInfoCache#notFound()}.
+ *
+ * <p>Libraries ({@link SuspendablePackages}): a method can also be suspendable because it is
+ * <em>listed</em> — by a build-time closure ({@link SuspendableClosure}) or a
+ * {@link SuspendablesFile} — and is then taken exactly as if it were annotated. Before a closure
+ * is computed (the agent, one class at a time) the rule is conservative: every call into a
+ * suspendable package is a suspension point, and every method of such a package with a
+ * suspension point is rewritten ({@link #rewritesUnlisted}). Thread-safe: the listed set is
+ * concurrent; it only grows, and only before the rewrite of a build-time run starts.
  */
 final class Suspendables {
 
     private final ClassInfoCache classes;
     private final boolean everyCall;
+    private final SuspendablePackages packages;
+    /** {@code owner.name(desc)ret} of unannotated methods known to be suspendable. */
+    private final Set<String> listed = ConcurrentHashMap.newKeySet();
+    /**
+     * Set once a build-time run has computed the closure over its input: from then on a method of
+     * a suspendable package suspends only when listed. Written before the rewrite starts, by the
+     * thread that then runs it.
+     */
+    private volatile boolean closed;
 
     /** @param everyCall stress mode for tests: every call (but a constructor's) is a suspension point */
     Suspendables(ClassInfoCache classes, boolean everyCall) {
+        this(classes, everyCall, SuspendablePackages.NONE, Set.of());
+    }
+
+    Suspendables(ClassInfoCache classes, boolean everyCall, SuspendablePackages packages, Collection<String> listed) {
         this.classes = classes;
         this.everyCall = everyCall;
+        this.packages = packages;
+        this.listed.addAll(listed);
+    }
+
+    SuspendablePackages packages() {
+        return packages;
+    }
+
+    /** Is the unannotated method {@code name + desc} of {@code owner} known to be suspendable? */
+    boolean isListed(String owner, String nameAndDesc) {
+        return !listed.isEmpty() && listed.contains(owner + "." + nameAndDesc);
+    }
+
+    /** Lists a method; true when it was not listed before. */
+    boolean list(String owner, String nameAndDesc) {
+        return listed.add(owner + "." + nameAndDesc);
+    }
+
+    /** The methods listed so far. */
+    Set<String> listed() {
+        return Set.copyOf(listed);
+    }
+
+    /** From now on a method of a suspendable package suspends only when listed (a build-time closure is complete). */
+    void close() {
+        closed = true;
+    }
+
+    /**
+     * The agent's conservative rule: is {@code owner} a class of a suspendable package whose methods
+     * are rewritten wherever they hold a suspension point, listed or not?
+     */
+    boolean rewritesUnlisted(String owner) {
+        return !closed && packages.contains(owner);
     }
 
     /** In stress mode every method with a call is rewritten, annotated or not. */
@@ -46,6 +103,9 @@ final class Suspendables {
         }
         if (owner.startsWith("[")) {
             return false; // array clone()
+        }
+        if (rewritesUnlisted(owner)) {
+            return true; // a library method that may be rewritten: it may call back into goroutine code
         }
         return declaresSuspendable(owner, name + descriptor, new HashSet<>());
     }
@@ -85,7 +145,7 @@ final class Suspendables {
             return true;
         }
         if (info.methods.contains(key)) {
-            return info.suspendables.contains(key);
+            return info.suspendables.contains(key) || isListed(owner, key);
         }
         if (declaresSuspendable(info.superName, key, seen)) {
             return true;

@@ -12,7 +12,10 @@
  *       {@link io.jgo.instrument.BlockingCalls} (blocking calls hand the P on) and
  *       {@link io.jgo.instrument.OwnedLockCalls} (a goroutine holding a thread-owned lock pins).</li>
  *   <li>{@link io.jgo.instrument.Suspendables}: is a call a suspension point (its declared target
- *       is {@code @Goroutine}, or a JDK functional interface / {@code Iterator} method)?</li>
+ *       is {@code @Goroutine}, or a JDK functional interface / {@code Iterator} method, or a method
+ *       of a {@link io.jgo.instrument.SuspendablePackages suspendable package}, taken conservatively
+ *       one class at a time or as listed by a build-time {@link io.jgo.instrument.SuspendableClosure}
+ *       or a {@link io.jgo.instrument.SuspendablesFile})?</li>
  *   <li>{@link io.jgo.instrument.NewMover}: moves {@code NEW; DUP} past suspending constructor
  *       arguments; refuses other shapes of uninitialized values across a suspension.</li>
  *   <li>{@link io.jgo.instrument.FlowGraph} with {@link io.jgo.instrument.TypeInterpreter}: types

@@ -47,7 +47,7 @@ class MissingClassesTest {
                 {"io/jgo/Go", "gosched", "()V", "INVOKESTATIC"},
                 {"io/jgo/Go", "sleep", "(Ljava/time/Duration;)V", "INVOKESTATIC"},
                 {"io/jgo/WaitGroup", "await", "()V", "INVOKEVIRTUAL"},
-                {"io/jgo/internal/Coroutine", "suspend", "()V", "INVOKESTATIC"}};
+                {"io/jgo/internal/coroutine/Coroutine", "suspend", "()V", "INVOKESTATIC"}};
         for (String[] p : primitives) {
             String name = "app/Calls" + p[1];
             byte[] rewritten = instrumenter.transform(callingOnly(name, p[0], p[1], p[2], p[3].equals("INVOKESTATIC")));

@@ -140,7 +140,7 @@ class OwnedLockCallsRewriteTest {
                 helper + "unlock" + lockArg + ")V",
                 "StampedLock.writeLock()J",
                 "Mutex.unlock()V"), calls);
-        assertEquals("io/jgo/internal/OwnedLocks.unlock" + lockArg + ")V tag " + Opcodes.H_INVOKESTATIC
+        assertEquals("io/jgo/internal/blocking/OwnedLocks.unlock" + lockArg + ")V tag " + Opcodes.H_INVOKESTATIC
                 + " site " + lockArg + ")Ljava/lang/Runnable;", reference);
     }
 }

@@ -4,6 +4,7 @@ import io.jgo.instrument.ClassBytes;
 import io.jgo.instrument.InstrumentationException;
 import io.jgo.instrument.PreemptMode;
 import io.jgo.instrument.RewriteOptions;
+import io.jgo.instrument.SuspendablePackages;
 import io.jgo.instrument.cli.FolderRewrite;
 import io.jgo.instrument.cli.JdkImage;
 import java.io.IOException;
@@ -56,6 +57,15 @@ abstract class AbstractInstrumentMojo extends AbstractMojo {
     @Parameter
     private List<String> blocking;
 
+    /**
+     * Packages (with sub-packages; {@code *} = every class but the JDK's) whose methods are rewritten
+     * where a suspension can reach them, unannotated: the closure over the whole folder is computed,
+     * listed in {@code META-INF/jgo/suspendables} there, and reported. The agent's {@code suspendable=},
+     * the CLI's {@code --suspendable}.
+     */
+    @Parameter
+    private List<String> suspendables;
+
     /** Name every rewritten class in the build log. */
     @Parameter(property = "jgo.verbose", defaultValue = "false")
     private boolean verbose;
@@ -101,12 +111,13 @@ abstract class AbstractInstrumentMojo extends AbstractMojo {
         RewriteOptions options;
         try {
             filter = PackageFilter.of(includes, excludes);
-            options = RewriteOptions.of(PreemptMode.parse(preempt)).withBlocking(blocking == null ? List.of() : blocking);
+            options = RewriteOptions.of(PreemptMode.parse(preempt)).withBlocking(blocking == null ? List.of() : blocking)
+                    .withSuspendable(SuspendablePackages.of(suspendables == null ? List.of() : suspendables));
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException("jgo-maven-plugin: bad configuration: " + e.getMessage(), e);
         }
         String optionsText = "includes=" + includes + " excludes=" + excludes + " verify=" + verify
-                + " preempt=" + preempt + " blocking=" + blocking;
+                + " preempt=" + preempt + " blocking=" + blocking + " suspendables=" + suspendables;
         try {
             run(classes, filter, options, optionsText);
         } catch (IOException e) {
@@ -120,8 +131,11 @@ abstract class AbstractInstrumentMojo extends AbstractMojo {
         boolean sameOptions = stamp.sameOptions(optionsText);
         List<String> all = Stamp.classFiles(classes);
         List<String> changed = new ArrayList<>();
+        // With suspendable packages a class may become suspendable because another one changed:
+        // every class is looked at again (those rewritten already are left as they are).
+        boolean incremental = options.suspendable().isEmpty();
         for (String name : all) {
-            if (filter.accepts(name) && !(sameOptions && stamp.unchanged(name, classes.resolve(name)))) {
+            if (filter.accepts(name) && !(incremental && sameOptions && stamp.unchanged(name, classes.resolve(name)))) {
                 changed.add(name);
             }
         }
@@ -151,6 +165,10 @@ abstract class AbstractInstrumentMojo extends AbstractMojo {
             report.rewritten().forEach(name -> getLog().info("jgo: rewrote " + name));
         }
         report.warnings().forEach(w -> getLog().warn("jgo: " + w));
+        if (!report.suspendables().isEmpty()) {
+            getLog().info("jgo: suspendables " + suspendables + ": " + report.suspendables().size() + " method(s) can be"
+                    + " reached by a suspension and were made suspendable; listed in " + classes.resolve("META-INF/jgo/suspendables"));
+        }
         report.malformed().forEach(m -> getLog().warn("jgo: not a readable class file, left as it was: " + m));
         if (!report.classesNotFound().isEmpty()) {
             getLog().warn("jgo: classes named by rewritten code were not found on the class path (calls into them were"

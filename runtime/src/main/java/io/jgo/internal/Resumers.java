@@ -1,5 +1,7 @@
 package io.jgo.internal;
 
+import io.jgo.internal.cont.Warnings;
+import io.jgo.internal.cont.Entry;
 import java.lang.invoke.LambdaMetafactory;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -8,10 +10,13 @@ import java.lang.ref.WeakReference;
 
 /**
  * Makes the {@link Resumer} of each rewritten class and finds it again by method id. The rewrite
- * adds to each class a synthetic static field {@code $jgo$resumer}, which a class sets on first use
- * through its synthetic {@code $jgo$resumer()} method (no static initializer is added: a class's
- * default {@code serialVersionUID} must not change) and an interface in its static initializer, by
- * {@code Resumers.of(MethodHandles.lookup(), "id,id,...")}; the class's save helpers hand it to
+ * adds to each class a private synthetic static field {@code $jgo$resumer}, which the class sets on
+ * first use through its private synthetic {@code $jgo$resumer()} method (no static initializer is
+ * added: a class's default {@code serialVersionUID} must not change), by
+ * {@code Resumers.of(MethodHandles.lookup(), "id,id,...")}. An interface can hold no private
+ * mutable field, so its {@code $jgo$resumer()} asks {@link #ofInterface}, which keeps the resumer in
+ * the interface's own {@code ClassValue} map; nothing public is added, so reflection over the
+ * interface's fields shows nothing of the rewrite. The class's save helpers hand the resumer to
  * {@code Stack.pushFrame}, which is how g0 learns that a saved frame can be re-entered alone, and
  * through which object.
  *
@@ -27,7 +32,8 @@ import java.lang.ref.WeakReference;
  * The table holds each resumer weakly: a web container, a plugin system or a test runner that drops
  * a class loader gets its rewritten classes unloaded. The class holds its resumer strongly (its
  * field), so an entry is cleared only once its class is unreachable, and then no saved record of
- * that class can be resumed any more: a goroutine whose stack holds one is itself unreachable,
+ * that class can be resumed any more (an interface holds its resumer through its {@code ClassValue}
+ * map, as strongly and as weakly as a field: it goes with the interface): a goroutine whose stack holds one is itself unreachable,
  * since what re-enters a frame of the class (its body, a caller's code, the frame's own receiver)
  * would keep the class reachable. A cleared entry reads as absent (such a record would be re-entered
  * the eager way, never through another class), and the next registration drops it, so the id can go
@@ -46,7 +52,7 @@ import java.lang.ref.WeakReference;
 public final class Resumers {
 
     /** Name and type of the synthetic resume entry the rewrite adds to every rewritten class. */
-    public static final String ENTRY = "$jgo$resume";
+    public static final String ENTRY = Entry.RESUME_ENTRY;
     private static final MethodType ENTRY_TYPE = MethodType.methodType(void.class, Stack.class, int.class);
 
     /** Open addressing: {@code ids[i]} is meaningful where {@code resumers[i] != null}. */
@@ -126,6 +132,38 @@ public final class Resumers {
         }
         register(ids, resumer);
         return resumer;
+    }
+
+    /** An interface's resumer, made at most once (null: it could not be linked, made all the same). */
+    private static final class InterfaceResumer {
+        Resumer resumer; // written once under the cell's lock before made; read after made
+        volatile boolean made;
+    }
+
+    /** Per interface: its own Class holds the entry, so it unloads with the interface. */
+    private static final ClassValue<InterfaceResumer> INTERFACES = new ClassValue<>() {
+        @Override
+        protected InterfaceResumer computeValue(Class<?> type) {
+            return new InterfaceResumer();
+        }
+    };
+
+    /**
+     * Called by a rewritten interface's {@code $jgo$resumer()}, each time one of its frames is saved:
+     * as {@link #of}, made once per interface and kept in its {@code ClassValue} map (a field would
+     * have to be public in an interface, and show to every framework that lists its constants).
+     */
+    public static Resumer ofInterface(MethodHandles.Lookup lookup, String ids) {
+        InterfaceResumer cell = INTERFACES.get(lookup.lookupClass());
+        if (!cell.made) { // volatile read: pairs with the write below, after the resumer
+            synchronized (cell) {
+                if (!cell.made) {
+                    cell.resumer = of(lookup, ids);
+                    cell.made = true;
+                }
+            }
+        }
+        return cell.resumer;
     }
 
     /**

@@ -1,5 +1,16 @@
 package io.jgo.internal;
 
+import io.jgo.internal.cont.FrameNames;
+import io.jgo.internal.cont.Adjacency;
+import io.jgo.internal.cont.Carrier;
+import io.jgo.internal.cont.Continuation;
+import io.jgo.internal.cont.Entry;
+import io.jgo.internal.cont.HandOff;
+import io.jgo.internal.cont.PinReport;
+import io.jgo.internal.cont.Records;
+import io.jgo.internal.cont.ThreadStacks;
+import io.jgo.internal.cont.Warnings;
+
 /**
  * A goroutine's segmented stack of saved frames, plus the three handshake words that rewritten
  * code reads and writes. This class <em>is</em> the contract between the instrumenter and the
@@ -44,31 +55,14 @@ package io.jgo.internal;
  *     another frame.</li>
  * </ol>
  *
- * <h2>Lazy resume</h2>
- * g0 re-enters saved frames one at a time ({@link Entry#run}), so between two runs the records lie
- * in two parts: on top, the <em>top group</em> (the innermost records up to the first whose frame
- * can be re-entered alone), saved outermost on top as an unwind pushes them; below it, every other
- * saved frame in call order, innermost on top ({@link #layOutUnwound}). g0 re-enters the top
- * group's top frame, whose restore code re-enters the rest of the group the eager way; then each
- * frame below, alone, handing it what the frame above returned ({@code handX} / {@code handedX}).
- * While a frame runs, the records of the frames g0 has still to re-enter sit below {@link #floor}:
- * code on the thread never pops them, a fresh unwind pushes above them, and an abandoned resume
- * drops only what is above. A rewritten frame's record says where its class's {@link Resumer} is
- * (none; the one {@link Resumers#registered} for its method id; or its last reference slot, when
- * another class registered that id first) and, for an instance method, keeps its receiver in
- * reference slot 0.
- *
- * <h2>Records</h2>
- * Suspension is return-based: the innermost frame saves first, so records are pushed deepest
- * first and popped outermost first. A record is {@code nPrims} longs and a tail in
- * {@link Segment#prims}, and {@code nRefs} slots in {@link Segment#refs}. A record never spans two
- * segments, and every segment before the current one holds one at least (popping steps back one segment). The tail is read from the top, so its last long says how long it is:
- * <pre>
- * compact (one long, sign bit set):  1 | me (32 bits) | nRefs (10) | nPrims (10) | resumer (2) | label (9)
- * wide (two longs, sign bit clear):  me | resumer << 32; label | nPrims << 21 | nRefs << 42
- * </pre>
- * Almost every frame is compact (fewer than 1,024 slots of each kind, fewer than 512 labels): a
- * parked frame then costs one long less, which is half the record of a small frame.
+ * <h2>Where the rest lives</h2>
+ * This class holds the handshake words and the protocol; the machinery behind it is in the
+ * concealed package {@code io.jgo.internal.cont}: the records and their segments
+ * ({@code Records}, its superclass), what the runtime does to a stack (leaves yield, frames pin,
+ * g0 resets and re-enters: {@code Continuation}), the lazy layout g0 re-enters one frame at a time
+ * ({@code LazyLayout}, {@code Entry}), the hand-over of values between those frames
+ * ({@code HandOff}), the adjacency check ({@code Adjacency}) and dumps ({@code SavedFrames}).
+ * Members inherited from there are not reachable from outside the runtime module.
  *
  * <h2>Threads</h2>
  * Every field except the {@link #PREEMPT} bit of {@link #attention} is written only by the thread
@@ -87,57 +81,24 @@ package io.jgo.internal;
  * word with {@link #pollAttention()} (opaque: never hoisted out of the loop, eventually sees
  * sysmon's write), and a goroutine that does not answer is retaken by sysmon as in a syscall.
  */
-public final class Stack {
+public final class Stack extends Continuation {
 
     /** {@link #attention} bit: records must be popped; set by g0 before re-entering a goroutine. */
-    public static final int RESUMING = 1;
+    public static final int RESUMING = Records.RESUMING;
     /** {@link #attention} bit: sysmon asks the goroutine to yield at its next prologue. */
-    public static final int PREEMPT = 2;
-    /**
-     * {@link #attention} bit, with {@link #RESUMING}: g0 re-enters one frame alone and hands it what
-     * its callee returned ({@link #handedI()} and kin); the prologue dispatches to the code after the call.
-     */
-    static final int HANDING = 4;
+    public static final int PREEMPT = Continuation.PREEMPT;
 
-    /** The call-site id g0's resume entries hand a frame they re-enter alone: its caller is g0 itself (see {@link Adjacency}). */
-    public static final long LAZY_VIA = (long) MethodIds.of("io.jgo.internal.Entry", "run", "(Lio/jgo/internal/Stack;Ljava/lang/Runnable;)I") << 32 | 1;
+    /** The call-site id g0's resume entries hand a frame they re-enter alone: its caller is g0 itself (see {@code Adjacency}). */
+    public static final long LAZY_VIA = Entry.LAZY_VIA;
 
-    /** {@link #onAttention()} result: yield now at the prologue (preemption). */
+    /** {@link #onAttention} result: yield now at the prologue (preemption). */
     public static final int PREEMPT_NOW = -1;
-
-    /** {@link #yieldKind}: the goroutine parks (a waiter list holds it; someone will ready it). */
-    public static final int YIELD_PARK = 1;
-    /** {@link #yieldKind}: the goroutine gives up its time slice (Go.gosched). */
-    public static final int YIELD_GOSCHED = 2;
-    /** {@link #yieldKind}: the goroutine was preempted at a function prologue. */
-    public static final int YIELD_PREEMPT = 3;
-
-    private static final int LABEL_BITS = 21;
-    private static final long FIELD_MASK = (1L << LABEL_BITS) - 1;
-    /** Fields of a compact tail (see the class comment). */
-    private static final int COMPACT_LABEL_BITS = 11; // the label (9 bits) and where the resumer is (2 bits, see RESUMER_)
-    private static final int COMPACT_LABEL_ONLY_BITS = 9;
-    private static final long COMPACT_LABEL_ONLY_MASK = (1L << COMPACT_LABEL_ONLY_BITS) - 1;
-    /** Where a record's frame finds its {@link Resumer}: it has none (hand-written, or cannot be re-entered alone). */
-    private static final int RESUMER_NONE = 0;
-    /** ... its class's resumer is the one {@link Resumers#registered} for its method id (the common case: no slot). */
-    private static final int RESUMER_BY_ID = 1;
-    /** ... in the record's last reference slot (another class registered the id first: two class loaders, a hash collision). */
-    private static final int RESUMER_IN_RECORD = 2;
-    private static final int COMPACT_COUNT_BITS = 10;
-    private static final int COMPACT_ME_SHIFT = COMPACT_LABEL_BITS + 2 * COMPACT_COUNT_BITS;
-    private static final long COMPACT_COUNT_MASK = (1L << COMPACT_COUNT_BITS) - 1;
-    private static final int FIRST_SEGMENT_PRIMS = 12;
-    private static final int FIRST_SEGMENT_REFS = 6;
-    private static final int MAX_SEGMENT_SLOTS = 4096;
 
     /**
      * Folded request word read by every rewritten prologue (plainly) and loop poll (opaque); see the
      * class comment for its writers and why it is not {@code volatile}. Written only through {@link #ATTENTION}.
      */
     public int attention;
-    /** Set by a yield primitive, cleared by g0 (or by a pin) once the unwind is over. Owner only. */
-    public boolean suspending;
     /** Call-site handshake: written by a rewritten caller right before a suspendable call, taken by the callee. Owner only. */
     public long callSite;
     /**
@@ -147,105 +108,36 @@ public final class Stack {
     public Object callee;
 
     /** Bit of a call-site id (in its label half) marking a virtual or interface call whose receiver is in {@link #callee}. */
-    public static final long VIRTUAL_SITE = 1L << 30;
+    public static final long VIRTUAL_SITE = Adjacency.VIRTUAL_SITE;
 
     /**
      * Marks a call-site id whose caller shares its method id with another method of its class (the
-     * instrumenter finds it): no frame may unwind into such a caller ({@link Adjacency}), it pins.
+     * instrumenter finds it): no frame may unwind into such a caller ({@code Adjacency}), it pins.
      */
-    public static final long SHARED_ID_SITE = 1L << 29;
+    public static final long SHARED_ID_SITE = Adjacency.SHARED_ID_SITE;
 
-    /** Why the current unwind happens: one of the {@code YIELD_} constants. Owner only. */
-    public int yieldKind;
-
-    /**
-     * The owner's reusable select state ({@code io.jgo.internal.chan.SelectOp}), so a select that
-     * does not park allocates nothing; null while a select uses it. Owner only.
-     */
-    public Object selectCache;
-
-    /**
-     * The thread-owned locks the goroutine holds, one entry per hold, and how many: while the count
-     * is not zero every suspension pins (see {@link OwnedLocks}, which alone writes them). Owner only.
-     */
-    Object[] ownedLocks;
-    int ownedLockCount;
-
-    /** Suspensions, process-wide, that could not unwind and pinned a carrier instead (tests, diagnostics). */
-    private static final java.util.concurrent.atomic.LongAdder PINS = new java.util.concurrent.atomic.LongAdder();
-
-    private final Owner owner;
-    private Segment segment;   // current segment, null until the first suspension
-    private int primTop;       // first free slot in segment.prims
-    private int refTop;        // first free slot in segment.refs
-    private int primBase;      // slot 0 of the record being saved or restored
-    private int refBase;
-    private int depth;         // records on the whole chain
-    /**
-     * Records at depth {@code <= floor} belong to frames that are not on the thread: g0 re-enters them
-     * one at a time, innermost first ({@link Entry#run}). Code on the thread never pops below it.
-     */
-    private int floor;
-    /**
-     * How the records are laid out between two runs (see "Lazy resume" in the class comment): the
-     * top {@code topGroup} records are re-entered through their top frame's own restore code, the
-     * rest one frame at a time; 0 with records saved means the whole chain is re-entered from
-     * {@link Entry#call} (a frame in it has no resume entry).
-     */
-    private int topGroup;
-    /** What the frame g0 just ran returned or threw, for its caller's resume: a kind, see {@link #handedKind}. */
-    private long handedBits;
-    private Object handedRef;
-    /** 'Z' 'B' 'C' 'S' 'I' 'J' 'F' 'D' 'A' 'V', or 'T' when {@link #handedRef} is a Throwable to rethrow. */
-    private char handedKind;
-    /**
-     * Has the goroutine suspended since it started? Its first unwind is laid out for the eager way
-     * ({@link #layOutUnwound}): most goroutines park once (a spawn, a join, one receive) and the
-     * eager resume is the cheaper one for a stack that unwinds once; a goroutine that suspends
-     * again pays the reorder then, and from there on re-enters one frame per round trip.
-     */
-    private boolean suspendedBefore;
-
-    /** What a stack needs from the scheduler; implemented by the goroutine that owns it. */
-    public interface Owner {
-        /**
-         * The goroutine cannot unwind (a frame in the way is not rewritten, or holds a monitor):
-         * block the carrier until the goroutine is readied, handing its P to another M meanwhile.
-         * For {@code YIELD_GOSCHED} and {@code YIELD_PREEMPT} an implementation may simply return.
-         */
-        void parkPinned(Stack stack, int kind);
-    }
-
+    /** A stack owned by {@code owner} (a goroutine), or with none (a plain thread's, g0's: never suspends). */
     public Stack(Owner owner) {
-        this.owner = owner;
+        super(owner);
     }
 
     /** The stack of the goroutine running on this thread, or this thread's own never-suspending stack. */
     public static Stack current() {
         Thread t = Thread.currentThread();
         if (t instanceof Carrier) {
-            return ((Carrier) t).stack;
+            return (Stack) ((Carrier) t).stack();
         }
-        return ThreadStacks.current();
+        return plainThread();
     }
 
-    /** How many suspensions so far, in this process, pinned their carrier instead of unwinding. */
-    public static long pinCount() {
-        return PINS.sum();
-    }
-
-    /** Is this the stack of a goroutine (as opposed to a plain thread's or g0's)? */
-    public boolean isGoroutine() {
-        return owner != null;
-    }
-
-    public Owner owner() {
-        return owner;
-    }
-
-    /** Number of saved frame records. */
-    public int depth() {
-        return depth;
+    /** The stack of a thread that is not a carrier: M0's running goroutine's, or the thread's own. */
+    private static Stack plainThread() {
+        Continuation s = ThreadStacks.current();
+        if (s == null) {
+            s = new Stack(null);
+            ThreadStacks.install(s);
+        }
+        return (Stack) s;
     }
 
     // ---------------------------------------------------------------- prologue (out of line)
@@ -291,21 +183,10 @@ public final class Stack {
         }
     }
 
-    /**
-     * Drops every record above the floor (their frames are gone) and ends the resume; warns once,
-     * since it means a rewrite missed a path. Records below the floor belong to outer frames that
-     * g0 still re-enters: they are intact.
-     */
-    private void abandonResume(String why) {
-        Warnings.once("abandon:" + why, () -> "saved frames of a goroutine were discarded: " + why);
-        dropAbove(floor);
-        setAttention(attention & ~(RESUMING | HANDING));
-    }
-
     private int onPreemptRequest(int a) {
         if ((a & PREEMPT) != 0) {
             setAttention(a & ~PREEMPT);
-            return owner == null ? 0 : PREEMPT_NOW;
+            return isGoroutine() ? PREEMPT_NOW : 0;
         }
         return 0;
     }
@@ -321,7 +202,7 @@ public final class Stack {
             return false;
         }
         setAttention(a & ~PREEMPT);
-        return owner != null;
+        return isGoroutine();
     }
 
 
@@ -334,7 +215,7 @@ public final class Stack {
         // A frame not called from a rewritten site (via 0: a library callback) simply carries on: a
         // preemption is advisory, so it is neither a pin nor worth a warning. So does a goroutine that
         // holds a thread-owned lock (it may not leave its carrier; sysmon retakes the P if it lasts).
-        if (via == 0 || ownedLockCount != 0 && OwnedLocks.stillHeld(this) || !Adjacency.adjacent(via, me, recv)) {
+        if (via == 0 || holdsOwnedLock() || !Adjacency.adjacent(via, me, recv)) {
             dropFrame();
             return false;
         }
@@ -370,47 +251,7 @@ public final class Stack {
         return (int) ATTENTION.getOpaque(this);
     }
 
-    // ---------------------------------------------------------------- suspension
-
-    /**
-     * Called by a leaf primitive (hand-written, in the runtime) to yield. Returns true when the
-     * leaf must now return to its caller so that the chain unwinds to g0; returns false when the
-     * goroutine was pinned instead (the frame below is not the rewritten call site that called the
-     * leaf, or the goroutine holds a thread-owned lock, see {@link OwnedLocks}), in which case the
-     * wait (if any) is already over. The leaf must not call rewritten code between {@link #takeCallSite} and this call ({@link #callee} is read here).
-     */
-    public boolean suspendLeaf(long via, int me, int kind) {
-        yieldKind = kind;
-        if (ownedLockCount != 0 && OwnedLocks.stillHeld(this)) {
-            OwnedLocks.warnPinned(this, me); // a thread-owned lock cannot follow the goroutine: keep the thread
-            PINS.increment();
-            owner.parkPinned(this, kind);
-            return false;
-        }
-        if (!Adjacency.adjacent(via, me, callee)) {
-            PINS.increment();
-            owner.parkPinned(this, kind);
-            return false;
-        }
-        pushRecord(me, 1, 0, 0, RESUMER_NONE);
-        suspending = true;
-        return true;
-    }
-
-    /** A resumed leaf primitive pops its own (empty) record. */
-    public void resumeLeaf() {
-        popRecord();
-    }
-
-    /** Is the current call re-entering a frame that has a record? (Used by leaf primitives.) */
-    public boolean isResuming() {
-        return (attention & RESUMING) != 0;
-    }
-
-    /** A hand-written frame saving itself: reserves the frame's record; the values follow with {@code saveX}. */
-    public void pushFrame(int me, int label, int nPrims, int nRefs) {
-        pushRecord(me, label, nPrims, nRefs, RESUMER_NONE);
-    }
+    // ---------------------------------------------------------------- saving a frame
 
     /**
      * A rewritten frame's save helper: reserves the frame's record; the values follow with
@@ -429,14 +270,6 @@ public final class Stack {
         }
     }
 
-    /**
-     * Called by a save helper once the frame's record is written: may the frame now return to its
-     * caller? False when the caller is not the rewritten call site that handed the frame its call-site
-     * id; the frame must then pin ({@link #pinAfterSave}).
-     */
-    public boolean mayUnwind(long via, int me, Object recv) {
-        return Adjacency.adjacent(via, me, recv);
-    }
 
     /**
      * A rewritten frame's save helper, once the frame's record is written: true when the frame may
@@ -452,21 +285,6 @@ public final class Stack {
     }
 
     /**
-     * A frame that saved its record but cannot unwind: takes its record back (its restore code reads
-     * it next), blocks the carrier until the goroutine is readied, and arms the resume of the deeper
-     * frames from their records.
-     */
-    public void pinAfterSave() {
-        popRecord();
-        suspending = false;
-        PINS.increment();
-        owner.parkPinned(this, yieldKind);
-        if (depth > floor) {
-            setAttention(attention | RESUMING);
-        }
-    }
-
-    /**
      * The unwind stops at this frame: block the carrier until the goroutine is readied, then
      * re-enter the deeper frames from their records. {@code reason} is non-null for a call site
      * that holds a monitor (reported once per site).
@@ -478,56 +296,14 @@ public final class Stack {
                 PinReport.pinned(reason + " (holding a monitor)");
             }
         }
-        suspending = false;
-        PINS.increment();
-        owner.parkPinned(this, yieldKind);
-        if (depth > floor) {
-            setAttention(attention | RESUMING);
-        }
+        pin();
     }
 
-    /** g0: the unwind reached the bottom; the goroutine is off the carrier. */
-    public void endUnwind() {
-        suspending = false;
-    }
+    // ---------------------------------------------------------------- the attention word
 
-    /** About to re-enter every saved frame from the goroutine's entry (the eager way); arms the resume dispatch if frames were saved. */
-    public void prepareResume() {
-        floor = 0;
-        topGroup = 0;
-        if (depth > 0) {
-            setAttention(attention | RESUMING);
-        }
-    }
-
-    /** g0: the goroutine ended; keep only the first segment so a reused G does not allocate. */
-    public void reset() {
-        if (segment != null) {
-            Segment first = segment;
-            while (first.prev != null) {
-                first = first.prev;
-            }
-            java.util.Arrays.fill(first.refs, null);
-            first.next = null;
-            segment = first;
-        }
-        primTop = refTop = depth = floor = topGroup = 0;
-        OwnedLocks.forget(this);
-        handedRef = null;
-        suspendedBefore = false;
-        suspending = false;
-        callSite = 0;
-        callee = null;
-        setAttention(0);
-    }
-
-    /** Pops records, releasing their references, until {@code keep} are left. */
-    private void dropAbove(int keep) {
-        while (depth > keep) {
-            int refs = refsOf(topTail());
-            popRecord();
-            java.util.Arrays.fill(segment.refs, refBase, refBase + refs, null);
-        }
+    @Override
+    protected int attention() {
+        return attention;
     }
 
     /**
@@ -535,151 +311,46 @@ public final class Stack {
      * the owner reads its own bits back, so it needs no stronger order; a concurrent preempt request
      * it overwrites is lost, which the class comment allows.
      */
-    private void setAttention(int value) {
+    @Override
+    protected void setAttention(int value) {
         ATTENTION.setRelease(this, value);
     }
 
     /** sysmon: ask the goroutine to yield at its next prologue (see class comment for the race). */
-    public void requestPreempt() {
+    @Override
+    protected void casPreempt() {
         int a = (int) ATTENTION.getVolatile(this); // another thread's read: the field is not volatile
         ATTENTION.compareAndSet(this, a, a | PREEMPT);
     }
 
-    /**
-     * The saved frames, outermost first, as {@code Class.method(File:line)} where known (names are
-     * learned when a frame first suspends). For goroutine dumps: call it only while the goroutine is
-     * parked (its records do not change then); the reading thread must have synchronized with the
-     * goroutine's park (e.g. through the lock of the waiter list that holds it).
-     */
-    public java.util.List<String> savedFrames() {
-        java.util.List<String> frames = new java.util.ArrayList<>();
-        try {
-            java.util.List<String> topDown = describe(topRecords(depth), 0);
-            // Lazy layout: the top group is saved outermost on top; the records below it lie in call order, innermost on top.
-            int group = topGroup > 0 ? topGroup : topDown.size();
-            for (int i = topDown.size() - 1; i >= group; i--) {
-                frames.add(topDown.get(i));
-            }
-            frames.addAll(topDown.subList(0, group));
-        } catch (RuntimeException raced) { // the goroutine ran meanwhile: show what was read
-            frames.add("...");
-        }
-        return frames;
+    @Override
+    protected Object callee() {
+        return callee;
     }
 
-    /**
-     * The frames of a running goroutine that g0 still has to re-enter one at a time (they are not
-     * on its thread), innermost first. Racy by nature (any thread, while the goroutine runs): for dumps.
-     */
-    public java.util.List<String> framesBelowFloor() {
-        java.util.List<String> frames = new java.util.ArrayList<>();
-        try {
-            int skip = depth - floor;
-            frames.addAll(describe(topRecords(depth), Math.max(0, skip)));
-        } catch (RuntimeException raced) {
-            frames.add("...");
-        }
-        return frames;
+    @Override
+    protected void handshake(long site, Object receiver) {
+        callSite = site;
+        callee = receiver;
     }
 
-    /**
-     * g0, handing an exception to the frames it re-enters alone: those frames, innermost first, as
-     * stack-trace elements (every record is below the floor then, in call order).
-     */
-    StackTraceElement[] savedTrace() {
-        long[] records = topRecords(depth);
-        StackTraceElement[] trace = new StackTraceElement[records.length];
-        for (int i = 0; i < records.length; i++) {
-            trace[i] = FrameNames.element((int) (records[i] >>> 32), (int) records[i]);
-        }
-        return trace;
+    @Override
+    protected void clearHandshake() {
+        callSite = 0;
+        callee = null;
     }
 
-    /** The names of {@code records} (see {@link #topRecords}) from index {@code from} on. */
-    private static java.util.List<String> describe(long[] records, int from) {
-        java.util.List<String> names = new java.util.ArrayList<>();
-        for (int i = from; i < records.length; i++) {
-            names.add(FrameNames.describe((int) (records[i] >>> 32), (int) records[i]));
-        }
-        return names;
-    }
+    // ---------------------------------------------------------------- lazy resume (see Entry.run)
 
-    /** The top {@code n} records, top first, each as {@code me << 32 | label}. */
-    private long[] topRecords(int n) {
-        long[] records = new long[n];
-        Segment seg = segment;
-        int top = primTop;
-        for (int i = 0; i < n; i++) {
-            while (top == 0 && seg.prev != null) {
-                seg = seg.prev;
-                top = seg.usedPrims;
-            }
-            long tail = seg.prims[top - 1];
-            records[i] = (long) methodOf(seg.prims, top) << 32 | labelOf(tail);
-            top -= primsOf(tail) + tailLength(tail);
-        }
-        return records;
-    }
-
-    /** Bytes held by this stack's segments (for the footprint test). */
-    public long retainedBytes() {
-        long total = 0;
-        Segment s = segment;
-        while (s != null && s.prev != null) {
-            s = s.prev;
-        }
-        for (; s != null; s = s.next) {
-            total += 16 + 8L * s.prims.length + 16 + 4L * s.refs.length + 24;
-        }
-        return total;
-    }
-
-    // ---------------------------------------------------------------- lazy resume (g0's side, see Entry.run)
-
-    /** Will the next run re-enter frames one at a time (else: from the goroutine's entry, every saved frame)? */
-    boolean resumesLazily() {
-        return topGroup > 0;
-    }
-
-    /**
-     * g0, first step of a lazy run: the top group's top frame is re-entered through its own restore
-     * code and re-enters the rest of the group itself (the eager way, as far as the group goes).
-     */
-    void beginTopGroup() {
-        floor = depth - topGroup;
-        topGroup = 0;
-        setAttention(attention | RESUMING);
-    }
-
-    /** g0: the frame on top is re-entered alone, at the code after its call, with what was just handed. */
-    void beginHandOff() {
-        floor = depth - 1;
-        setAttention(attention | RESUMING | HANDING);
-    }
-
-    /**
-     * g0, after the frame it re-entered returned or threw: records the frame's callees left above the
-     * floor (an exception cut their re-entry short) belong to frames that are gone.
-     */
-    void endReentry() {
-        if (depth > floor) {
-            abandonResume("an exception left the frame g0 re-entered before the frames saved above it were re-entered");
-        }
-        setAttention(attention & ~(RESUMING | HANDING));
-    }
-
-    /** g0: calls the resume entry of the frame on top; it re-enters that frame alone. */
-    void reenterTop() {
-        Resumer r = topResumer();
-        int me = topMethod();
+    @Override
+    protected void reenter(Object resumer, int me) {
         callSite = LAZY_VIA;
-        r.resume(this, me);
+        ((Resumer) resumer).resume(this, me);
     }
 
-    /** The resume entry of the top record's frame, or null (a hand-written frame, or one that cannot be re-entered alone). */
-    private Resumer topResumer() {
-        Segment seg = topSegment();
-        return resumerOf(seg.prims, topPrims(), seg.refs, topRefs());
+    @Override
+    protected Object registeredResumer(int me) {
+        return Resumers.registered(me);
     }
 
     /** Generated resume entries: reference slot {@code slot} of the top record, left in place (the receiver of the frame to re-enter). */
@@ -687,187 +358,9 @@ public final class Stack {
         return topSegment().refs[topRefs() - refsOf(topTail()) + slot];
     }
 
-    /**
-     * g0, after an unwind: lays out the records just saved (those above the floor, pushed innermost
-     * first) for the next run. The innermost ones up to the first that can be re-entered alone form
-     * the top group and keep their order (their top frame re-enters the others through its calls,
-     * which pop records outermost first); the rest are put in call order, innermost on top, so
-     * g0 can re-enter them one at a time. If even the outermost new record cannot be re-entered
-     * alone, the whole chain is re-entered from the entry next time (only possible from a run that
-     * started there, as every frame g0 re-enters alone has a resume entry and saves it again); so is
-     * a goroutine's first unwind ({@link #suspendedBefore}).
-     */
-    void layOutUnwound() {
-        if (floor == 0 && !suspendedBefore) {
-            suspendedBefore = true;
-            topGroup = 0; // the first unwind: from the entry, the eager way
-            return;
-        }
-        int fresh = depth - floor;
-        int lastWithout = -1; // index (0 = innermost) of the outermost new record without a resume entry
-        Segment seg = segment;
-        int top = primTop;
-        int refs = refTop;
-        for (int i = fresh - 1; i >= 0; i--) {
-            if (top == 0) {
-                seg = seg.prev;
-                top = seg.usedPrims;
-                refs = seg.usedRefs;
-            }
-            long tail = seg.prims[top - 1];
-            int n = refsOf(tail);
-            if (resumerOf(seg.prims, top, seg.refs, refs) == null) {
-                lastWithout = i; // scanning from the top: the first one found is the outermost
-                break;
-            }
-            top -= primsOf(tail) + tailLength(tail);
-            refs -= n;
-        }
-        int group = lastWithout + 2; // records 0 .. lastWithout + 1
-        if (group > fresh) {
-            if (floor > 0) {
-                throw new IllegalStateException("a frame re-entered alone saved a record without its resume entry");
-            }
-            topGroup = 0; // from the entry, the eager way
-        } else {
-            if (group < fresh) {
-                reorder(fresh, group);
-            }
-            topGroup = group;
-        }
-        floor = 0;
-    }
 
-    /** Moves the {@code fresh} top records so that the innermost {@code group} stay on top in their order and the rest lie below them innermost on top. */
-    private void reorder(int fresh, int group) {
-        Scratch scratch = Scratch.get();
-        scratch.clear();
-        // Records are a few slots each: plain loops, not System.arraycopy calls (a stub call each).
-        for (int i = 0; i < fresh; i++) { // outermost first: pop order
-            if (primTop == 0) {
-                segment = segment.prev;
-                primTop = segment.usedPrims;
-                refTop = segment.usedRefs;
-            }
-            long[] prims = segment.prims;
-            Object[] refs = segment.refs;
-            long tail = prims[primTop - 1];
-            int n = refsOf(tail);
-            int len = primsOf(tail) + tailLength(tail);
-            primTop -= len;
-            refTop -= n;
-            scratch.add(prims, primTop, len, refs, refTop, n);
-        }
-        depth -= fresh;
-        for (int i = 0; i < fresh - group; i++) { // outer part: outermost lowest
-            pushCopy(scratch, i);
-        }
-        for (int i = fresh - 1; i >= fresh - group; i--) { // top group: innermost lowest, as saved
-            pushCopy(scratch, i);
-        }
-        scratch.clear();
-    }
-
-    private void pushCopy(Scratch scratch, int i) {
-        int len = scratch.primLength(i);
-        int n = scratch.refLength(i);
-        Segment seg = reserve(len, n);
-        long[] fromPrims = scratch.prims;
-        long[] toPrims = seg.prims;
-        for (int k = 0, from = scratch.primStart(i), to = primTop; k < len; k++) {
-            toPrims[to + k] = fromPrims[from + k];
-        }
-        Object[] fromRefs = scratch.refs;
-        Object[] toRefs = seg.refs;
-        for (int k = 0, from = scratch.refStart(i), to = refTop; k < n; k++) {
-            toRefs[to + k] = fromRefs[from + k];
-        }
-        primBase = primTop;
-        refBase = refTop;
-        primTop += len;
-        refTop += n;
-        depth++;
-    }
-
-    /**
-     * g0's buffer for {@link #reorder}: one per thread, grown as needed. A carrier keeps it in a
-     * field: a {@code ThreadLocal} read there would land in the map of the goroutine whose identity
-     * the carrier wears (see {@code io.jgo.internal.sched.Identity}), one buffer per goroutine.
-     */
-    private static final class Scratch {
-        private static final ThreadLocal<Scratch> PER_THREAD = ThreadLocal.withInitial(Scratch::new);
-        long[] prims = new long[64];
-        Object[] refs = new Object[32];
-        int[] bounds = new int[32]; // per record: prim end, ref end
-        int count;
-        int primEnd;
-        int refEnd;
-
-        static Scratch get() {
-            Thread t = Thread.currentThread();
-            if (t instanceof Carrier) {
-                Carrier c = (Carrier) t;
-                if (c.reorderScratch == null) {
-                    c.reorderScratch = new Scratch();
-                }
-                return (Scratch) c.reorderScratch;
-            }
-            return PER_THREAD.get(); // a plain thread stepping a Coroutine: its own map
-        }
-
-        /** Copies a record in, and clears its reference slots where it was. */
-        void add(long[] p, int pFrom, int pLen, Object[] r, int rFrom, int rLen) {
-            if (primEnd + pLen > prims.length) {
-                prims = java.util.Arrays.copyOf(prims, Math.max(prims.length * 2, primEnd + pLen));
-            }
-            if (refEnd + rLen > refs.length) {
-                refs = java.util.Arrays.copyOf(refs, Math.max(refs.length * 2, refEnd + rLen));
-            }
-            if (2 * count + 2 > bounds.length) {
-                bounds = java.util.Arrays.copyOf(bounds, bounds.length * 2);
-            }
-            long[] toPrims = prims;
-            for (int k = 0; k < pLen; k++) {
-                toPrims[primEnd + k] = p[pFrom + k];
-            }
-            Object[] toRefs = refs;
-            for (int k = 0; k < rLen; k++) {
-                toRefs[refEnd + k] = r[rFrom + k];
-                r[rFrom + k] = null;
-            }
-            primEnd += pLen;
-            refEnd += rLen;
-            bounds[2 * count] = primEnd;
-            bounds[2 * count + 1] = refEnd;
-            count++;
-        }
-
-        int primStart(int i) {
-            return i == 0 ? 0 : bounds[2 * i - 2];
-        }
-
-        int refStart(int i) {
-            return i == 0 ? 0 : bounds[2 * i - 1];
-        }
-
-        int primLength(int i) {
-            return bounds[2 * i] - primStart(i);
-        }
-
-        int refLength(int i) {
-            return bounds[2 * i + 1] - refStart(i);
-        }
-
-        void clear() {
-            java.util.Arrays.fill(refs, 0, refEnd, null);
-            count = primEnd = refEnd = 0;
-        }
-    }
-
-    // Hand-off: a generated resume entry hands g0 what the frame it re-entered returned (value
-    // first, as the save helpers take theirs; nothing while the frame is unwinding instead), and the
-    // caller's re-entered code takes it with handedX, converting as the LambdaMetafactory forwarder
-    // that may have stood between the two frames would have (box, unbox, widen, drop).
+    // Hand-off (see HandOff): a generated resume entry hands g0 what the frame it re-entered
+    // returned, and the caller's re-entered code takes it with handedX.
 
     public static void handZ(boolean v, Stack s) {
         s.hand('Z', v ? 1 : 0, null);
@@ -909,263 +402,33 @@ public final class Stack {
         s.hand('V', 0, null);
     }
 
-    private void hand(char kind, long bits, Object ref) {
-        if (!suspending) { // an unwinding frame returns a dummy value: nothing to hand
-            handedKind = kind;
-            handedBits = bits;
-            handedRef = ref;
-        }
-    }
-
-    /** g0: the frame it re-entered threw {@code t}; its caller rethrows it at the call site. */
-    void handThrown(Throwable t) {
-        hand('T', 0, t);
-    }
-
-    private Object takeRef() {
-        Object v = handedRef;
-        handedRef = null;
-        if (handedKind == 'T') {
-            throw Entry.sneaky((Throwable) v);
-        }
-        return v;
-    }
-
     public void handedV() {
         takeRef();
     }
 
     public Object handedA() {
         Object ref = takeRef();
-        long b = handedBits;
-        switch (handedKind) {
-            case 'A': return ref;
-            case 'Z': return b != 0;
-            case 'B': return (byte) b;
-            case 'C': return (char) b;
-            case 'S': return (short) b;
-            case 'I': return (int) b;
-            case 'J': return b;
-            case 'F': return Float.intBitsToFloat((int) b);
-            case 'D': return Double.longBitsToDouble(b);
-            default: return null; // 'V': a void method's result dropped for an Object
-        }
+        return HandOff.toObject(handedKind, handedBits, ref);
     }
 
     public int handedI() {
         Object ref = takeRef();
-        if (handedKind == 'A') {
-            return unboxInt(ref);
-        }
-        return (int) handedBits;
+        return HandOff.toInt(handedKind, handedBits, ref);
     }
 
     public long handedJ() {
         Object ref = takeRef();
-        switch (handedKind) {
-            case 'A': return ref instanceof Long ? (Long) ref : unboxInt(ref);
-            case 'J': return handedBits;
-            default: return (int) handedBits;
-        }
+        return HandOff.toLong(handedKind, handedBits, ref);
     }
 
     public float handedF() {
         Object ref = takeRef();
-        switch (handedKind) {
-            case 'A': return ref instanceof Float ? (Float) ref : ref instanceof Long ? (Long) ref : unboxInt(ref);
-            case 'F': return Float.intBitsToFloat((int) handedBits);
-            case 'J': return handedBits;
-            default: return (int) handedBits;
-        }
+        return HandOff.toFloat(handedKind, handedBits, ref);
     }
 
     public double handedD() {
         Object ref = takeRef();
-        switch (handedKind) {
-            case 'A':
-                return ref instanceof Double ? (Double) ref : ref instanceof Float ? (Float) ref
-                        : ref instanceof Long ? (Long) ref : unboxInt(ref);
-            case 'D': return Double.longBitsToDouble(handedBits);
-            case 'F': return Float.intBitsToFloat((int) handedBits);
-            case 'J': return handedBits;
-            default: return (int) handedBits;
-        }
-    }
-
-    /** Unboxes a wrapper of an int-like primitive, widening (null throws, as the forwarder's unboxing would). */
-    private static int unboxInt(Object ref) {
-        if (ref instanceof Character) {
-            return (Character) ref;
-        }
-        if (ref instanceof Boolean) {
-            return (Boolean) ref ? 1 : 0;
-        }
-        return ((Number) java.util.Objects.requireNonNull(ref, "null returned where a primitive is expected")).intValue();
-    }
-
-    // ---------------------------------------------------------------- records
-
-    private void pushRecord(int me, int label, int nPrims, int nRefs, int resumer) {
-        boolean compact = label <= COMPACT_LABEL_ONLY_MASK && nPrims <= COMPACT_COUNT_MASK && nRefs <= COMPACT_COUNT_MASK;
-        int slots = nPrims + (compact ? 1 : 2);
-        Segment seg = reserve(slots, nRefs);
-        primBase = primTop;
-        refBase = refTop;
-        primTop += slots;
-        refTop += nRefs;
-        if (compact) {
-            seg.prims[primTop - 1] = Long.MIN_VALUE | ((me & 0xFFFF_FFFFL) << COMPACT_ME_SHIFT)
-                    | ((long) nRefs << (COMPACT_LABEL_BITS + COMPACT_COUNT_BITS)) | ((long) nPrims << COMPACT_LABEL_BITS)
-                    | ((long) resumer << COMPACT_LABEL_ONLY_BITS) | label;
-        } else {
-            seg.prims[primTop - 2] = (me & 0xFFFF_FFFFL) | (long) resumer << 32;
-            seg.prims[primTop - 1] = label | ((long) nPrims << LABEL_BITS) | ((long) nRefs << (2 * LABEL_BITS));
-        }
-        depth++;
-    }
-
-    // Decoding a record's tail; {@code tail} is the long at the record's top, {@code top} the slot above it.
-
-    private static int tailLength(long tail) {
-        return tail < 0 ? 1 : 2;
-    }
-
-    private static int methodOf(long[] prims, int top) {
-        long tail = prims[top - 1];
-        return tail < 0 ? (int) (tail >>> COMPACT_ME_SHIFT) : (int) prims[top - 2];
-    }
-
-    private static int labelOf(long tail) {
-        return (int) (tail < 0 ? tail & COMPACT_LABEL_ONLY_MASK : tail & FIELD_MASK);
-    }
-
-    /** The record's frame's resumer, or null; {@code refsEnd} is the end of its reference slots. */
-    private static Resumer resumerOf(long[] prims, int top, Object[] refs, int refsEnd) {
-        long tail = prims[top - 1];
-        int where = (int) (tail < 0 ? tail >>> COMPACT_LABEL_ONLY_BITS : prims[top - 2] >>> 32) & 3;
-        switch (where) {
-            case RESUMER_BY_ID: return Resumers.registered(methodOf(prims, top));
-            case RESUMER_IN_RECORD: return (Resumer) refs[refsEnd - 1];
-            default: return null;
-        }
-    }
-
-    private static int primsOf(long tail) {
-        return (int) (tail < 0 ? (tail >>> COMPACT_LABEL_BITS) & COMPACT_COUNT_MASK : (tail >>> LABEL_BITS) & FIELD_MASK);
-    }
-
-    private static int refsOf(long tail) {
-        return (int) (tail < 0
-                ? (tail >>> (COMPACT_LABEL_BITS + COMPACT_COUNT_BITS)) & COMPACT_COUNT_MASK
-                : (tail >>> (2 * LABEL_BITS)) & FIELD_MASK);
-    }
-
-    /** The segment the next record goes to, with room for {@code slots} longs and {@code nRefs} references. */
-    private Segment reserve(int slots, int nRefs) {
-        Segment seg = segment;
-        if (seg == null) {
-            seg = segment = new Segment(null, Math.max(FIRST_SEGMENT_PRIMS, slots), Math.max(FIRST_SEGMENT_REFS, nRefs));
-        } else if (primTop + slots > seg.prims.length || refTop + nRefs > seg.refs.length) {
-            seg = nextSegment(seg, slots, nRefs);
-        }
-        return seg;
-    }
-
-    /**
-     * Moves to the next segment, reusing the spare one when it is big enough (no hot-split allocation).
-     * A new segment has 1.25 times the primitive slots of the one it follows (the second one twice
-     * the first's; not twice each time: a goroutine may park deep for long, and the unused tail of
-     * its last segment is what it wastes, while a segment more costs only its headers) and as many
-     * reference slots as the frames saved so far used per primitive slot, plus a little: frames of one
-     * goroutine tend to look alike, and two arrays grown by the same factor waste whichever is used less.
-     */
-    private Segment nextSegment(Segment seg, int primsNeeded, int refsNeeded) {
-        if (primTop == 0) {
-            return replaceEmpty(seg, primsNeeded, refsNeeded);
-        }
-        seg.usedPrims = primTop;
-        seg.usedRefs = refTop;
-        Segment next = seg.next;
-        if (next == null || next.prims.length < primsNeeded || next.refs.length < refsNeeded) {
-            int grown = seg.prev == null ? seg.prims.length * 2 : seg.prims.length * 5 / 4;
-            int prims = Math.max(primsNeeded, Math.min(grown, MAX_SEGMENT_SLOTS));
-            int refsByRatio = (int) (((long) prims * refTop + primTop - 1) / Math.max(primTop, 1)) + 2;
-            int refs = Math.max(refsNeeded, Math.min(refsByRatio, MAX_SEGMENT_SLOTS));
-            next = new Segment(seg, prims, refs);
-            seg.next = next;
-        }
-        segment = next;
-        primTop = 0;
-        refTop = 0;
-        return next;
-    }
-
-    /**
-     * The current segment holds no record (every record in it was popped) and the next one does not
-     * fit in it: a bigger segment takes its place rather than following it. Popping steps back one
-     * segment when the current one is empty and reads the record on top there ({@link #popRecord},
-     * {@link #topSegment}, {@link #layOutUnwound}, {@link #reorder}), so every segment before the
-     * current one must hold at least one record; an empty one left in the chain would be read at
-     * slot -1. The replaced segment, and the spare after it, are dropped.
-     */
-    private Segment replaceEmpty(Segment seg, int primsNeeded, int refsNeeded) {
-        int prims = Math.max(primsNeeded, Math.min(seg.prims.length * 2, MAX_SEGMENT_SLOTS));
-        int refs = Math.max(refsNeeded, seg.refs.length);
-        Segment replacement = new Segment(seg.prev, prims, refs);
-        if (seg.prev != null) {
-            seg.prev.next = replacement;
-        }
-        segment = replacement;
-        primTop = 0;
-        refTop = 0;
-        return replacement;
-    }
-
-    /** Pops the record just pushed and releases its references (a preemption that did not happen). */
-    private void dropFrame() {
-        dropAbove(depth - 1);
-    }
-
-    /** The method id of the record on top (the next one {@link #popRecord} takes); 0 when there is none. */
-    int topMethod() {
-        return depth == 0 ? 0 : methodOf(topSegment().prims, topPrims());
-    }
-
-    // The top record lives in the current segment, or in the one before when the current one is empty.
-
-    private Segment topSegment() {
-        return primTop == 0 && segment.prev != null ? segment.prev : segment;
-    }
-
-    private int topPrims() {
-        return primTop == 0 && segment.prev != null ? segment.prev.usedPrims : primTop;
-    }
-
-    private int topRefs() {
-        return primTop == 0 && segment.prev != null ? segment.prev.usedRefs : refTop;
-    }
-
-    private long topTail() {
-        return topSegment().prims[topPrims() - 1];
-    }
-
-    private int popRecord() {
-        Segment seg = segment;
-        if (primTop == 0) {
-            // This segment is empty: step back; it stays linked as prev.next, the spare.
-            seg = segment = seg.prev;
-            primTop = seg.usedPrims;
-            refTop = seg.usedRefs;
-        }
-        long tail = seg.prims[primTop - 1];
-        primBase = primTop - tailLength(tail) - primsOf(tail);
-        refBase = refTop - refsOf(tail);
-        primTop = primBase;
-        refTop = refBase;
-        if (--depth == floor) {
-            setAttention(attention & ~RESUMING); // the frames below are not on the thread: nobody here pops them
-        }
-        return labelOf(tail);
+        return HandOff.toDouble(handedKind, handedBits, ref);
     }
 
     // ---------------------------------------------------------------- slot access (generated code)
@@ -1214,25 +477,6 @@ public final class Stack {
         Object v = refs[i];
         refs[i] = null;
         return v;
-    }
-
-    /**
-     * One link of the chain. {@code usedPrims}/{@code usedRefs} remember how full a segment was
-     * when the chain moved on to the next one, so popping can step back into it.
-     */
-    static final class Segment {
-        final Segment prev;
-        Segment next;
-        final long[] prims;
-        final Object[] refs;
-        int usedPrims;
-        int usedRefs;
-
-        Segment(Segment prev, int prims, int refs) {
-            this.prev = prev;
-            this.prims = new long[prims];
-            this.refs = new Object[refs];
-        }
     }
 
     private static final java.lang.invoke.VarHandle ATTENTION;

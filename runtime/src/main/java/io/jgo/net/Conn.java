@@ -1,8 +1,9 @@
 package io.jgo.net;
 
 import io.jgo.Context;
+import io.jgo.internal.cont.StackAccess;
 import io.jgo.Goroutine;
-import io.jgo.internal.MethodIds;
+import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.Stack;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.PollDesc;
@@ -72,7 +73,7 @@ public final class Conn implements Closeable {
         G g = PollDesc.parker(s);
         boolean waited = false;
         if (s.isResuming()) {
-            s.resumeLeaf();
+            StackAccess.resumeLeaf(s);
             PollDesc.afterPark(g);
             waited = true;
         }
@@ -108,7 +109,7 @@ public final class Conn implements Closeable {
         G g = PollDesc.parker(s);
         CtxWait w;
         if (s.isResuming()) {
-            s.resumeLeaf();
+            StackAccess.resumeLeaf(s);
             w = (CtxWait) PollDesc.afterPark(g);
             w.waited = true;
         } else {
@@ -157,7 +158,7 @@ public final class Conn implements Closeable {
         G g = PollDesc.parker(s);
         boolean waited = false;
         if (s.isResuming()) {
-            s.resumeLeaf();
+            StackAccess.resumeLeaf(s);
             PollDesc.afterPark(g);
             waited = true;
         }
@@ -190,7 +191,7 @@ public final class Conn implements Closeable {
         G g = PollDesc.parker(s);
         CtxWait w;
         if (s.isResuming()) {
-            s.resumeLeaf();
+            StackAccess.resumeLeaf(s);
             w = (CtxWait) PollDesc.afterPark(g);
             w.waited = true;
         } else {

@@ -2,7 +2,7 @@ package io.jgo.net;
 
 import io.jgo.Context;
 import io.jgo.DeadlineExceededException;
-import io.jgo.internal.AfterCancel;
+import io.jgo.internal.proc.AfterCancel;
 import io.jgo.internal.sched.PollDesc;
 import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;

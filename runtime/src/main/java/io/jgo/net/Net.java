@@ -1,9 +1,10 @@
 package io.jgo.net;
 
+import io.jgo.internal.cont.StackAccess;
 import io.jgo.Context;
 import io.jgo.Goroutine;
-import io.jgo.internal.AfterCancel;
-import io.jgo.internal.MethodIds;
+import io.jgo.internal.proc.AfterCancel;
+import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.Stack;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.PollDesc;
@@ -140,7 +141,7 @@ public final class Net {
         G g = PollDesc.parker(s);
         Dialing d;
         if (s.isResuming()) {
-            s.resumeLeaf();
+            StackAccess.resumeLeaf(s);
             d = (Dialing) PollDesc.afterPark(g);
         } else {
             Objects.requireNonNull(remote, "remote");

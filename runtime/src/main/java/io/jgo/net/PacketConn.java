@@ -1,7 +1,8 @@
 package io.jgo.net;
 
+import io.jgo.internal.cont.StackAccess;
 import io.jgo.Goroutine;
-import io.jgo.internal.MethodIds;
+import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.Stack;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.PollDesc;
@@ -51,7 +52,7 @@ public final class PacketConn implements Closeable {
         G g = PollDesc.parker(s);
         boolean waited = false;
         if (s.isResuming()) {
-            s.resumeLeaf();
+            StackAccess.resumeLeaf(s);
             PollDesc.afterPark(g);
             waited = true;
         }
@@ -84,7 +85,7 @@ public final class PacketConn implements Closeable {
         G g = PollDesc.parker(s);
         boolean waited = false;
         if (s.isResuming()) {
-            s.resumeLeaf();
+            StackAccess.resumeLeaf(s);
             PollDesc.afterPark(g);
             waited = true;
         }

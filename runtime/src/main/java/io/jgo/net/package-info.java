@@ -44,7 +44,7 @@
  * <h2>Contexts</h2>
  * {@link io.jgo.net.Conn#read(io.jgo.Context, java.nio.ByteBuffer)} and
  * {@link io.jgo.net.Conn#write(io.jgo.Context, java.nio.ByteBuffer)} end when their context does:
- * an after-cancel action on the context itself ({@code io.jgo.internal.AfterCancel}, Go's
+ * an after-cancel action on the context itself ({@code io.jgo.internal.proc.AfterCancel}, Go's
  * {@code context.AfterFunc}) wakes the mode's waiters, and the waiter asks the context under the
  * descriptor's lock before it parks, so a cancel between its check and its park is not lost. No
  * deadline is touched, so the connection stays usable. {@code Net.dial(Context, ...)} uses the same

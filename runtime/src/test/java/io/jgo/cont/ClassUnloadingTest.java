@@ -3,7 +3,7 @@ package io.jgo.cont;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jgo.cont.shapes.DeepYieldLoop;
-import io.jgo.internal.Coroutine;
+import io.jgo.internal.coroutine.Coroutine;
 import io.jgo.testing.Await;
 import java.io.IOException;
 import java.io.InputStream;

@@ -8,7 +8,7 @@ import io.jgo.instrument.ClassBytes;
 import io.jgo.instrument.Diagnostics;
 import io.jgo.instrument.InstrumentationException;
 import io.jgo.instrument.Instrumenter;
-import io.jgo.internal.Coroutine;
+import io.jgo.internal.coroutine.Coroutine;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;

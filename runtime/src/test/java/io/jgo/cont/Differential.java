@@ -8,7 +8,7 @@ import io.jgo.instrument.Diagnostics;
 import io.jgo.instrument.InstrumentationException;
 import io.jgo.instrument.Instrumenter;
 import io.jgo.cont.shapes.Program;
-import io.jgo.internal.Coroutine;
+import io.jgo.internal.coroutine.Coroutine;
 import java.lang.reflect.Constructor;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,7 +65,7 @@ public final class Differential {
         public Object asGoroutine;
         public int yields;
         public int pins;
-        /** Frames g0 re-entered alone, the lazy way ({@code io.jgo.internal.Entry}). */
+        /** Frames g0 re-entered alone, the lazy way ({@code io.jgo.internal.cont.Entry}). */
         public long reenteredAlone;
     }
 

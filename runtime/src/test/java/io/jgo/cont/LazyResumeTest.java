@@ -7,13 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.jgo.cont.Differential.Path;
 import io.jgo.cont.shapes.DeepYieldLoop;
 import io.jgo.cont.shapes.LogicalTraces;
-import io.jgo.internal.Coroutine;
+import io.jgo.internal.coroutine.Coroutine;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The lazy resume (see {@code io.jgo.internal.Entry}): after a suspension g0 re-enters only the
+ * The lazy resume (see {@code io.jgo.internal.cont.Entry}): after a suspension g0 re-enters only the
  * innermost saved frame, and frames still saved from an earlier suspension are not saved again.
  */
 class LazyResumeTest {

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jgo.cont.Differential.Path;
 import io.jgo.cont.shapes.Traces;
-import io.jgo.internal.Coroutine;
+import io.jgo.internal.coroutine.Coroutine;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;

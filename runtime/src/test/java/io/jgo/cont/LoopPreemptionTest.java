@@ -1,12 +1,13 @@
 package io.jgo.cont;
 
+import io.jgo.internal.cont.StackAccess;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jgo.cont.Differential.Path;
 import io.jgo.cont.shapes.Loops;
 import io.jgo.cont.shapes.Spin;
-import io.jgo.internal.Coroutine;
+import io.jgo.internal.coroutine.Coroutine;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -28,7 +29,7 @@ class LoopPreemptionTest {
         AtomicBoolean suspended = new AtomicBoolean();
         Thread sysmon = new Thread(() -> {
             while (!suspended.get()) {           // what sysmon does, without its clock
-                c.stack().requestPreempt();
+                StackAccess.requestPreempt(c.stack());
                 Thread.onSpinWait();
             }
         });

@@ -8,7 +8,7 @@ import io.jgo.cont.shapes.Adaptations;
 import io.jgo.cont.shapes.Program;
 import io.jgo.cont.shapes.StaleCallSite;
 import io.jgo.cont.shapes.Wrapped;
-import io.jgo.internal.Coroutine;
+import io.jgo.internal.coroutine.Coroutine;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.jgo.cont.Differential.Path;
 import io.jgo.cont.shapes.Program;
 import io.jgo.cont.shapes.StackShapes;
-import io.jgo.internal.Coroutine;
+import io.jgo.internal.coroutine.Coroutine;
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 

@@ -2,7 +2,7 @@ package io.jgo.fuzz;
 
 import io.jgo.Go;
 import io.jgo.WaitGroup;
-import io.jgo.internal.Coroutine;
+import io.jgo.internal.coroutine.Coroutine;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;

@@ -2,7 +2,7 @@ package io.jgo.fuzz;
 
 import io.jgo.Go;
 import io.jgo.Goroutine;
-import io.jgo.internal.Coroutine;
+import io.jgo.internal.coroutine.Coroutine;
 import java.util.Arrays;
 
 /**

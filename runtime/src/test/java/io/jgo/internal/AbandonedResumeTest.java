@@ -1,5 +1,6 @@
 package io.jgo.internal;
 
+import io.jgo.internal.cont.StackAccess;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,11 +20,11 @@ class AbandonedResumeTest {
 
     private static Stack suspendedTwoDeep() {
         Stack s = new Stack((stack, kind) -> { });
-        s.pushFrame(INNER, 3, 1, 1);   // innermost first, as an unwind saves
+        StackAccess.pushFrame(s, INNER, 3, 1, 1);   // innermost first, as an unwind saves
         Stack.saveI(42, s, 0);
         Stack.saveA("inner's value", s, 0);
-        s.pushFrame(OUTER, 1, 0, 0);
-        s.prepareResume();
+        StackAccess.pushFrame(s, OUTER, 1, 0, 0);
+        StackAccess.prepareResume(s);
         return s;
     }
 
@@ -65,8 +66,8 @@ class AbandonedResumeTest {
         s.onCatch();
         assertEquals(0, s.callSite);
         assertEquals(0, s.depth());
-        s.pushFrame(OUTER, 1, 0, 0);
-        s.prepareResume();
+        StackAccess.pushFrame(s, OUTER, 1, 0, 0);
+        StackAccess.prepareResume(s);
         assertTrue(s.isResuming(), "positive control: a real resume is armed");
         assertEquals(1, s.onAttention(OUTER));
     }

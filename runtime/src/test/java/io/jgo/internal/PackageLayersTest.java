@@ -21,10 +21,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The runtime's packages depend on each other in layers, read from its class files with the JDK's
- * {@code jdeps}: the API ({@code io.jgo}) imports nothing of the scheduler; the scheduler knows
- * neither its observers, nor the sync seam, nor the channels, nor the API's facade; and no two
- * packages depend on each other, except the known cycles listed in {@link #KNOWN_CYCLES}, each with
- * the reason it is still there.
+ * {@code jdeps} (see ARCHITECTURE.md): the continuation machinery ({@code io.jgo.internal.cont})
+ * depends on no other package of jgo, the contract with rewritten code ({@code io.jgo.internal}) on
+ * the machinery only; the scheduler knows neither its observers nor any layer above it; the API
+ * ({@code io.jgo}) imports nothing of the scheduler; and there is no cycle among the packages, of
+ * any length.
  *
  * <p>Edges into the API's leaf types ({@link #LEAF_TYPES}: the panics and the annotation, which
  * depend on nothing of jgo) do not count: the runtime throws Go's panics from every layer, as Go's
@@ -34,16 +35,6 @@ class PackageLayersTest {
 
     /** API classes every layer may name: they depend on nothing of jgo themselves. */
     private static final Set<String> LEAF_TYPES = Set.of("io.jgo.PanicException", "io.jgo.DeadlockException", "io.jgo.Goroutine");
-
-    /**
-     * Package pairs still in a cycle, and why. Remove an entry once its cycle is gone (the test says so).
-     */
-    private static final Map<String, String> KNOWN_CYCLES = Map.of(
-            "io.jgo.internal <-> io.jgo.internal.sched", "Blocking (the contract rewritten code calls) enters syscalls; the split of io.jgo.internal moves it");
-
-    /** API classes that still name the scheduler (no cycle: the scheduler names only the leaf types back). */
-    private static final List<String> API_USING_THE_SCHEDULER = List.of(
-            "io.jgo.TimerCore"); // makes its RuntimeTimer itself: a Proc-like face for timers would move that out of the API
 
     private static Map<String, Set<String>> classDeps;
 
@@ -68,51 +59,86 @@ class PackageLayersTest {
 
     @Test
     void theApiImportsNothingOfTheScheduler() {
-        List<String> edges = edges("io.jgo", "io.jgo.internal.sched");
-        edges.removeIf(e -> API_USING_THE_SCHEDULER.stream().anyMatch(c -> e.startsWith(c + " ") || e.startsWith(c + "$")));
-        assertEquals(List.of(), edges, "io.jgo reaches the scheduler through io.jgo.internal.proc (goroutines, runtimes,"
-                + " syscalls), io.jgo.internal.sync (parking) or io.jgo.internal.chan; a class that cannot yet goes in"
-                + " API_USING_THE_SCHEDULER with its reason");
+        assertEquals(List.of(), edges("io.jgo", "io.jgo.internal.sched"), "io.jgo reaches the scheduler through"
+                + " io.jgo.internal.proc (goroutines, runtimes, syscalls, timers), io.jgo.internal.sync (parking)"
+                + " or io.jgo.internal.chan");
+    }
+
+    @Test
+    void theContinuationMachineryDependsOnNoOtherPackage() {
+        assertEquals(Set.of(), packageGraph().getOrDefault("io.jgo.internal.cont", Set.of()),
+                "io.jgo.internal.cont is the lowest layer: where it must act on Stack, Stack implements its abstract methods");
+    }
+
+    @Test
+    void theContractWithRewrittenCodeDependsOnTheMachineryOnly() {
+        assertEquals(Set.of("io.jgo.internal.cont"), packageGraph().get("io.jgo.internal"),
+                "io.jgo.internal (Stack, resumers) sits right above io.jgo.internal.cont, below the scheduler");
     }
 
     @Test
     void theSchedulerKnowsNeitherItsObserversNorTheLayersAboveIt() {
-        for (String above : List.of("io.jgo.internal.observe", "io.jgo.internal.sync", "io.jgo.internal.proc", "io.jgo.internal.chan")) {
+        for (String above : List.of("io.jgo.internal.observe", "io.jgo.internal.sync", "io.jgo.internal.proc", "io.jgo.internal.chan",
+                "io.jgo.internal.blocking", "io.jgo.internal.callback", "io.jgo.internal.coroutine", "io.jgo", "io.jgo.net")) {
             assertEquals(List.of(), edges("io.jgo.internal.sched", above), "sched -> " + above);
         }
     }
 
     @Test
-    void noTwoPackagesDependOnEachOtherButTheKnownCycles() {
-        Map<String, Set<String>> packages = new TreeMap<>();
-        for (Map.Entry<String, Set<String>> e : classDeps.entrySet()) {
-            for (String target : e.getValue()) {
-                String from = packageOf(e.getKey());
-                String to = packageOf(target);
-                if (!from.equals(to) && !LEAF_TYPES.contains(target)) {
-                    packages.computeIfAbsent(from, k -> new TreeSet<>()).add(to);
-                }
-            }
+    void noCycleAmongThePackages() {
+        Map<String, Set<String>> graph = packageGraph();
+        assertTrue(graph.size() >= 10, "read only " + graph.keySet());
+        Map<String, Integer> state = new HashMap<>(); // absent: not seen; 1: on the current path; 2: done
+        List<String> path = new ArrayList<>();
+        for (String p : graph.keySet()) {
+            List<String> cycle = cycleFrom(p, graph, state, path);
+            assertEquals(List.of(), cycle, "a package cycle (a layering error; see ARCHITECTURE.md)");
         }
-        Map<String, String> cycles = new HashMap<>();
-        for (String a : packages.keySet()) {
-            for (String b : packages.get(a)) {
-                if (a.compareTo(b) < 0 && packages.getOrDefault(b, Set.of()).contains(a)) {
-                    cycles.put(a + " <-> " + b, "");
-                }
-            }
-        }
-        assertEquals(new TreeSet<>(KNOWN_CYCLES.keySet()), new TreeSet<>(cycles.keySet()),
-                "package cycles (a new one is a layering error; a known one gone: drop it from KNOWN_CYCLES)");
     }
 
-    /** Class-level edges from package {@code from} into package {@code to}, as "A -> B". */
+    /** Depth-first search from {@code p}: the first cycle found, as the packages along it, or an empty list. */
+    private static List<String> cycleFrom(String p, Map<String, Set<String>> graph, Map<String, Integer> state, List<String> path) {
+        Integer s = state.get(p);
+        if (s != null) {
+            return s == 1 ? new ArrayList<>(path.subList(path.indexOf(p), path.size())) : List.of();
+        }
+        state.put(p, 1);
+        path.add(p);
+        for (String next : graph.getOrDefault(p, Set.of())) {
+            List<String> cycle = cycleFrom(next, graph, state, path);
+            if (!cycle.isEmpty()) {
+                cycle.add(next);
+                return cycle;
+            }
+        }
+        path.remove(path.size() - 1);
+        state.put(p, 2);
+        return List.of();
+    }
+
+    /** Package-level edges, each package to the other packages it uses (leaf types left out). */
+    private static Map<String, Set<String>> packageGraph() {
+        Map<String, Set<String>> packages = new TreeMap<>();
+        for (Map.Entry<String, Set<String>> e : classDeps.entrySet()) {
+            String from = packageOf(e.getKey());
+            packages.computeIfAbsent(from, k -> new TreeSet<>());
+            for (String target : e.getValue()) {
+                String to = packageOf(target);
+                if (!from.equals(to) && !LEAF_TYPES.contains(target)) {
+                    packages.get(from).add(to);
+                }
+            }
+        }
+        return packages;
+    }
+
+    /** Class-level edges from package {@code from} into package {@code to}, as "A -> B" (leaf types left out). */
     private static List<String> edges(String from, String to) {
         List<String> edges = new ArrayList<>();
         classDeps.forEach((c, targets) -> {
             if (packageOf(c).equals(from)) {
                 for (String t : targets) {
-                    if (packageOf(t).equals(to)) {
+                    if (packageOf(t).equals(to) && !LEAF_TYPES.contains(t)) {
                         edges.add(c + " -> " + t);
                     }
                 }

@@ -35,11 +35,16 @@ final class Forked {
     }
 
     static ProcessBuilder builder(Path dir, List<String> jvmArgs, Class<?> main, String... args) {
+        return builder(dir, jvmArgs, System.getProperty("java.class.path"), main, args);
+    }
+
+    /** As {@link #builder(Path, List, Class, String...)} with the class path given. */
+    static ProcessBuilder builder(Path dir, List<String> jvmArgs, String classPath, Class<?> main, String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java");
         cmd.addAll(jvmArgs);
         cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(classPath);
         cmd.add(main.getName());
         cmd.addAll(List.of(args));
         return new ProcessBuilder(cmd).redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile());
@@ -47,7 +52,12 @@ final class Forked {
 
     /** Runs the program to its end (the test's timeout bounds a hang). */
     static Result run(Path dir, List<String> jvmArgs, Class<?> main, String... args) throws Exception {
-        Process p = builder(dir, jvmArgs, main, args).start();
+        return run(dir, jvmArgs, System.getProperty("java.class.path"), main, args);
+    }
+
+    /** As {@link #run(Path, List, Class, String...)} with the class path given. */
+    static Result run(Path dir, List<String> jvmArgs, String classPath, Class<?> main, String... args) throws Exception {
+        Process p = builder(dir, jvmArgs, classPath, main, args).start();
         int exit = p.waitFor();
         return new Result(exit, Files.readString(dir.resolve("out.txt"), StandardCharsets.UTF_8),
                 Files.readString(dir.resolve("err.txt"), StandardCharsets.UTF_8));

@@ -32,13 +32,15 @@ class PreemptionTest {
             WaitGroup wg = new WaitGroup();
             wg.add(2);
             Go.go(() -> {
+                // Spawned by the spinner itself, into its P's runnext: at one P the stopper can run
+                // only once the spinner is preempted (spawned by main, it could run first).
+                Go.go(() -> {
+                    stop.set(true);
+                    wg.done();
+                });
                 while (!stop.get()) {
                     step(spins);
                 }
-                wg.done();
-            });
-            Go.go(() -> {
-                stop.set(true); // runs only if the spinner was preempted
                 wg.done();
             });
             wg.await();
@@ -56,15 +58,15 @@ class PreemptionTest {
             WaitGroup wg = new WaitGroup();
             wg.add(2);
             Go.go(() -> {
+                Go.go(() -> { // into the spinner's runnext: runs only if the spinner yields or loses its P
+                    stop.set(true);
+                    wg.done();
+                });
                 long n = 0;
                 while (!stop.get()) {
                     n++; // no call: only the back-edge poll can answer preemption
                 }
                 spins[0] = n;
-                wg.done();
-            });
-            Go.go(() -> {
-                stop.set(true); // runs only if the spinner yielded or lost its P
                 wg.done();
             });
             wg.await();

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The packaged runtime jar as a module: a small modular application ({@code module hello.app
  * requires io.jgo.runtime}) runs on the module path with the agent, and rewritten ahead of time
- * without it; the module exports only {@code io.jgo}, {@code io.jgo.net} and {@code io.jgo.internal}; the jar carries
+ * without it; the module exports only the API and what rewritten code calls; the jar carries
  * JCTools relocated and needs nothing else.
  */
 class ModulePathIT {
@@ -94,7 +94,7 @@ class ModulePathIT {
     void theRuntimeModuleExportsTheApiAndWhatRewrittenCodeCallsOnly() throws Exception {
         Commands.Result described = ok(Commands.jdk("java", "-p", runtimeJar, "--describe-module", "io.jgo.runtime"));
         List<String> lines = described.output().lines().map(String::strip).toList();
-        assertEquals(List.of("exports io.jgo", "exports io.jgo.internal", "exports io.jgo.internal.callback",
+        assertEquals(List.of("exports io.jgo", "exports io.jgo.internal", "exports io.jgo.internal.blocking", "exports io.jgo.internal.callback",
                         "exports io.jgo.net", "qualified exports io.jgo.internal.observe to java.management jdk.jfr"),
                 lines.stream().filter(l -> l.startsWith("exports") || l.startsWith("opens") || l.startsWith("qualified"))
                         .map(ModulePathIT::sortTargets).sorted().toList(), described.output());
@@ -112,6 +112,80 @@ class ModulePathIT {
                 "-d", "peek-classes", "peek/module-info.java", "peek/peek/Peek.java"));
         assertNotEquals(0, refused.status(), refused.output());
         assertTrue(refused.output().contains("package io.jgo.internal.sched is not visible"), refused.output());
+    }
+
+    /**
+     * The continuation machinery is concealed: code outside the runtime module can neither compile
+     * against it nor reach it by reflection. A {@code Carrier} it could make would be trusted by
+     * {@code Stack.current()}; {@code ThreadStacks.install} would swap the stack rewritten code
+     * saves into; {@code Stack}'s inherited machinery ({@code reset}, {@code suspending}) would
+     * corrupt the goroutine's records. Only the protocol that rewritten code calls stays public.
+     */
+    @Test
+    void codeOutsideTheRuntimeCannotReachTheMachinery() throws Exception {
+        assertRefused("Object c = new io.jgo.internal.cont.Carrier(null, null, \"x\", 0, null);",
+                "package io.jgo.internal.cont is not visible");
+        assertRefused("Object s = io.jgo.internal.cont.ThreadStacks.install(null);",
+                "package io.jgo.internal.cont is not visible");
+        assertRefused("{ io.jgo.internal.Stack.current().reset(); }",
+                "symbol:   method reset()");
+        assertRefused("{ io.jgo.internal.Stack.current().suspending = true; }",
+                "suspending has protected access in Continuation");
+
+        Path src = dir.resolve("reflect");
+        Files.createDirectories(src.resolve("reflect"));
+        Files.writeString(src.resolve("module-info.java"), "module reflect { requires io.jgo.runtime; }\n");
+        Files.writeString(src.resolve("reflect/Main.java"), """
+                package reflect;
+
+                import io.jgo.internal.Stack;
+                import java.util.concurrent.Callable;
+
+                public class Main {
+                    public static void main(String[] args) {
+                        Stack s = Stack.current();
+                        attempt("carrier", () -> Class.forName("io.jgo.internal.cont.Carrier").getConstructors()[0]
+                                .newInstance(null, null, "x", 0L, s));
+                        attempt("install", () -> Class.forName("io.jgo.internal.cont.ThreadStacks")
+                                .getMethod("install", Class.forName("io.jgo.internal.cont.Continuation")).invoke(null, s));
+                        Class<?> machinery = Stack.class.getSuperclass();
+                        attempt("reset", () -> { var m = machinery.getDeclaredMethod("reset"); m.setAccessible(true); return m.invoke(s); });
+                        attempt("suspending", () -> { var f = machinery.getDeclaredField("suspending"); f.setAccessible(true); f.setBoolean(s, true); return null; });
+                        attempt("access", () -> Class.forName("io.jgo.internal.cont.StackAccess")
+                                .getMethod("reset", machinery).invoke(null, s));
+                        attempt("protocol", () -> Stack.class.getMethod("takeCallSite").invoke(s));
+                    }
+
+                    static void attempt(String what, Callable<Object> reach) {
+                        try {
+                            reach.call();
+                            System.out.println(what + " reached");
+                        } catch (Exception e) {
+                            System.out.println(what + " refused " + e.getClass().getSimpleName());
+                        }
+                    }
+                }
+                """);
+        ok(Commands.jdk("javac", "--release", "17", "-p", runtimeJar, "-d", "reflect-classes",
+                "reflect/module-info.java", "reflect/reflect/Main.java"));
+        Commands.Result run = ok(Commands.jdk("java", "-p", runtimeJar + File.pathSeparator + "reflect-classes",
+                "-m", "reflect/reflect.Main"));
+        assertEquals(List.of("carrier refused IllegalAccessException", "install refused IllegalAccessException",
+                "reset refused InaccessibleObjectException", "suspending refused InaccessibleObjectException",
+                "access refused IllegalAccessException", "protocol reached"),
+                run.output().lines().map(String::strip).toList(), run.output());
+    }
+
+    /** A class of its own module, whose field initializer or block is {@code member}, does not compile: javac says {@code why}. */
+    private static void assertRefused(String member, String why) throws Exception {
+        Path src = dir.resolve("reach");
+        Files.createDirectories(src.resolve("reach"));
+        Files.writeString(src.resolve("module-info.java"), "module reach { requires io.jgo.runtime; }\n");
+        Files.writeString(src.resolve("reach/Reach.java"), "package reach; class Reach { " + member + " }\n");
+        Commands.Result refused = Commands.run(dir, Commands.jdk("javac", "--release", "17", "-p", runtimeJar,
+                "-d", "reach-classes", "reach/module-info.java", "reach/reach/Reach.java"));
+        assertNotEquals(0, refused.status(), member + " compiled: " + refused.output());
+        assertTrue(refused.output().contains(why), refused.output());
     }
 
     /**

@@ -22,9 +22,11 @@ import java.util.concurrent.TimeUnit;
  * run for charts.
  *
  * <pre>
- * Compare [--workloads a,b] [--runtimes jgo,loom,platform] [--parallelism 1,2]
+ * Compare [--set full|quick|smoke] [--workloads a,b] [--runtimes jgo,loom,platform] [--parallelism 1,2]
  *         [--warmups 3] [--runs 5] [--timeout SECONDS] [--jvm-args -Xms2g,-Xmx2g] [--out DIR]
  * </pre>
+ *
+ * {@code --set} picks the sizes ({@link Workloads#set}): {@code quick} is the report's quick mode.
  */
 public final class Compare {
 
@@ -32,10 +34,10 @@ public final class Compare {
     }
 
     /** The command line. */
-    record Options(List<Workload> workloads, List<Contender> contenders, List<Integer> parallelism,
+    public record Options(String set, List<Workload> workloads, List<Contender> contenders, List<Integer> parallelism,
                    int warmups, int runs, long timeoutSeconds, List<String> jvmArgs, Path out) {
 
-        static Options parse(String[] args) {
+        public static Options parse(String[] args) {
             Map<String, String> given = new LinkedHashMap<>();
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
@@ -51,8 +53,11 @@ public final class Compare {
                     throw new IllegalArgumentException(a + " needs a value");
                 }
             }
+            String set = given.getOrDefault("set", "full");
+            given.remove("set");
+            List<Workload> inSet = Workloads.set(set);
             List<Workload> workloads = given.containsKey("workloads")
-                    ? list(given.remove("workloads")).stream().map(Workloads::named).toList() : Workloads.ALL;
+                    ? list(given.remove("workloads")).stream().map(n -> Workloads.named(inSet, n)).toList() : inSet;
             List<Contender> contenders = given.containsKey("runtimes")
                     ? list(given.remove("runtimes")).stream().map(Contender::parse).toList() : List.of(Contender.values());
             List<Integer> parallelism = list(given.getOrDefault("parallelism", "1,2")).stream().map(Integer::valueOf).toList();
@@ -69,7 +74,7 @@ public final class Compare {
             if (runs < 1 || warmups < 0) {
                 throw new IllegalArgumentException("need --runs >= 1 and --warmups >= 0");
             }
-            return new Options(workloads, contenders, parallelism, warmups, runs, timeout, jvmArgs, out);
+            return new Options(set, workloads, contenders, parallelism, warmups, runs, timeout, jvmArgs, out);
         }
 
         private static List<String> list(String s) {
@@ -78,10 +83,10 @@ public final class Compare {
     }
 
     /** What one fresh JVM reported: runs, or a skip, or a failure. */
-    record Outcome(Workload workload, int parallelism, Contender contender, String how,
+    public record Outcome(Workload workload, int parallelism, Contender contender, String how,
                    List<Double> values, String problem) {
 
-        boolean measured() {
+        public boolean measured() {
             return !values.isEmpty();
         }
     }
@@ -92,27 +97,90 @@ public final class Compare {
             options = Options.parse(args);
         } catch (IllegalArgumentException e) {
             System.err.println(e.getMessage());
-            System.err.println("usage: Compare [--workloads a,b] [--runtimes jgo,loom,platform] [--parallelism 1,2]"
+            System.err.println("usage: Compare [--set full|quick|smoke] [--workloads a,b] [--runtimes jgo,loom,platform] [--parallelism 1,2]"
                     + " [--warmups N] [--runs N] [--timeout SECONDS] [--jvm-args a,b] [--out DIR]");
             System.exit(2);
             return;
         }
-        List<Outcome> outcomes = new ArrayList<>();
-        for (Workload w : options.workloads()) {
-            for (int p : options.parallelism()) {
-                for (Contender c : options.contenders()) {
-                    Outcome o = fork(w, p, c, options);
-                    outcomes.add(o);
-                    System.out.println(progress(o));
-                }
-            }
-        }
+        List<Outcome> outcomes = run(options, System.out, 0);
         PrintStream out = System.out;
         out.println();
         report(outcomes, options, out);
-        Path csv = writeCsv(outcomes, options.out());
+        Path csv = options.out().resolve("results-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".csv");
+        List<ResultsCsv.Row> rows = new ArrayList<>();
+        outcomes.forEach(o -> rows.addAll(ResultsCsv.rows(o)));
+        ResultsCsv.write(csv, meta(options), rows);
         out.println();
         out.println("Every run: " + csv.toAbsolutePath());
+    }
+
+    /**
+     * Runs every (workload, p, runtime) of {@code options} in a fresh JVM, printing one progress line
+     * per JVM on {@code progress}: its figure, how many JVMs are done of how many, and about how long
+     * is left (the mean time of a JVM so far times the JVMs to go, here and the {@code after} more
+     * processes a caller plans to run after these).
+     */
+    public static List<Outcome> run(Options options, PrintStream progress, int after)
+            throws IOException, InterruptedException {
+        int total = count(options);
+        List<Outcome> outcomes = new ArrayList<>();
+        long start = System.nanoTime();
+        for (Workload w : options.workloads()) {
+            for (int p : options.parallelism()) {
+                for (Contender c : options.contenders()) {
+                    progress.printf("[%d/%d] %s p=%d %s ...%n", outcomes.size() + 1, total + after, w.name(), p, c.label());
+                    Outcome o = fork(w, p, c, options);
+                    outcomes.add(o);
+                    double perJvm = (System.nanoTime() - start) / 1e9 / outcomes.size();
+                    progress.printf("    %s   (about %s left)%n", progress(o), left(perJvm * (total + after - outcomes.size())));
+                }
+            }
+        }
+        return outcomes;
+    }
+
+    /** How many JVMs {@link #run} starts for {@code options}. */
+    public static int count(Options options) {
+        return options.workloads().size() * options.parallelism().size() * options.contenders().size();
+    }
+
+    /** Seconds as a progress line says them. */
+    public static String left(double seconds) {
+        long s = Math.round(seconds);
+        return s >= 90 ? (s + 30) / 60 + " min" : s + " s";
+    }
+
+    /** What the CSV says about this run: mode, sizes, machine, JDK, date. */
+    public static Map<String, String> meta(Options options) {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("mode", options.set());
+        m.put("date", java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")));
+        m.put("jdk", Runtime.version() + " (" + System.getProperty("java.vm.vendor") + ")");
+        m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
+        m.put("cpus", Integer.toString(Runtime.getRuntime().availableProcessors()));
+        m.put("cpu", cpuModel());
+        m.put("warmups", Integer.toString(options.warmups()));
+        m.put("runs", Integer.toString(options.runs()));
+        m.put("jvm-args", String.join(" ", options.jvmArgs()));
+        m.put("platform-confinement", options.parallelism().stream().allMatch(p -> !Contender.PLATFORM.commandPrefix(p).isEmpty())
+                ? "taskset to p CPUs" : "none (taskset missing or p above the CPU count)");
+        for (Workload w : options.workloads()) {
+            m.put("measures " + w.name(), w.measures());
+        }
+        return m;
+    }
+
+    private static String cpuModel() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+                if (line.startsWith("model name")) {
+                    return line.substring(line.indexOf(':') + 1).trim();
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux: the architecture alone
+        }
+        return System.getProperty("os.arch");
     }
 
     // ------------------------------------------------------------------ running one JVM
@@ -122,6 +190,7 @@ public final class Compare {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(options.jvmArgs());
         command.addAll(c.jvmFlags(p));
+        command.add("-D" + Workloads.SET_PROPERTY + "=" + options.set());
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), Trial.class.getName(),
                 w.name(), c.label(), Integer.toString(p), Integer.toString(options.warmups()), Integer.toString(options.runs())));
         String how = w.plan(c, p).how();
@@ -256,29 +325,5 @@ public final class Compare {
         double r = jgo.median() / Summary.of(other.values()).median();
         return r >= 0.1 ? String.format("%.2f", r)
                 : new java.math.BigDecimal(r).round(new java.math.MathContext(2)).toPlainString();
-    }
-
-    private static Path writeCsv(List<Outcome> outcomes, Path dir) throws IOException {
-        Files.createDirectories(dir);
-        Path csv = dir.resolve("results-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".csv");
-        List<String> lines = new ArrayList<>();
-        lines.add("workload,unit,parallelism,runtime,run,value,note");
-        for (Outcome o : outcomes) {
-            if (!o.measured()) {
-                lines.add(String.join(",", o.workload().name(), o.workload().unit(), Integer.toString(o.parallelism()),
-                        o.contender().label(), "", "", quote(o.problem() + ": " + o.how())));
-                continue;
-            }
-            for (int i = 0; i < o.values().size(); i++) {
-                lines.add(String.join(",", o.workload().name(), o.workload().unit(), Integer.toString(o.parallelism()),
-                        o.contender().label(), Integer.toString(i + 1), Double.toString(o.values().get(i)), quote(o.how())));
-            }
-        }
-        Files.write(csv, lines, StandardCharsets.UTF_8);
-        return csv;
-    }
-
-    private static String quote(String s) {
-        return '"' + s.replace("\"", "\"\"") + '"';
     }
 }

@@ -5,9 +5,9 @@ import java.util.Collections;
 import java.util.List;
 
 /** Median and spread of a few runs. */
-record Summary(int runs, double median, double min, double max, double p25, double p75) {
+public record Summary(int runs, double median, double min, double max, double p25, double p75) {
 
-    static Summary of(List<Double> values) {
+    public static Summary of(List<Double> values) {
         List<Double> v = new ArrayList<>(values);
         Collections.sort(v);
         return new Summary(v.size(), quantile(v, 0.5), v.get(0), v.get(v.size() - 1), quantile(v, 0.25), quantile(v, 0.75));
@@ -22,7 +22,7 @@ record Summary(int runs, double median, double min, double max, double p25, doub
     }
 
     /** A figure with as many digits as it deserves. */
-    static String format(double v) {
+    public static String format(double v) {
         double a = Math.abs(v);
         if (a >= 100) {
             return String.format("%,.0f", v);

@@ -7,7 +7,7 @@ package io.jgo.bench.macro;
  * {@code jgo-bench-skip <reason>}; a run whose work was starved (a bounded wait ran out, see
  * {@link Starved}) prints {@code jgo-bench-starved <why>} and ends the trial.
  *
- * <pre>java -cp ... io.jgo.bench.macro.Trial WORKLOAD RUNTIME PARALLELISM WARMUPS RUNS</pre>
+ * <pre>java [-Djgo.bench.set=full|quick|smoke] -cp ... io.jgo.bench.macro.Trial WORKLOAD RUNTIME PARALLELISM WARMUPS RUNS</pre>
  *
  * Before each run the JVM collects garbage and pauses briefly, so one run's garbage does not bill
  * the next; the same for every contender.
@@ -26,7 +26,7 @@ public final class Trial {
             System.err.println("usage: Trial WORKLOAD RUNTIME PARALLELISM WARMUPS RUNS");
             System.exit(2);
         }
-        Workload workload = Workloads.named(args[0]);
+        Workload workload = Workloads.named(Workloads.set(System.getProperty(Workloads.SET_PROPERTY, "full")), args[0]);
         Contender contender = Contender.parse(args[1]);
         int parallelism = Integer.parseInt(args[2]);
         int warmups = Integer.parseInt(args[3]);

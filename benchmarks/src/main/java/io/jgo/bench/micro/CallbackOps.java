@@ -1,11 +1,11 @@
 package io.jgo.bench.micro;
 
+import io.jgo.internal.cont.Continuation;
 import io.jgo.Go;
 import io.jgo.Goroutine;
-import io.jgo.internal.Carrier;
-import io.jgo.internal.Coroutine;
-import io.jgo.internal.Stack;
-import io.jgo.internal.ThreadStacks;
+import io.jgo.internal.cont.Carrier;
+import io.jgo.internal.coroutine.Coroutine;
+import io.jgo.internal.cont.ThreadStacks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -45,7 +45,7 @@ public class CallbackOps {
     private List<Integer> list;
     private long sum;
     private final Consumer<Integer> held = x -> sum += x;
-    private Stack before;
+    private Continuation before;
 
     @Setup
     public void setUp() {

@@ -1,6 +1,7 @@
 package io.jgo.bench.micro;
 
-import io.jgo.internal.Carrier;
+import io.jgo.internal.Stack;
+import io.jgo.internal.cont.Carrier;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -27,6 +28,6 @@ public final class CarrierExecutor extends ThreadPoolExecutor {
 
     private static ThreadFactory carriers(String prefix) {
         AtomicInteger count = new AtomicInteger();
-        return body -> new Carrier(null, body, prefix + "-carrier-" + count.incrementAndGet(), 0);
+        return body -> new Carrier(null, body, prefix + "-carrier-" + count.incrementAndGet(), 0, new Stack(null));
     }
 }

@@ -1,8 +1,9 @@
 package io.jgo.bench.micro;
 
+import io.jgo.internal.Stack;
 import io.jgo.Chan;
 import io.jgo.Select;
-import io.jgo.internal.Carrier;
+import io.jgo.internal.cont.Carrier;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
@@ -25,7 +26,7 @@ public final class CpuTimePerOp {
 
     public static void main(String[] args) throws InterruptedException {
         long ops = args.length > 0 ? Long.parseLong(args[0]) : 10_000_000L;
-        Thread t = new Carrier(null, () -> runAll(ops), "cpu-time-carrier", 0);
+        Thread t = new Carrier(null, () -> runAll(ops), "cpu-time-carrier", 0, new Stack(null));
         t.start();
         t.join();
     }

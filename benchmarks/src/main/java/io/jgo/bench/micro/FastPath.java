@@ -1,9 +1,9 @@
 package io.jgo.bench.micro;
 
-import io.jgo.internal.Carrier;
-import io.jgo.internal.Coroutine;
-import io.jgo.internal.Stack;
-import io.jgo.internal.ThreadStacks;
+import io.jgo.internal.cont.Continuation;
+import io.jgo.internal.cont.Carrier;
+import io.jgo.internal.coroutine.Coroutine;
+import io.jgo.internal.cont.ThreadStacks;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -43,7 +43,7 @@ public class FastPath {
     /** The argument: a field, so the JIT cannot fold the chains into constants. */
     public int x = 0x2545F491;
 
-    private Stack before;
+    private Continuation before;
 
     /** On a carrier, behave as a goroutine: install a (never suspending) coroutine's stack. */
     @Setup

@@ -1,10 +1,10 @@
 package io.jgo.bench.micro;
 
+import io.jgo.internal.cont.Continuation;
 import io.jgo.Goroutine;
-import io.jgo.internal.Carrier;
-import io.jgo.internal.Coroutine;
-import io.jgo.internal.Stack;
-import io.jgo.internal.ThreadStacks;
+import io.jgo.internal.cont.Carrier;
+import io.jgo.internal.coroutine.Coroutine;
+import io.jgo.internal.cont.ThreadStacks;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -41,7 +41,7 @@ public class LoopPoll {
     /** The seed: a field, so the JIT cannot fold the loop. */
     public long seed = 0x2545F4914F6CDD1DL;
 
-    private Stack before;
+    private Continuation before;
 
     @Setup
     public void enterGoroutine() {

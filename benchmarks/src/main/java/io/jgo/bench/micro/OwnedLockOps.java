@@ -1,10 +1,10 @@
 package io.jgo.bench.micro;
 
+import io.jgo.internal.cont.Continuation;
 import io.jgo.Goroutine;
-import io.jgo.internal.Carrier;
-import io.jgo.internal.Coroutine;
-import io.jgo.internal.Stack;
-import io.jgo.internal.ThreadStacks;
+import io.jgo.internal.cont.Carrier;
+import io.jgo.internal.coroutine.Coroutine;
+import io.jgo.internal.cont.ThreadStacks;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -23,7 +23,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * What counting thread-owned locks costs a {@code lock(); ...; unlock()} that finds the lock free:
  * the same body in a {@code @Goroutine} method (the rewrite sends the calls through
- * {@code io.jgo.internal.OwnedLocks}) and in a plain one (calls as written), for a
+ * {@code io.jgo.internal.blocking.OwnedLocks}) and in a plain one (calls as written), for a
  * {@code ReentrantLock} and a read-write lock's write and read locks. The cost added per pair is
  * {@code rewritten - plain}; target a few ns. On a carrier with a goroutine's stack installed, as
  * in {@link FastPath}, so the per-goroutine record is written.
@@ -39,7 +39,7 @@ public class OwnedLockOps {
     public int x = 0x2545F491;
     private final ReentrantLock lock = new ReentrantLock();
     private final ReentrantReadWriteLock rw = new ReentrantReadWriteLock();
-    private Stack before;
+    private Continuation before;
 
     @Setup
     public void enterGoroutine() {

@@ -1,6 +1,6 @@
 package io.jgo.bench.micro;
 
-import io.jgo.internal.Coroutine;
+import io.jgo.internal.coroutine.Coroutine;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -1,7 +1,7 @@
 package io.jgo.bench.micro;
 
 import io.jgo.Goroutine;
-import io.jgo.internal.Coroutine;
+import io.jgo.internal.coroutine.Coroutine;
 
 /** The jgo side of {@link SuspendResume}: a recursion through {@code @Goroutine} frames that ends in a yield loop. */
 final class SuspendingFrames {

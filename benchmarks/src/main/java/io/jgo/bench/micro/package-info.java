@@ -21,7 +21,7 @@
  * (it needs {@code --add-exports java.base/jdk.internal.vm=ALL-UNNAMED}), and is reached by reflection.
  *
  * <h2>Threads</h2>
- * {@link io.jgo.bench.micro.CarrierExecutor} makes JMH's workers {@link io.jgo.internal.Carrier}s,
+ * {@link io.jgo.bench.micro.CarrierExecutor} makes JMH's workers {@link io.jgo.internal.cont.Carrier}s,
  * the threads goroutines run on, so the stack lookup in every rewritten prologue takes the
  * production path. Every benchmark here is single-threaded ({@code Scope.Thread} state).
  */

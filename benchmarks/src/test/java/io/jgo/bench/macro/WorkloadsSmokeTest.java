@@ -36,7 +36,9 @@ class WorkloadsSmokeTest {
                 }
                 try {
                     double figure = plan.run().once();
-                    if (!(figure >= 0) || Double.isInfinite(figure)) {
+                    // Finite, not necessarily positive: a cost measured as a difference (short-syscall:
+                    // wrapped minus direct calls) is noise around zero at a tiny size on a loaded machine.
+                    if (Double.isNaN(figure) || Double.isInfinite(figure)) {
                         failed.add(w.name() + " on " + c + ": figure " + figure);
                     }
                 } catch (Starved e) {

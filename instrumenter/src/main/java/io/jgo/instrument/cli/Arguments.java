@@ -21,14 +21,15 @@ import java.util.List;
  * @param classpath where other classes are looked up after IN
  * @param help      {@code --help} was given; nothing else is set then
  * @param rewrite   the preemption mode ({@code --preempt}, else {@code -Djgo.preempt}) and the
- *                  application's blocking methods ({@code --blocking})
+ *                  application's blocking methods ({@code --blocking}), the suspendable packages
+ *                  ({@code --suspendable})
  */
 record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> classpath, boolean help,
         RewriteOptions rewrite) {
 
     static final String USAGE = String.join(System.lineSeparator(),
             "usage: java -jar jgo-instrumenter.jar IN OUT [--verify] [--verbose] [--classpath CP] [--preempt MODE]",
-            "       [--blocking METHODS] [--jgo-runtime-api]",
+            "       [--blocking METHODS] [--suspendable PACKAGES] [--stress] [--jgo-runtime-api]",
             "Rewrites the @Goroutine methods of a jar or a class folder ahead of time, so that the",
             "application runs without the jgo agent. Everything else is copied byte-for-byte.",
             "  IN              a jar or a class folder to read",
@@ -41,6 +42,12 @@ record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> 
             "                  calls), calls (calls only) or off (as calls; the runtime never asks)",
             "  --blocking M    methods of the application that block (com.acme.Client.call), separated",
             "                  by ':': goroutine code calling them hands its P on while they block",
+            "  --suspendable P packages (com.acme:org.example, with sub-packages; * = every class but the",
+            "                  JDK's) whose methods are rewritten where a suspension can reach them: IN's",
+            "                  closure is computed, listed in OUT's " + io.jgo.instrument.SuspendablesFile.PATH,
+            "                  (the agent reads it too) and reported",
+            "  --stress        stress mode: every call in a rewritten class is a suspension point; run the",
+            "                  output with -Djgo.stress=P (0 to 1) to make a share P of goroutine runs yield",
             "  --jgo-runtime-api  for the build of jgo's runtime only: rewrite its API classes (io.jgo)",
             "                  too, except those that drive the stack protocol by hand",
             "  --help          print this text",
@@ -62,6 +69,8 @@ record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> 
         String preempt = System.getProperty(PreemptMode.PROPERTY, "loops");
         List<String> blocking = List.of();
         boolean runtimeApi = false;
+        String suspendable = null;
+        boolean stress = false;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             switch (arg) {
@@ -71,6 +80,7 @@ record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> 
                 case "--verify" -> verify = true;
                 case "--verbose" -> verbose = true;
                 case "--jgo-runtime-api" -> runtimeApi = true;
+                case "--stress" -> stress = true;
                 case "--classpath", "-cp" -> {
                     if (i + 1 == args.length || args[i + 1].isEmpty()) {
                         throw new UsageException(arg + " needs a value: a list of jars and folders separated by '"
@@ -79,6 +89,7 @@ record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> 
                     classpath = splitClasspath(args[++i]);
                 }
                 case "--preempt" -> preempt = value(args, i++, "loops, calls or off");
+                case "--suspendable" -> suspendable = value(args, i++, "packages such as com.acme:org.example, or *");
                 case "--blocking" -> blocking = List.of(value(args, i++, "methods such as com.acme.Client.call, separated by ':'")
                         .split(":", -1));
                 default -> {
@@ -102,6 +113,12 @@ record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> 
             rewrite = RewriteOptions.of(PreemptMode.parse(preempt)).withBlocking(blocking);
             if (runtimeApi) {
                 rewrite = rewrite.withRuntimeApi();
+            }
+            if (stress) {
+                rewrite = rewrite.withStress();
+            }
+            if (suspendable != null) {
+                rewrite = rewrite.withSuspendable(io.jgo.instrument.SuspendablePackages.parse(suspendable));
             }
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());

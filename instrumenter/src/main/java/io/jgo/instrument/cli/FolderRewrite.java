@@ -5,6 +5,7 @@ import io.jgo.instrument.Diagnostics;
 import io.jgo.instrument.InstrumentationException;
 import io.jgo.instrument.Instrumenter;
 import io.jgo.instrument.RewriteOptions;
+import io.jgo.instrument.SuspendablesFile;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -62,6 +63,7 @@ public final class FolderRewrite {
         List<String> malformed = new ArrayList<>();
         List<String> failed = new ArrayList<>();
         Set<String> notFound;
+        Set<String> suspendables;
         try (Source in = Source.open(folder);
              Lookup lookup = Lookup.of(in, classpath, jdk, diagnostics.warnings::add)) {
             Instrumenter instrumenter = new Instrumenter(lookup, diagnostics, verify, options);
@@ -70,6 +72,12 @@ public final class FolderRewrite {
                     instrumenter.learn(entry.content()); // first: the rewrite must not depend on which files are chosen
                 }
             });
+            suspendables = instrumenter.closeSuspendables();
+            if (!suspendables.isEmpty()) {
+                Path list = folder.resolve(SuspendablesFile.PATH);
+                Files.createDirectories(list.getParent());
+                Files.write(list, SuspendablesFile.write(suspendables));
+            }
             for (String name : names) {
                 byte[] bytes = in.read(name);
                 if (bytes == null || !new Entry(name, bytes, null, false).isRewritableClass()) {
@@ -94,7 +102,7 @@ public final class FolderRewrite {
             notFound = instrumenter.classesNotFound();
         }
         return new Report(List.copyOf(rewritten), List.copyOf(diagnostics.refused), List.copyOf(failed),
-                List.copyOf(malformed), List.copyOf(diagnostics.warnings), Set.copyOf(notFound));
+                List.copyOf(malformed), List.copyOf(diagnostics.warnings), Set.copyOf(notFound), Set.copyOf(suspendables));
     }
 
     /**
@@ -136,9 +144,12 @@ public final class FolderRewrite {
      * @param warnings        the rewrite's warnings (pinning sites, missing class path entries)
      * @param classesNotFound classes the rewritten code names that were found nowhere: calls into them
      *                        were taken as suspension points
+     * @param suspendables    the methods of the suspendable packages that a suspension can reach, computed
+     *                        over the whole folder and listed in its {@link SuspendablesFile} (empty without
+     *                        suspendable packages)
      */
     public record Report(List<String> rewritten, List<InstrumentationException> refused, List<String> failed,
-            List<String> malformed, List<String> warnings, Set<String> classesNotFound) {
+            List<String> malformed, List<String> warnings, Set<String> classesNotFound, Set<String> suspendables) {
 
         /** True when nothing was refused and nothing failed. */
         public boolean ok() {

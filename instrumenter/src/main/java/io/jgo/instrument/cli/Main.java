@@ -1,11 +1,13 @@
 package io.jgo.instrument.cli;
 
 import io.jgo.instrument.Instrumenter;
+import io.jgo.instrument.SuspendablesFile;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Set;
+import java.util.SortedSet;
 import java.util.function.UnaryOperator;
 
 /**
@@ -72,8 +74,18 @@ public final class Main {
                     instrumenter.learn(entry.content()); // first: the rewrite must not depend on entry order
                 }
             });
+            SortedSet<String> suspendables = instrumenter.closeSuspendables();
             try (Sink out = staged.openSink()) {
-                summary = new Copier(rewriteWith(instrumenter), new Reporter(err, arguments.verbose())).copy(in, out);
+                Sink copyTo = suspendables.isEmpty() ? out : withoutSuspendablesFile(out);
+                summary = new Copier(rewriteWith(instrumenter), new Reporter(err, arguments.verbose())).copy(in, copyTo);
+                if (!suspendables.isEmpty()) {
+                    out.write(new Entry(SuspendablesFile.PATH, SuspendablesFile.write(suspendables), null, false));
+                }
+            }
+            if (!suspendables.isEmpty()) {
+                err.println(PREFIX + "suspendable " + arguments.rewrite().suspendable() + ": " + suspendables.size()
+                        + " method(s) in " + classesOf(suspendables) + " class(es) can be reached by a suspension and were"
+                        + " made suspendable; listed in " + SuspendablesFile.PATH);
             }
             staged.publish();
         }
@@ -98,6 +110,31 @@ public final class Main {
             status = FAILED;
         }
         return status;
+    }
+
+    /**
+     * OUT gets the list this run computed in place of one IN may hold (a run over an earlier
+     * output): the closure computed here already took IN's classes, listed or not, into account.
+     */
+    private static Sink withoutSuspendablesFile(Sink out) {
+        return new Sink() {
+            @Override
+            public void write(Entry entry) throws IOException {
+                if (!entry.name().equals(SuspendablesFile.PATH)) {
+                    out.write(entry);
+                }
+            }
+
+            @Override
+            public void close() {
+                // the caller closes out
+            }
+        };
+    }
+
+    /** How many classes the listed methods belong to. */
+    static long classesOf(Set<String> methods) {
+        return methods.stream().map(m -> m.substring(0, m.lastIndexOf('.', m.indexOf('(')))).distinct().count();
     }
 
     /**

@@ -104,6 +104,15 @@ class ArgumentsTest {
         assertMessage("--blocking needs a value", in.toString(), out, "--blocking");
     }
 
+    @Test
+    void rejectsABadSuspendablePackage() throws IOException {
+        Path in = Files.createDirectory(dir.resolve("classes"));
+        String out = dir.resolve("out").toString();
+        assertMessage("suspendable package 1 of 2 'com/acme' uses '/'", in.toString(), out, "--suspendable", "com/acme:org.x");
+        assertMessage("--suspendable needs a value", in.toString(), out, "--suspendable");
+        assertMessage("'javax.swing' is part of the JDK", in.toString(), out, "--suspendable", "javax.swing");
+    }
+
     private static void assertMessage(String expected, String... args) {
         UsageException e = assertThrows(UsageException.class, () -> Arguments.parse(args));
         assertTrue(e.getMessage().contains(expected), () -> "message was: " + e.getMessage());

@@ -101,6 +101,24 @@ class MainTest {
         assertFalse(Files.exists(target));
     }
 
+    @Test
+    void suspendableListsWhatASuspensionReachesInOutAndWarnsOfAPackageWithNoClass() throws IOException {
+        Map<String, byte[]> files = new LinkedHashMap<>(plainApp());
+        files.put("org/example/cli/Library.class", Trees.classFileOf(org.example.cli.Library.class));
+        Path in = Trees.jar(dir.resolve("lib.jar"), files);
+        Path target = dir.resolve("lib-rewritten.jar");
+        assertEquals(Main.OK, run(in.toString(), target.toString(), "--verify", "--suspendable", "org.example.cli:org.exmaple"),
+                stderr());
+        Map<String, byte[]> written = Trees.readJar(target);
+        String listed = new String(written.get(io.jgo.instrument.SuspendablesFile.PATH), StandardCharsets.UTF_8);
+        assertTrue(listed.contains("\norg/example/cli/Library.each(Ljava/util/List;Ljava/util/function/Consumer;)V\n"), listed);
+        assertFalse(listed.contains("twice"), listed);
+        assertFalse(java.util.Arrays.equals(files.get("org/example/cli/Library.class"), written.get("org/example/cli/Library.class")),
+                "each() is rewritten");
+        assertTrue(stderr().contains("suspendable org.example.cli:org.exmaple: 1 method(s) in 1 class(es)"), stderr());
+        assertTrue(stderr().contains("suspendable package org.exmaple holds no class of the input"), stderr());
+    }
+
     private int run(String... args) {
         return Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
     }

@@ -2,7 +2,7 @@ package io.jgo.internal.chan;
 
 import io.jgo.PanicException;
 import io.jgo.internal.Stack;
-import io.jgo.internal.WaitReason;
+import io.jgo.internal.cont.WaitReason;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.ParkUnlock;
 import io.jgo.internal.sched.Parking;

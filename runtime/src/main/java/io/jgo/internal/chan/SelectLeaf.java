@@ -1,7 +1,8 @@
 package io.jgo.internal.chan;
 
+import io.jgo.internal.cont.StackAccess;
 import io.jgo.Goroutine;
-import io.jgo.internal.MethodIds;
+import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.Stack;
 
 /**
@@ -44,7 +45,7 @@ public final class SelectLeaf {
         Stack s = Stack.current();
         long via = s.takeCallSite();
         if (s.isResuming()) {
-            s.resumeLeaf();
+            StackAccess.resumeLeaf(s);
             return SelectOp.resumed(s);
         }
         SelectOp op = SelectOp.acquire(s, cases.length, s.isGoroutine());
@@ -58,7 +59,7 @@ public final class SelectLeaf {
         }
         int i = op.run(s, otherwise >= 0);
         if (i == SelectOp.MUST_PARK) {
-            if (s.suspendLeaf(via, SELECT_ID, Stack.YIELD_PARK)) {
+            if (StackAccess.suspendLeaf(s, via, SELECT_ID, Stack.YIELD_PARK)) {
                 return null; // unwinding; the resumed call returns the outcome above
             }
             return SelectOp.resumed(s); // pinned: the wait is over

@@ -1,8 +1,9 @@
 package io.jgo.internal.chan;
 
+import io.jgo.internal.cont.StackAccess;
 import io.jgo.PanicException;
 import io.jgo.internal.Stack;
-import io.jgo.internal.WaitReason;
+import io.jgo.internal.cont.WaitReason;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.ParkUnlock;
 import io.jgo.internal.sched.Parking;
@@ -86,11 +87,11 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
      * The owner's thread only.
      */
     public static SelectOp acquire(Stack s, int n, boolean goroutine) {
-        SelectOp op = (SelectOp) s.selectCache;
+        SelectOp op = (SelectOp) StackAccess.selectCache(s);
         if (op == null) {
             op = new SelectOp(goroutine);
         } else {
-            s.selectCache = null;
+            StackAccess.selectCache(s, null);
         }
         op.size(n);
         return op;
@@ -111,7 +112,7 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
         fired = -1;
         ok = false;
         resetWait();
-        s.selectCache = this;
+        StackAccess.selectCache(s, this);
     }
 
     private void size(int count) {

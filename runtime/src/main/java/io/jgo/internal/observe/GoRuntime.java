@@ -79,7 +79,7 @@ final class GoRuntime implements GoRuntimeMXBean {
 
     @Override
     public String getPinReport() {
-        return io.jgo.internal.PinReport.enabled() ? io.jgo.internal.PinReport.report()
+        return io.jgo.internal.cont.PinReport.enabled() ? io.jgo.internal.cont.PinReport.report()
                 : "pins are counted by frame only under -Djgo.pinReport";
     }
 

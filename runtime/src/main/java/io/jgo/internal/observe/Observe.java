@@ -94,7 +94,7 @@ public final class Observe {
         try {
             DumpOnSignal.installOnce(System.getProperty(DumpOnSignal.PROPERTY));
         } catch (RuntimeException e) {
-            io.jgo.internal.Warnings.once("dumpOnSignal", String.valueOf(e.getMessage()));
+            io.jgo.internal.cont.Warnings.once("dumpOnSignal", String.valueOf(e.getMessage()));
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.jgo.internal.proc;
 
+import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.Stack;
 import io.jgo.internal.sched.Config;
 import io.jgo.internal.sched.G;
@@ -84,11 +85,11 @@ public final class Proc {
      * sleep short and stays on the thread): returns false.
      */
     public static boolean armSleepOrSleep(Stack s, long nanos) {
-        if (!(s.owner() instanceof G)) {
+        if (!(StackAccess.owner(s) instanceof G)) {
             sleepThread(nanos);
             return false;
         }
-        G g = (G) s.owner();
+        G g = (G) StackAccess.owner(s);
         g.runtime().armSleep(g, nanos);
         return true;
     }

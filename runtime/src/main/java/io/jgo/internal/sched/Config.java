@@ -20,6 +20,11 @@ package io.jgo.internal.sched;
  *   <li>{@code -Djgo.preempt=off}: sysmon never asks a goroutine to yield nor takes a running
  *       goroutine's P (run to completion, as Go with preemption off); {@code loops} (default) and
  *       {@code calls} only tell the rewrite where to poll.</li>
+ *   <li>{@code -Djgo.stress=P} (0 to 1, default 0; the agent's {@code stress=P} sets it): each time
+ *       a goroutine is given a carrier, with probability P it is asked to yield at the first
+ *       suspension point it reaches (a rewritten prologue or loop poll), so save and restore run
+ *       everywhere; at 1 every point yields. {@code -Djgo.stress.seed=N} fixes the seed (default
+ *       random; a runtime under stress prints it).</li>
  * </ul>
  * Tests may also replace the clock sysmon decides by ({@link #clock}) and run without the sysmon
  * thread ({@link #sysmon(boolean)}), driving its rounds by hand ({@code Sysmon.round}).
@@ -49,6 +54,10 @@ public final class Config {
     boolean sysmon = true;
     /** Whether sysmon preempts running goroutines and retakes the Ps of those that do not answer. */
     boolean preempt = true;
+    /** {@code -Djgo.stress}: probability of a forced yield each time a goroutine runs (0: never). */
+    double stress;
+    /** {@code -Djgo.stress.seed}: seeds each M's coin ({@link M#execute}). */
+    long stressSeed;
 
     static final int DEFAULT_MAX_THREADS = 10_000;
 

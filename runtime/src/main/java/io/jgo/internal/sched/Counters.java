@@ -23,6 +23,8 @@ final class Counters {
     final LongAdder mParks = new LongAdder();
     /** Gs a spinning M took from another P's queue; the thief's thread. */
     final LongAdder steals = new LongAdder();
+    /** Yields the stress mode forced ({@code -Djgo.stress}); the yielding goroutine's carrier. */
+    final LongAdder stressYields = new LongAdder();
     /**
      * Written only by sysmon's thread (or a test driving its rounds by hand, with the thread off),
      * so a plain increment of the volatile loses nothing; the volatile write publishes it to readers.

@@ -1,7 +1,7 @@
 package io.jgo.internal.sched;
 
 import io.jgo.DeadlockException;
-import io.jgo.internal.Warnings;
+import io.jgo.internal.cont.Warnings;
 
 /**
  * Go's {@code checkdead} for a {@code Go.run} runtime: called when a P goes idle and every P is
@@ -70,7 +70,7 @@ final class Deadlock {
         if (v == ASLEEP && !s.doubt) {
             String dump = Dump.all(sched);
             sched.listener.deadlock(sched, dump);
-            sched.fail(new DeadlockException(dump));
+            sched.failures.fail(new DeadlockException(dump));
         } else if (v == IN_DOUBT && s.doubt) {
             if (!sched.deadlockWatch.doubtWarned) {
                 sched.deadlockWatch.doubtWarned = true; // M0 only

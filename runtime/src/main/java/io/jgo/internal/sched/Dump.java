@@ -1,6 +1,6 @@
 package io.jgo.internal.sched;
 
-import io.jgo.internal.WaitReason;
+import io.jgo.internal.cont.WaitReason;
 import java.util.List;
 
 /**
@@ -103,7 +103,7 @@ final class Dump {
         }
         for (int i = top; i < st.length; i++) {
             StackTraceElement e = st[i];
-            if (e.getClassName().equals("io.jgo.internal.Entry")) {
+            if (e.getClassName().equals("io.jgo.internal.cont.Entry")) {
                 return false;
             }
             if (e.getMethodName().equals(io.jgo.internal.Resumers.ENTRY)) {

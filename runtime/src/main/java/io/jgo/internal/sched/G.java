@@ -1,6 +1,7 @@
 package io.jgo.internal.sched;
 
-import io.jgo.internal.WaitReason;
+import io.jgo.internal.cont.Continuation;
+import io.jgo.internal.cont.WaitReason;
 import io.jgo.internal.Stack;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -57,7 +58,7 @@ import java.lang.invoke.VarHandle;
  * Exactly one of 1 and a wins. The G's thread never changes {@code m.p} while the G is RUNNING
  * without first leaving RUNNING through the same word, so sysmon's step 2 reads a stable value.
  */
-public final class G implements Stack.Owner {
+public final class G implements Continuation.Owner {
 
     static final int IDLE = 0;
     static final int RUNNABLE = 1;
@@ -275,9 +276,9 @@ public final class G implements Stack.Owner {
         this.waitReason = reason;
     }
 
-    /** Stack.Owner: the G could not unwind; block this carrier as in a syscall. Owner thread only. */
+    /** Continuation.Owner: the G could not unwind; block this carrier as in a syscall. Owner thread only. */
     @Override
-    public void parkPinned(Stack s, int kind) {
+    public void parkPinned(Continuation s, int kind) {
         sched.parkPinned(this, kind);
     }
 

@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.Stack;
 import java.util.concurrent.locks.LockSupport;
 
@@ -56,7 +57,7 @@ final class Handoff {
                     } finally {
                         sched.lock.unlock();
                     }
-                    sched.wakep();
+                    sched.ms.wakep();
                 }
                 reacquireP(g, m);
             } else if (kind == Stack.YIELD_PREEMPT) {
@@ -85,9 +86,9 @@ final class Handoff {
         g.pinnedWait = true;
         if (!sched.parkCommit(g, true)) { // false: sysmon already retook the P and handed it off
             P pp = m.releaseP();
-            sched.handoffP(pp);
+            sched.ms.handoffP(pp);
         } else if (!releaseKeptP(m)) { // g was in a syscall: the P its M kept goes to work while g waits
-            sched.handoffIdleP(); // sysmon retook the P before the park: its hand-off must be redone
+            sched.ms.handoffIdleP(); // sysmon retook the P before the park: its hand-off must be redone
         }
         boolean handedP = awaitHandoff(m, g);
         g.pinnedWait = false;
@@ -116,7 +117,7 @@ final class Handoff {
      */
     private static Dropped dropped(G g) {
         g.droppedByStop = true; // whatever ends g now (this, or what a catch or a monitor exit makes of it) is no panic
-        g.stack.requestPreempt();
+        StackAccess.requestPreempt(g.stack);
         ParkUnlock u = g.parkUnlock;
         g.parkUnlock = null;
         if (u != null) {
@@ -138,7 +139,7 @@ final class Handoff {
      */
     private void yieldPinned(G g, M m) {
         if (g.leaveRunning(G.SYSCALL) == G.RUNNING) {
-            sched.handoffP(m.releaseP()); // the global queue gets g right below: an M starts for it
+            sched.ms.handoffP(m.releaseP()); // the global queue gets g right below: an M starts for it
         }
         reacquireQueued(g, m);
     }
@@ -180,7 +181,7 @@ final class Handoff {
         P pp = m.releaseP(); // G is SYSCALL now: sysmon's retake leaves this P alone (as in parkPinned)
         sched.emit(Trace.Event.SYSCALL_ENTER, g.id, pp.id, m.id, -1, 1);
         sched.listener.syscallHandoff(sched, g.id, pp.id, m.id);
-        sched.handoffP(pp);
+        sched.ms.handoffP(pp);
     }
 
     /**
@@ -216,7 +217,7 @@ final class Handoff {
         if (old != null && old.casStatus(P.SYSCALL, P.RUNNING)) {
             old.m = null; // ours now, in transit to handoffP
             old.syscalltick++;
-            sched.handoffP(old);
+            sched.ms.handoffP(old);
             return true;
         }
         return false;
@@ -240,7 +241,7 @@ final class Handoff {
         g.casStatus(G.SYSCALL, G.RUNNABLE);
         sched.global.put(g);
         sched.emit(Trace.Event.SYSCALL_EXIT, g.id, -1, m.id, -1, 2);
-        sched.wakep();
+        sched.ms.wakep();
         if (!awaitHandoff(m, g)) {
             throw dropped(g);
         }

@@ -38,6 +38,7 @@ final class IdlePs {
         head = pp;
         count.incrementAndGet(); // volatile RMW, read by Spinning.maySpin and handOffP without the lock
         sched.emit(Trace.Event.P_IDLE, -1, pp.id, -1, -1, 0);
+        sched.timers.pIdled(pp); // after the status write: its timers are the timer waiter's from now on
     }
 
     /** {@link #putLocked} taking sched.lock itself. Not for sysmon in a round (it would wait). */

@@ -1,5 +1,7 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.cont.StackAccess;
+
 /**
  * {@code Thread.interrupt()} for a goroutine, which has no thread of its own to interrupt (a
  * carrier's interrupt belongs to whichever goroutine runs on it at that moment, see
@@ -52,7 +54,7 @@ public final class Interrupts {
             w.interrupt();
         }
         if (g.status() == G.RUNNING) {
-            g.stack.requestPreempt(); // advisory: through g0 at its next prologue, and back interrupted
+            StackAccess.requestPreempt(g.stack); // advisory: through g0 at its next prologue, and back interrupted
         }
     }
 

@@ -1,8 +1,10 @@
 package io.jgo.internal.sched;
 
-import io.jgo.internal.Entry;
+import io.jgo.internal.cont.StackAccess;
+import io.jgo.internal.cont.Continuation;
+import io.jgo.internal.cont.Entry;
 import io.jgo.internal.Stack;
-import io.jgo.internal.ThreadStacks;
+import io.jgo.internal.cont.ThreadStacks;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -52,11 +54,14 @@ final class M implements Runnable {
     /** xorshift state for the steal order; owner only. */
     private int rnd;
     private final Steal steal = new Steal();
+    /** The stress mode's coin ({@code -Djgo.stress}), null without it; owner only. */
+    private final java.util.SplittableRandom stressCoin;
 
     M(Sched sched, int id) {
         this.sched = sched;
         this.id = id;
         this.rnd = (id + 1) * 0x9E3779B9;
+        this.stressCoin = sched.config.stress > 0 ? new java.util.SplittableRandom(sched.config.stressSeed + id) : null;
     }
 
     // ---------------------------------------------------------------- g0 loop (carriers)
@@ -68,7 +73,7 @@ final class M implements Runnable {
             schedule();
         } catch (Throwable t) { // the scheduler's own code failed: see Sched.carrierFailed
             try {
-                sched.carrierFailed(this, t);
+                sched.failures.carrierFailed(this, t);
             } catch (Throwable lost) {
                 // carrierFailed never throws but for what the JVM throws anywhere (out of memory loading a class)
             }
@@ -136,8 +141,13 @@ final class M implements Runnable {
         sched.emit(Trace.Event.EXECUTE, g.id, pp.id, id, -1, inherit ? 1 : 0);
         Thread t = thread;
         Identity.enter(g, t); // g's interrupt status and ThreadLocal maps onto this thread
-        Stack before = ThreadStacks.installOnCurrentThread(g.stack);
+        Continuation before = ThreadStacks.installOnCurrentThread(g.stack);
         Throwable panic = null;
+        // Stress mode: ask g to yield at its first suspension point (after its saved frames are back).
+        boolean forced = stressCoin != null && stressCoin.nextDouble() < sched.config.stress;
+        if (forced) {
+            StackAccess.requestPreempt(g.stack);
+        }
         try {
             Entry.run(g.stack, g.body);
         } catch (Throwable e) {
@@ -156,12 +166,15 @@ final class M implements Runnable {
             sched.abandon(g);
             return;
         }
-        if (panic == null && g.stack.suspending) {
-            g.stack.endUnwind();
-            if (g.stack.yieldKind == Stack.YIELD_PARK) {
+        if (panic == null && StackAccess.suspending(g.stack)) {
+            if (forced && StackAccess.yieldKind(g.stack) == Stack.YIELD_PREEMPT) {
+                sched.counters.stressYields.increment();
+            }
+            StackAccess.endUnwind(g.stack);
+            if (StackAccess.yieldKind(g.stack) == Stack.YIELD_PARK) {
                 sched.parkCommit(g, false);
             } else {
-                sched.yieldToGlobal(g, g.stack.yieldKind == Stack.YIELD_PREEMPT);
+                sched.yieldToGlobal(g, StackAccess.yieldKind(g.stack) == Stack.YIELD_PREEMPT);
             }
             return; // m.p is null if sysmon retook it (it cleared it before releasing the G's status)
         }
@@ -248,8 +261,8 @@ final class M implements Runnable {
                 }
             }
             // The timer part of Go's last steal pass: any P's due timers (busy or idle) run here.
-            if (sched.timers.runAllExpired(System.nanoTime()) > 0) {
-                continue; // what they readied is on the global queue
+            if (sched.timers.runAllExpiredFor(pp, System.nanoTime()) > 0) {
+                continue; // the sleepers they readied are in pp's runnext, the rest on the global queue
             }
             if (!dropPAndPark()) {
                 return null;
@@ -282,7 +295,7 @@ final class M implements Runnable {
         }
         if (wasSpinning) {
             sched.spinning.stop(this); // volatile RMW: the StoreLoad before the re-checks below
-            P found = sched.recheckAfterSpinning(snapshot);
+            P found = sched.ms.recheckAfterSpinning(snapshot);
             if (found != null) {
                 acquireP(found);
                 sched.spinning.become(this);
@@ -351,7 +364,7 @@ final class M implements Runnable {
                 // until the earliest timer if it is the timer waiter.
                 if (sched.netpoll.pollBlocking(this, deadline)) {
                     if (nextP == null && deadline != Long.MAX_VALUE && deadline - System.nanoTime() <= 0) {
-                        sched.timers.runAllExpired(System.nanoTime());
+                        sched.timers.runUnheldExpired(System.nanoTime());
                     }
                     continue;
                 }
@@ -376,17 +389,17 @@ final class M implements Runnable {
     }
 
     /**
-     * The timer waiter's turn: runs every due timer. An idle M must never fail (it is on the idle
+     * The timer waiter's turn: runs every due timer of a P that no M runs goroutines on. An idle M must never fail (it is on the idle
      * list, and a P could be handed to a thread that is gone): a timer function's error (out of
      * memory while it starts a goroutine, say) is the runtime's fatal error, reported, and the M
      * stays. Own thread, without a P.
      */
     private void runTimersIdle() {
         try {
-            sched.timers.runAllExpired(System.nanoTime());
+            sched.timers.runUnheldExpired(System.nanoTime()); // a RUNNING P's timers are its holder's (Timers)
         } catch (Throwable t) {
             try {
-                sched.fatal("a timer run by idle carrier ", thread, t);
+                sched.failures.fatal("a timer run by idle carrier ", thread, t);
             } catch (Throwable lost) {
                 // as in run: the M stays, whatever the report did
             }

@@ -1,7 +1,7 @@
 package io.jgo.internal.sched;
 
 import io.jgo.PanicException;
-import io.jgo.internal.Warnings;
+import io.jgo.internal.cont.Warnings;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -47,7 +47,7 @@ final class MainLoop {
         try {
             P pp = sched.idlePs.get(); // every P is idle: main goes into the first one's queue
             pp.runq.put(g, false, sched.global); // pp is in transit, ours until startM hands it over
-            sched.startM(pp, false);
+            sched.ms.startM(pp, false);
             awaitMain(g);
         } finally {
             finish(caller);
@@ -62,7 +62,7 @@ final class MainLoop {
      */
     private void awaitMain(G g) {
         for (;;) {
-            if (g.status() == G.DEAD || sched.failure.get() != null || sched.stopping) { // volatile reads
+            if (g.status() == G.DEAD || sched.failures.recorded() != null || sched.stopping) { // volatile reads
                 return;
             }
             DeadlockWatch.Suspicion s = sched.deadlockWatch.takeSuspicion();
@@ -86,7 +86,7 @@ final class MainLoop {
         long left;
         // A newer suspicion ends the wait early: a doubt's long wait must not delay the report of a
         // certain deadlock that arose meanwhile (awaitHandoff takes the newer one next).
-        while (main.status() != G.DEAD && sched.failure.get() == null && !sched.stopping && !sched.deadlockWatch.pending()
+        while (main.status() != G.DEAD && sched.failures.recorded() == null && !sched.stopping && !sched.deadlockWatch.pending()
                 && (left = deadline - System.nanoTime()) > 0) {
             if (Thread.interrupted()) {
                 Interrupts.interrupt(main);
@@ -112,7 +112,7 @@ final class MainLoop {
         int busy = sched.awaitStopped(STOP_WAIT_NANOS);
         // After the wait, as Go's exit waits for panicking goroutines: one whose exception was still
         // unwinding when main returned has reached goexit by now (or is printed when it does).
-        PanicException f = sched.closeFailures();
+        PanicException f = sched.failures.closeFailures();
         if (sched.config.printCounts) {
             System.err.println("jgo-counts " + sched.stats().countsText()); // one line a harness can parse
         }

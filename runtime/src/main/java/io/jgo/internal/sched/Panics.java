@@ -37,7 +37,7 @@ final class Panics {
     /** The last resort of {@link #onPanic}: allocates nothing that can fail in a way that escapes. */
     static void unreportable(Sched sched) {
         try {
-            if (sched.m0 != null && sched.fail(sched.unreportable)) {
+            if (sched.m0 != null && sched.failures.fail(sched.failures.unreportable)) {
                 return;
             }
         } catch (Throwable ignored) {
@@ -65,7 +65,7 @@ final class Panics {
     private static void report(Sched sched, G g, Throwable t) {
         String what = t instanceof PanicException ? t.getMessage() : t.toString();
         String message = "panic: " + what + " [goroutine " + g.id + (g.main ? ", main" : "") + "]";
-        if (sched.m0 != null && sched.fail(new PanicException(message, t))) {
+        if (sched.m0 != null && sched.failures.fail(new PanicException(message, t))) {
             return; // Go.run throws it; once Go.run has returned, it is printed below
         }
         StringWriter out = new StringWriter();

@@ -1,6 +1,7 @@
 package io.jgo.internal.sched;
 
-import io.jgo.internal.WaitReason;
+import io.jgo.internal.cont.StackAccess;
+import io.jgo.internal.cont.WaitReason;
 import io.jgo.internal.Stack;
 
 /**
@@ -43,7 +44,7 @@ public final class Parking {
 
     /** The goroutine owning {@code s}, or null when {@code s} is a plain thread's stack. */
     public static G goroutineOf(Stack s) {
-        Stack.Owner o = s.owner();
+        Stack.Owner o = StackAccess.owner(s);
         return o instanceof G ? (G) o : null;
     }
 

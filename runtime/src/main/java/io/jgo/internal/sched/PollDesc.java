@@ -1,6 +1,6 @@
 package io.jgo.internal.sched;
 
-import io.jgo.internal.WaitReason;
+import io.jgo.internal.cont.WaitReason;
 import java.io.IOException;
 import java.nio.channels.CancelledKeyException;
 import java.nio.channels.SelectableChannel;
@@ -213,7 +213,7 @@ public final class PollDesc {
      * The wait of a leaf (a hand-written resumable primitive of {@code io.jgo.net}), one copy for
      * all of them: {@link #prepareWait(G, int, Object, BooleanSupplier)}, then for a goroutine the
      * park as leaf {@code leafId}. Returns {@link #UNWINDING} when the leaf must return at once
-     * (its frame unwinds; it resumes at its top, where it calls {@code s.resumeLeaf()} and
+     * (its frame unwinds; it resumes at its top, where it calls {@code StackAccess.resumeLeaf} and
      * {@link #afterPark}); {@link #WOKEN} after a wait (a pinned goroutine's or a plain thread's);
      * or, without waiting, {@link #CLOSED}, {@link #TIMEOUT} or {@link #CANCELED}. Whatever woke it,
      * the leaf retries. The {@code $jgo$} prefix makes this frame continuation machinery for the
@@ -225,7 +225,7 @@ public final class PollDesc {
         if (r != PARKED) {
             return r;
         }
-        if (s.suspendLeaf(via, leafId, io.jgo.internal.Stack.YIELD_PARK)) {
+        if (io.jgo.internal.cont.StackAccess.suspendLeaf(s, via, leafId, io.jgo.internal.Stack.YIELD_PARK)) {
             return UNWINDING;
         }
         afterPark(g); // pinned: parked on its carrier, woken

@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.cont.StackAccess;
 import java.util.Arrays;
 
 /**
@@ -53,7 +54,7 @@ final class Procs {
             sched.lock.unlock();
         }
         if (n != old) {
-            sched.wakep();
+            sched.ms.wakep();
             sched.listener.gomaxprocs(sched, old, n);
         }
         return old;
@@ -137,7 +138,7 @@ final class Procs {
         M m = pp.m;
         G g = m == null ? null : m.curg;
         if (g != null && g.status() == G.RUNNING) {
-            g.stack.requestPreempt();
+            StackAccess.requestPreempt(g.stack);
             sched.emit(Trace.Event.PREEMPT, g.id, pp.id, m.id, -1, 0);
         }
     }
@@ -197,7 +198,7 @@ final class Procs {
         } finally {
             sched.lock.unlock();
         }
-        sched.wakep();
+        sched.ms.wakep();
         if (np != null) {
             m.acquireP(np);
             return true;

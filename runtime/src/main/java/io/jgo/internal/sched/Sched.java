@@ -1,16 +1,12 @@
 package io.jgo.internal.sched;
 
-import io.jgo.internal.WaitReason;
-import io.jgo.PanicException;
-import io.jgo.internal.Carrier;
+import io.jgo.internal.cont.StackAccess;
+import io.jgo.internal.cont.WaitReason;
 import io.jgo.internal.Stack;
-import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
@@ -46,6 +42,11 @@ public final class Sched {
     final NetPoll netpoll = new NetPoll(this);
     final AllGs allgs = new AllGs();
     final Handoff handoff = new Handoff(this);
+    /** Starts, wakes and hands Ps to Ms (Go's wakep, startm, handoffp). */
+    final Ms ms = new Ms(this);
+    private final Stopping stop = new Stopping(this);
+    /** Go.run's failure and the runtime's fatal errors. */
+    final Failures failures = new Failures(this);
     final Procs procs;
     final IdlePs idlePs = new IdlePs(this);
     final Spinning spinning = new Spinning(this);
@@ -66,7 +67,6 @@ public final class Sched {
     final ArrayDeque<M> midle = new ArrayDeque<>();
     /** Every live M (for stop, traces, dumps); copy-on-write, any thread. */
     final List<M> allm = new CopyOnWriteArrayList<>();
-    private final AtomicInteger mnext = new AtomicInteger(1);
 
     private final AtomicLong goidgen = new AtomicLong();
     /** Live goroutines (Go's gcount); summed on demand. */
@@ -79,29 +79,10 @@ public final class Sched {
 
     /** Set once when the runtime shuts down; every M and waiter polls it (volatile). */
     volatile boolean stopping;
-    /**
-     * The first panic or the deadlock of a {@code Go.run} runtime: what {@code Go.run} throws. Set
-     * and closed under {@link #failureLock}; read racily (volatile) by M0's wait loops.
-     */
-    final AtomicReference<PanicException> failure = new AtomicReference<>();
-    /**
-     * Orders every {@link #fail} against {@link #closeFailures}: a failure recorded before the close
-     * is what {@code Go.run} throws (later ones are added to it as suppressed); one after it is
-     * printed by the caller of {@code fail}, so none is lost.
-     */
-    private final Object failureLock = new Object();
-    /** Set once by {@link #closeFailures}; guarded by {@link #failureLock}. */
-    private boolean failuresClosed;
     /** M0 and the main G of a {@code Go.run} runtime; null for the default runtime. */
     volatile M m0;
     volatile G mainG;
-    private final SchedTracer tracer;
-    /**
-     * What {@code Go.run} throws when a goroutine's failure, or a carrier's, could not even be
-     * reported for want of memory: made up front, so that reporting it allocates nothing.
-     */
-    final PanicException unreportable = new PanicException(Panics.UNREPORTABLE.substring("jgo: ".length()));
-
+    final SchedTracer tracer;
     /**
      * The process's scheduler listener, given to every runtime made from now on: the
      * {@link SchedListener} service the runtime provides ({@code io.jgo.internal.observe}), found
@@ -119,6 +100,9 @@ public final class Sched {
         installedListener = java.util.Objects.requireNonNull(l, "l");
     }
 
+    /** The stress mode's seed is printed once per JVM, by the first runtime that starts under it. */
+    private static final java.util.concurrent.atomic.AtomicBoolean STRESS_ANNOUNCED = new java.util.concurrent.atomic.AtomicBoolean();
+
     public Sched(Config config) {
         Panics.preload(); // what its failure paths need is loaded before they can run out of memory
         this.config = config;
@@ -130,6 +114,11 @@ public final class Sched {
             procs.resizeLocked(Math.max(1, config.maxProcs));
         } finally {
             lock.unlock();
+        }
+        if (config.stress > 0 && STRESS_ANNOUNCED.compareAndSet(false, true)) {
+            // The seed, so that a failure seen under stress can be run again with the same coins.
+            System.err.println("jgo: stress mode: " + config.stress + " of goroutine runs yield at their first suspension"
+                    + " point (-Djgo.stress.seed=" + config.stressSeed + " repeats these coins)");
         }
         this.tracer = config.schedTraceMillis > 0 ? new SchedTracer(this) : null;
         if (tracer != null) {
@@ -178,7 +167,7 @@ public final class Sched {
             }
         }
         emit(Trace.Event.GO_CREATE, g.id, pp == null ? -1 : pp.id, -1, -1, pp == null ? 0 : 1);
-        wakep();
+        ms.wakep();
         return g;
     }
 
@@ -224,7 +213,7 @@ public final class Sched {
         }
         emit(Trace.Event.GO_READY, g.id, pp == null ? -1 : pp.id, -1, -1, pp == null ? 0 : 1);
         if (wake) {
-            wakep();
+            ms.wakep();
         }
     }
 
@@ -236,7 +225,7 @@ public final class Sched {
         g.casStatus(G.WAITING, G.RUNNABLE);
         runqPut(pp, g);
         emit(Trace.Event.GO_READY, g.id, pp.id, -1, -1, 1);
-        wakep();
+        ms.wakep();
     }
 
     /**
@@ -272,7 +261,7 @@ public final class Sched {
         for (int i = toGlobal; i < n; i++) {
             pp.runq.put(gs.get(i), false, global);
         }
-        wakep();
+        ms.wakep();
     }
 
     /**
@@ -298,7 +287,7 @@ public final class Sched {
                 if (pp == null) {
                     break;
                 }
-                startM(pp, false);
+                ms.startM(pp, false);
             }
         } finally {
             lock.unlock();
@@ -313,7 +302,7 @@ public final class Sched {
         boolean retaken = g.leaveRunning(G.RUNNABLE) == G.SYSCALL;
         global.put(g);
         emit(preempted ? Trace.Event.GO_PREEMPTED : Trace.Event.GO_SCHED, g.id, -1, -1, -1, 0);
-        wakep();
+        ms.wakep();
         return retaken;
     }
 
@@ -347,7 +336,7 @@ public final class Sched {
         }
         g.droppedByStop = false;
         g.syscallDepth = 0;
-        g.stack.reset();
+        StackAccess.reset(g.stack);
         if (!g.main) {
             Identity.forget(g); // main's status stays saved: Go.run puts it back on the caller's thread
         }
@@ -426,7 +415,7 @@ public final class Sched {
      * another runtime, a G in a syscall or retaken): the caller acts without a P. Any thread.
      */
     G claimCallerP() {
-        Stack.Owner o = Stack.current().owner();
+        Stack.Owner o = StackAccess.owner(Stack.current());
         if (o instanceof G) {
             G me = (G) o;
             M m = me.m;
@@ -443,7 +432,7 @@ public final class Sched {
 
     /** The goroutine running on this thread, of any runtime, or null. Any thread. */
     public static G currentG() {
-        Stack.Owner o = Stack.current().owner();
+        Stack.Owner o = StackAccess.owner(Stack.current());
         return o instanceof G ? (G) o : null;
     }
 
@@ -461,260 +450,6 @@ public final class Sched {
             emit(Trace.Event.GLOBAL_BATCH, g.id, pp.id, m.id, len, 1 + pp.runq.size() - sizeBefore);
         }
         return g;
-    }
-
-    // ---------------------------------------------------------------- spinning and waking
-
-    /**
-     * Go's {@code wakep}: work appeared; if nobody spins, start a spinning M on an idle P. Any
-     * thread, after the work is published.
-     */
-    public void wakep() {
-        if (stopping) {
-            return; // no new M once the runtime stops (Go.run waits for the ones it has)
-        }
-        // StoreLoad: the work just published (queue put) is ordered before this read of nmspinning.
-        // Pairs with the volatile decrement in Spinning.stop followed by the spinner's re-check of the
-        // queues: either we see no spinner (and start one) or the spinner's re-check sees our work.
-        VarHandle.fullFence();
-        if (!spinning.claimFirst()) {
-            sysmon.onWork(); // the spinner finds the work; if none does, sysmon must not sleep past it
-            return;
-        }
-        if (sysmon.inRound()) { // a timer sysmon fired readied a G
-            wakepFromSysmon();
-            return;
-        }
-        startSpinningM();
-    }
-
-    /** The rest of {@link #wakep} after the claim of a spinning slot: an idle P and an M for it. */
-    private void startSpinningM() {
-        P pp;
-        lock.lock();
-        try {
-            pp = idlePs.getSpinningLocked();
-        } finally {
-            lock.unlock();
-        }
-        if (pp == null) {
-            spinning.unclaim(); // a spinner is requested from the next M to drop its P
-            return;
-        }
-        startM(pp, true);
-    }
-
-    /**
-     * {@link #wakep} on sysmon's thread inside a round, which must never wait on sched.lock: the
-     * whole wake-up holding the lock if it is free now (the acquisitions inside are reentrant), else
-     * none of it: the slot claim is given back, exactly as when no P is idle, and sysmon owes the
-     * wakep to its next round. The readied G is already on the global queue (lock-free), so only
-     * the M that would look for it comes later, by one sysmon delay (20 µs: a debt keeps the fast cadence).
-     */
-    private void wakepFromSysmon() {
-        if (!lock.tryLock()) {
-            spinning.unclaim();
-            sysmon.oweWakep();
-            return;
-        }
-        try {
-            startSpinningM();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /**
-     * Go's {@code startm}: runs {@code pp} on an idle M, or on a new carrier. With {@code spinning},
-     * the caller already counted the M in {@link #spinning}. Any thread; pp is in transit.
-     */
-    void startM(P pp, boolean spinning) {
-        M m;
-        lock.lock();
-        try {
-            m = midle.poll();
-        } finally {
-            lock.unlock();
-        }
-        if (m == null) {
-            if (stopping) { // no new carrier for a stopped runtime: pp goes back, nothing runs any more
-                idlePs.put(pp, P.RUNNING);
-                if (spinning) {
-                    this.spinning.unclaim();
-                }
-                return;
-            }
-            if (allm.size() >= config.maxThreads) {
-                threadExhaustion(pp, spinning);
-                return;
-            }
-            sysmon.start();
-            m = new M(this, mnext.getAndIncrement());
-            Carrier c = new Carrier(null, m, config.name + "-m" + m.id, config.stackSize);
-            m.thread = c;
-            m.spinning = spinning;
-            m.nextP = pp;
-            allm.add(m);
-            c.start();
-        } else {
-            m.wake(pp, spinning);
-        }
-        counters.mWakeups.increment();
-        emit(Trace.Event.M_START, -1, pp.id, m.id, -1, spinning ? 1 : 0);
-        if (stopping) {
-            m.unpark();
-        }
-    }
-
-    /**
-     * Go's {@code handoffp}: {@code pp} was released by an M that is about to block (syscall, pinned
-     * G). Start an M for it if it has work, or if nobody spins or idles; else it goes idle. Any thread.
-     */
-    void handoffP(P pp) {
-        counters.handoffs.increment();
-        emit(Trace.Event.P_HANDOFF, -1, pp.id, -1, -1, 0);
-        if (pp.retiring) {
-            lock.lock();
-            try {
-                procs.retireLocked(pp, P.RUNNING);
-            } finally {
-                lock.unlock();
-            }
-            wakep();
-            return;
-        }
-        if (!pp.runq.isEmpty() || !global.isEmpty()) {
-            startM(pp, false);
-            return;
-        }
-        if (spinning.count() + idlePs.count() == 0 && spinning.claimFirst()) { // nobody to find new work: one spinning M
-            startM(pp, true);
-            return;
-        }
-        lock.lock();
-        try {
-            // Go: "if this is the last running P and nobody is polling network, need to wakeup
-            // another M to poll network" (the M that releases it blocks, e.g. M0 under a parked main).
-            boolean mustPoll = netpoll.anyPending() && !netpoll.blocked() && idlePs.count() == gomaxprocs - 1;
-            if (global.isEmpty() && !mustPoll) {
-                idlePs.putLocked(pp, P.RUNNING);
-                pp = null;
-            }
-        } finally {
-            lock.unlock();
-        }
-        if (pp != null) {
-            startM(pp, false);
-            return;
-        }
-        deadlockWatch.checkIfIdle();
-    }
-
-    /**
-     * A goroutine parked on an M whose P sysmon had retaken while it ran (a blocked-carrier or a
-     * syscall retake, the G left in SYSCALL): the retake's {@link #handoffP} came before the park,
-     * so it could not see what the park leaves behind, above all a network waiter that needs an M
-     * to block in the poll (its {@code mustPoll}). That P found no work, went idle and every M
-     * parked: nobody would ever poll. In Go the G would have taken a P back on its way to the park
-     * (exitsyscall), and the park would have handed it off; so an idle P, if any, is taken and
-     * handed off now. None idle: some M holds one and polls before it parks. An M without a P.
-     */
-    void handoffIdleP() {
-        P pp = idlePs.get();
-        if (pp != null) {
-            handoffP(pp);
-        }
-    }
-
-    /**
-     * Go's {@code checkmcount}: starting one more M would pass {@code -Djgo.maxthreads}. A fatal
-     * error, as in Go: a {@code Go.run} runtime fails with it; the default runtime prints it. The P
-     * goes back to the idle list. Any thread.
-     */
-    private void threadExhaustion(P pp, boolean spinning) {
-        String msg = "fatal error: thread exhaustion: runtime " + config.name + " exceeds its " + config.maxThreads
-                + "-thread limit (-Djgo.maxthreads=" + config.maxThreads + ")";
-        if (spinning) {
-            this.spinning.unclaim();
-        }
-        idlePs.put(pp, P.RUNNING);
-        if (m0 != null) {
-            fail(new PanicException(msg));
-        } else if (exhaustionReported.compareAndSet(false, true)) {
-            System.err.println("jgo: " + msg);
-        }
-    }
-
-    private final java.util.concurrent.atomic.AtomicBoolean exhaustionReported = new java.util.concurrent.atomic.AtomicBoolean();
-
-    /**
-     * A spinning M has dropped its P and stopped spinning: check the global queue and every
-     * running P's queue once more (Go's "delicate dance"); returns an idle P to run the work found,
-     * or null. Without a P.
-     */
-    P recheckAfterSpinning(P[] snapshot) {
-        if (!global.isEmpty()) { // volatile read, after the volatile decrement of nmspinning
-            lock.lock();
-            try {
-                P pp = idlePs.getSpinningLocked();
-                if (pp != null) {
-                    return pp;
-                }
-            } finally {
-                lock.unlock();
-            }
-        }
-        for (P p2 : snapshot) {
-            if (p2.status() != P.IDLE && !p2.runq.isEmpty()) { // acquire loads of the ring, after the decrement
-                lock.lock();
-                try {
-                    return idlePs.getSpinningLocked();
-                } finally {
-                    lock.unlock();
-                }
-            }
-        }
-        return null;
-    }
-
-    /**
-     * Code of the scheduler itself threw on carrier {@code m}'s g0 while it held or looked for a P
-     * (out of memory in a timer's function or a queue's node, say), which is about to end: its P
-     * goes on to another M, and the error is {@link #fatal}, so {@code Go.run} throws it instead
-     * of waiting for that P for ever; the default runtime prints it and goes on with its other
-     * carriers. Never throws. g0 of m.
-     */
-    void carrierFailed(M m, Throwable t) {
-        try {
-            if (m.spinning) {
-                spinning.stop(m);
-            }
-            if (m.p != null) {
-                handoffP(m.releaseP());
-            }
-        } catch (Throwable lost) {
-            // nothing more to do for the P; the failure below still ends a Go.run
-        }
-        fatal("carrier ", m.thread, t);
-    }
-
-    /**
-     * A fatal error of the runtime in {@code what} run by thread {@code where} (Go's {@code throw}): {@code Go.run} throws it
-     * as a {@link PanicException} ("fatal error: ..."); the default runtime prints it. Never throws.
-     * Any thread.
-     */
-    void fatal(String what, Thread where, Throwable t) {
-        try { // every allocation in here, the message's included: out of memory, the fallback below
-            PanicException e = new PanicException("fatal error: " + what + where.getName() + " of runtime " + config.name
-                    + " failed: " + t, t);
-            if (m0 != null && fail(e)) {
-                return;
-            }
-            System.err.println("jgo: " + e.getMessage());
-            t.printStackTrace();
-        } catch (Throwable reporting) {
-            Panics.unreportable(this);
-        }
     }
 
     /** Lets M0 or a blocked M know that a P may be handed to it; a carrier that exits unregisters. */
@@ -769,41 +504,6 @@ public final class Sched {
     }
 
     /**
-     * Records a failure of a Go.run runtime: the first one wakes M0 and is what {@code Go.run}
-     * throws; a later one is added to it as suppressed. Returns false once {@code Go.run} has taken
-     * its failure ({@link #closeFailures}): the caller must print {@code e}. Any thread.
-     */
-    boolean fail(PanicException e) {
-        synchronized (failureLock) {
-            if (failuresClosed) {
-                return false;
-            }
-            PanicException first = failure.get();
-            if (first != null) {
-                first.addSuppressed(e);
-                return true;
-            }
-            failure.set(e);
-        }
-        M m = m0;
-        if (m != null) {
-            LockSupport.unpark(m.thread);
-        }
-        return true;
-    }
-
-    /**
-     * {@code Go.run}'s last look at its failures, after its threads have stopped: returns the
-     * failure to throw (or null) and makes every later {@link #fail} refuse. M0 only, once.
-     */
-    PanicException closeFailures() {
-        synchronized (failureLock) {
-            failuresClosed = true;
-            return failure.get();
-        }
-    }
-
-    /**
      * Parks the calling goroutine for {@code nanos} (Go's {@code time.Sleep}); the calling thread is
      * the goroutine's own. Called by {@code Go.sleep}, which does the leaf's suspension itself.
      * Returns the lock the scheduler releases once the G is parked.
@@ -813,102 +513,19 @@ public final class Sched {
     }
 
     /**
-     * Stops every M of this runtime at its next safe point; dropped goroutines never run again.
-     * Never blocks (the default runtime calls it from a JVM shutdown hook); {@link #awaitStopped}
-     * waits for the threads. A goroutine running now is asked to yield at its next rewritten
-     * prologue (it unwinds by returning, nothing to catch) and is abandoned by g0; one blocked on
-     * its carrier gets {@link Dropped} ({@code Handoff.dropped}); one in a syscall gets its
-     * carrier interrupted, as the interrupt of a carrier is the interrupt of the goroutine on it
-     * ({@link Identity}), so an interruptible JDK call returns and the syscall's exit drops it.
-     * Any thread.
+     * Stops every M of this runtime at its next safe point (see {@link Stopping#shutdown}). Never
+     * blocks. Any thread.
      */
     void shutdown() {
-        stopping = true; // volatile write: every M, waiter and waker checks it
-        listener.ended(this);
-        timers.shutdown();
-        netpoll.shutdown();
-        sysmon.stop();
-        for (M m : allm) {
-            if (m != m0) {
-                stopCarrier(m);
-            }
-        }
-        if (tracer != null) {
-            tracer.interrupt();
-        }
-    }
-
-    /** Wakes {@code m} so it sees {@code stopping}, and cuts short what its goroutine is doing. */
-    private static void stopCarrier(M m) {
-        G g = m.curg; // racy: a G that leaves meanwhile is on g0, which sees stopping
-        if (g != null) {
-            g.stack.requestPreempt();
-            if (g.status() == G.SYSCALL && !g.pinnedWait) {
-                m.thread.interrupt();
-            }
-        }
-        m.unpark();
+        stop.shutdown();
     }
 
     /**
-     * After {@link #shutdown}: waits until every carrier, sysmon and the tracer have ended, or
-     * {@code nanos} have passed (a goroutine that never reaches a safe point keeps its carrier,
-     * a daemon). Returns how many threads are still alive. An interrupt of the caller meanwhile is
-     * kept on its flag. Any thread but one of this runtime's.
+     * After {@link #shutdown}: waits until every thread of this runtime has ended or {@code nanos}
+     * have passed; returns how many are still alive (see {@link Stopping#awaitStopped}).
      */
     int awaitStopped(long nanos) {
-        long deadline = System.nanoTime() + nanos;
-        boolean interrupted = false;
-        int alive;
-        for (;;) {
-            alive = 0;
-            for (Thread t : threads()) {
-                long left = deadline - System.nanoTime();
-                if (t.isAlive() && left > 0) {
-                    try {
-                        t.join(Math.max(1, Math.min(left / 1_000_000, 10)));
-                    } catch (InterruptedException e) {
-                        interrupted = true; // kept for the caller, below
-                    }
-                }
-                if (t.isAlive()) {
-                    alive++;
-                }
-            }
-            if (alive == 0 || deadline - System.nanoTime() <= 0) {
-                break;
-            }
-            for (M m : allm) {
-                if (m != m0) {
-                    stopCarrier(m); // again: the goroutine's own attention writes may have erased the request
-                }
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-        if (alive == 0) {
-            netpoll.close(); // no M polls any more: its descriptors go back to the system
-        }
-        return alive;
-    }
-
-    /** This runtime's threads but M0: carriers (an exiting one removes itself), sysmon, tracer. */
-    private List<Thread> threads() {
-        List<Thread> ts = new java.util.ArrayList<>();
-        for (M m : allm) {
-            if (m != m0) {
-                ts.add(m.thread);
-            }
-        }
-        Thread s = sysmon.thread();
-        if (s != null) {
-            ts.add(s);
-        }
-        if (tracer != null) {
-            ts.add(tracer);
-        }
-        return ts;
+        return stop.awaitStopped(nanos);
     }
 
     /**

@@ -1,6 +1,6 @@
 package io.jgo.internal.sched;
 
-import io.jgo.internal.WaitReason;
+import io.jgo.internal.cont.WaitReason;
 
 /**
  * What the scheduler tells its observers (JFR events, JMX beans, the dump-on-signal registry), so

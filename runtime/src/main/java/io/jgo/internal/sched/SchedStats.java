@@ -42,6 +42,8 @@ public final class SchedStats {
     public final long mParks;
     /** Gs taken from another P's run queue. */
     public final long steals;
+    /** Yields forced by the stress mode ({@code -Djgo.stress}). */
+    public final long stressYields;
 
     private SchedStats(Sched s) {
         P[] allp = s.allp; // volatile read: the array of this resize
@@ -72,12 +74,13 @@ public final class SchedStats {
         mWakeups = s.counters.mWakeups.sum();
         mParks = s.counters.mParks.sum();
         steals = s.counters.steals.sum();
+        stressYields = s.counters.stressYields.sum();
     }
 
     /** The event counts on one line, for {@code -Djgo.counts=true}. */
     public String countsText() {
         return "wakeups=" + mWakeups + " mparks=" + mParks + " steals=" + steals + " handoffs=" + handoffs
-                + " pins=" + pins + " preemptions=" + preemptions + " retakes=" + retakes;
+                + " pins=" + pins + " preemptions=" + preemptions + " retakes=" + retakes + " stressYields=" + stressYields;
     }
 
     /** Reads {@code sched} now. Any thread. */

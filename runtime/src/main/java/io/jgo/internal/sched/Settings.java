@@ -48,6 +48,9 @@ final class Settings {
         choice("jgo.threadLocals", "goroutine", "goroutine", "carrier");
         choice("jgo.jmx", "on", "on", "off");
         threadWaitWarningMillis(properties);
+        c.stress = probability("jgo.stress");
+        c.stressSeed = properties.apply("jgo.stress.seed") == null ? new java.util.Random().nextLong()
+                : wholeNumber("jgo.stress.seed", 0, Long.MIN_VALUE, Long.MAX_VALUE, "the seed of the stress mode's coin");
         return c;
     }
 
@@ -97,6 +100,24 @@ final class Settings {
                     + " k, m or g suffix), default 16m");
         }
         return bytes;
+    }
+
+    /** A probability from 0 to 1 (default 0), as {@code -Djgo.stress=0.25}. */
+    private double probability(String key) {
+        String v = properties.apply(key);
+        if (v == null) {
+            return 0;
+        }
+        try {
+            double p = Double.parseDouble(v.trim());
+            if (p >= 0 && p <= 1) {
+                return p;
+            }
+        } catch (NumberFormatException e) {
+            // named below
+        }
+        throw bad("-D" + key, v, "expected a probability from 0 to 1 (e.g. 0.1): the share of goroutine runs asked"
+                + " to yield at their first suspension point; 0 (the default) for none");
     }
 
     private long wholeNumber(String key, long dflt, long min, long max, String what) {

@@ -56,7 +56,7 @@ final class Spinning {
     /** Go's {@code resetspinning}: a spinning M found work; if it was the last spinner, wake another. g0 only. */
     void reset(M m) {
         stop(m);
-        sched.wakep();
+        sched.ms.wakep();
     }
 
     /**

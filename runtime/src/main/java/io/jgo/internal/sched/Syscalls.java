@@ -1,7 +1,7 @@
 package io.jgo.internal.sched;
 
 /**
- * The scheduler's side of {@link io.jgo.internal.Blocking}, which rewritten code calls around a
+ * The scheduler's side of {@code io.jgo.internal.blocking.Blocking}, which rewritten code calls around a
  * blocking JDK call: enter a syscall before the call, leave it after. Public for that one caller
  * in another package of the runtime; the runtime's module does not export this package.
  */

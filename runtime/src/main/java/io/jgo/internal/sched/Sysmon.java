@@ -88,6 +88,8 @@ final class Sysmon implements Runnable {
     static final int IDLE_ROUNDS = 50;
 
     private final Sched sched;
+    /** The per-P decisions of a round ({@link #watch}). */
+    private final Retake retake;
     private final AtomicBoolean started = new AtomicBoolean();
     /** The thread, once started; written once before it starts, read by wakers. */
     private volatile Thread thread;
@@ -111,7 +113,7 @@ final class Sysmon implements Runnable {
      * When the next round has a late-timer decision to make (the earliest timer of a running P plus
      * {@link #TIMER_PREEMPT_NS}, or a pending ask's retake time); sysmon's thread only.
      */
-    private long nextTimerDecision = Long.MAX_VALUE;
+    long nextTimerDecision = Long.MAX_VALUE;
     /**
      * When sysmon's ordinary sleep between rounds ends, or Long.MIN_VALUE while it is awake.
      * Volatile: sysmon writes it and then re-reads the heaps' minWhen; {@link #onTimer} runs after
@@ -134,6 +136,7 @@ final class Sysmon implements Runnable {
 
     Sysmon(Sched sched) {
         this.sched = sched;
+        this.retake = new Retake(sched, this);
     }
 
     /** Starts the thread once (no-op when the config turns sysmon off). Any thread. */
@@ -173,7 +176,7 @@ final class Sysmon implements Runnable {
                 watchLoop();
             } catch (Throwable t) {
                 try {
-                    sched.fatal("", Thread.currentThread(), t);
+                    sched.failures.fatal("", Thread.currentThread(), t);
                 } catch (Throwable lost) {
                     // sysmon goes on whatever the report did
                 }
@@ -257,7 +260,7 @@ final class Sysmon implements Runnable {
             if (pp == null) {
                 return false;
             }
-            sched.startM(pp, false);
+            sched.ms.startM(pp, false);
             return true;
         } finally {
             sched.lock.unlock();
@@ -386,7 +389,7 @@ final class Sysmon implements Runnable {
         }
         if (owedWakep) {
             owedWakep = false;
-            sched.wakep(); // a spinner found meanwhile makes it a no-op, as any wakep
+            sched.ms.wakep(); // a spinner found meanwhile makes it a no-op, as any wakep
         }
         if (owedTimerWaiter) {
             owedTimerWaiter = false;
@@ -399,13 +402,13 @@ final class Sysmon implements Runnable {
      * the end (the handoff's own acquisitions are reentrant); if the lock is busy, the P stays in
      * transit and the handoff is owed to the next round. Round thread only.
      */
-    private void handOff(P pp) {
+    void handOff(P pp) {
         if (!sched.lock.tryLock()) {
             owedHandoffs.add(pp);
             return;
         }
         try {
-            sched.handoffP(pp);
+            sched.ms.handoffP(pp);
         } finally {
             sched.lock.unlock();
         }
@@ -440,7 +443,7 @@ final class Sysmon implements Runnable {
             boolean sysretake = false;
             int tick = pp.schedtickOpaque();
             if (s == P.RUNNING && due != Long.MAX_VALUE && sched.config.preempt) {
-                int late = lateTimer(pp, pd, tick, due, now);
+                int late = retake.lateTimer(pp, pd, tick, due, now);
                 if (late < 0) {
                     n++;
                     continue;
@@ -456,12 +459,12 @@ final class Sysmon implements Runnable {
                     // One slice to run, one more to answer the preemption request: counted from when
                     // this very G was first asked on this tick (a G that inherited the tick is asked first).
                     if (pd.askGoid >= 0 && pd.askTick == tick && pd.askWhen + FORCE_PREEMPT_NS <= now
-                            && retakeRunning(pp, pd.askGoid)) {
-                        freshSlice(pd, tick, now);
+                            && retake.retakeRunning(pp, pd.askGoid)) {
+                        retake.freshSlice(pd, tick, now);
                         n++;
                         continue;
                     }
-                    G g = preemptOne(pp);
+                    G g = retake.preemptOne(pp);
                     if (g != null && (pd.askGoid != g.id || pd.askTick != tick)) {
                         pd.askGoid = g.id;
                         pd.askTick = tick;
@@ -470,139 +473,14 @@ final class Sysmon implements Runnable {
                 }
                 sysretake = true; // a syscall on the same tick for a whole slice: no further wait
             }
-            if (s == P.SYSCALL && retakeSyscall(pp, pd, now, sysretake)) {
-                freshSlice(pd, tick, now);
+            if (s == P.SYSCALL && retake.retakeSyscall(pp, pd, now, sysretake)) {
+                retake.freshSlice(pd, tick, now);
                 n++;
             }
         }
         if (stranded && sched.idlePs.count() > 0 && sched.spinning.count() == 0) {
-            sched.wakep(); // inside the round: never waits on sched.lock (owed if busy)
+            sched.ms.wakep(); // inside the round: never waits on sched.lock (owed if busy)
         }
         return n;
-    }
-
-    /**
-     * The late-timer duty for a RUNNING {@code pp} whose earliest timer is due at {@code due}: ask its
-     * goroutine to yield once the timer is {@link #TIMER_PREEMPT_NS} late, and retake the P if the
-     * ask is still unanswered (same schedule tick) {@link #TIMER_RETAKE_NS} later. Returns -1 if it
-     * retook the P, else 0; records when the next decision falls due.
-     */
-    private int lateTimer(P pp, P.SysmonTick pd, int tick, long due, long now) {
-        if (pd.timerAsked && (pd.timerAskTick != tick || pd.timerAskGoid != goidOn(pp))) {
-            pd.timerAsked = false; // answered: the P scheduled since (and ran its timers), or another G runs now
-        }
-        long askAt = due + TIMER_PREEMPT_NS;
-        if (askAt > now) {
-            nextTimerDecision = Math.min(nextTimerDecision, askAt);
-            return 0;
-        }
-        if (!pd.timerAsked) {
-            G asked = preemptOne(pp);
-            pd.timerAskGoid = asked == null ? -1 : asked.id; // -1: nobody to ask (g0 between goroutines), see below
-            pd.timerAsked = true;
-            pd.timerAskTick = tick;
-            pd.timerAskWhen = now;
-        } else if (pd.timerAskWhen + TIMER_RETAKE_NS <= now) {
-            pd.timerAsked = false;
-            if (pd.timerAskGoid >= 0 && retakeRunning(pp, pd.timerAskGoid)) {
-                freshSlice(pd, tick, now);
-                return -1;
-            }
-            pp.timers.runExpired(now); // nobody to take the P from (g0 between goroutines): the backstop
-            return 0;
-        }
-        nextTimerDecision = Math.min(nextTimerDecision, pd.timerAskWhen + TIMER_RETAKE_NS);
-        return 0;
-    }
-
-    /**
-     * A P sysmon just retook starts a fresh time slice for whoever holds it next. Its new M may run
-     * the P's runnext G, which inherits the slice and so leaves the schedule tick as it was: judged on
-     * the old holder's slice, that G would lose the P in the very next round without ever being
-     * asked to yield (seen as a goroutine that spun unasked for 30 s: without a P nobody asks it).
-     */
-    private static void freshSlice(P.SysmonTick pd, int tick, long now) {
-        pd.schedtick = tick;
-        pd.schedwhen = now;
-        pd.timerAsked = false;
-        pd.askGoid = -1;
-        pd.timerAskGoid = -1;
-    }
-
-    /** The id of the G running on {@code pp} now, or -1; racy reads of {@code pp.m} and {@code m.curg}. */
-    private static long goidOn(P pp) {
-        M m = pp.m;
-        G g = m == null ? null : m.curg;
-        return g == null ? -1 : g.id;
-    }
-
-    /**
-     * Go's {@code preemptone}: asks the G running on {@code pp} to yield at its next prologue (a CAS
-     * on its attention word: no lock). Returns that G, or null when nobody was asked.
-     */
-    private G preemptOne(P pp) {
-        M m = pp.m;
-        G g = m == null ? null : m.curg;
-        if (g == null || g.status() != G.RUNNING) {
-            return null; // nobody running, or in a syscall: preemption cannot work there
-        }
-        g.stack.requestPreempt();
-        sched.emit(Trace.Event.PREEMPT, g.id, pp.id, m.id, -1, 0);
-        sched.counters.preempted();
-        sched.listener.preempted(sched, g.id, pp.id, m.id);
-        return g;
-    }
-
-    /** The syscall half of Go's {@code retake}; true if sysmon took the P and handed it off. */
-    private boolean retakeSyscall(P pp, P.SysmonTick pd, long now, boolean sysretake) {
-        int tick = pp.syscalltickOpaque();
-        if (!sysretake && pd.syscalltick != tick) { // a syscall we have not watched for a whole tick yet
-            pd.syscalltick = tick;
-            pd.syscallwhen = now;
-            return false;
-        }
-        // Do not retake a P nobody needs (its queue is empty and an M spins or idles to take new
-        // work), but do so eventually, or it keeps sysmon out of its deep sleep.
-        if (pp.runq.isEmpty() && sched.spinning.count() + sched.idlePs.count() > 0 && pd.syscallwhen + SYSCALL_RETAKE_NS > now) {
-            return false;
-        }
-        M m = pp.m; // racy read for the trace only
-        if (!pp.casStatus(P.SYSCALL, P.RUNNING)) {
-            return false; // the syscall ended and its M took the P back first
-        }
-        pp.m = null; // the P is ours, in transit to handoffP
-        pp.syscalltick++;
-        sched.emit(Trace.Event.RETAKE, -1, pp.id, m == null ? -1 : m.id, -1, 0);
-        sched.counters.retook();
-        sched.listener.retaken(sched, -1, pp.id, m == null ? -1 : m.id, true);
-        handOff(pp);
-        return true;
-    }
-
-    /**
-     * Takes {@code pp} from the M whose goroutine (id {@code asked}) has not answered a preemption request
-     * in time; true if it did and handed it off. Only that goroutine: another one running on the P now
-     * was never asked. See the class comment of {@link G} for the race with the G's own thread.
-     */
-    private boolean retakeRunning(P pp, long asked) {
-        M m = pp.m;
-        G g = m == null ? null : m.curg;
-        if (g == null || g.id != asked || g.sched != sched || !g.tryScan()) {
-            return false; // nobody running, or not RUNNING (parked, in a syscall, claimed by its own thread)
-        }
-        // We hold the status word: the G's thread cannot leave RUNNING or change m.p now.
-        if (g.m != m || m.curg != g || m.p != pp || pp.m != m || pp.status() != P.RUNNING) {
-            g.endScan(G.RUNNING); // what we read changed under us; look again next round
-            return false;
-        }
-        m.p = null;
-        pp.m = null;
-        g.retaken = true;
-        g.endScan(G.SYSCALL); // volatile write: the G's thread sees SYSCALL and the two writes above
-        sched.emit(Trace.Event.RETAKE, g.id, pp.id, m.id, -1, 1);
-        sched.counters.retook();
-        sched.listener.retaken(sched, g.id, pp.id, m.id, false);
-        handOff(pp);
-        return true;
     }
 }

@@ -1,6 +1,6 @@
 package io.jgo.internal.sched;
 
-import io.jgo.internal.Warnings;
+import io.jgo.internal.cont.Warnings;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;

@@ -1,6 +1,6 @@
 package io.jgo.internal.sched;
 
-import io.jgo.internal.Carrier;
+import io.jgo.internal.cont.Carrier;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -13,12 +13,22 @@ import java.util.concurrent.atomic.AtomicReference;
  *   <li>The holder of a P, for its own heap, at the top of {@code findRunnable} ({@link #check},
  *       Go's {@code checkTimers}).</li>
  *   <li>An M about to give up its P after a failed steal runs every P's expired timers
- *       ({@link #runAllExpired}: Go's last steal pass, which takes over the timers of busy and idle Ps).</li>
- *   <li>One idle M, the <em>timer waiter</em>, parks only until the earliest timer of any P
- *       ({@link #becomeWaiter}) instead of forever, then runs what is due (Go's {@code netpoll(delay)}
- *       in {@code findRunnable}). A timer armed earlier than its deadline unparks it ({@link #added});
- *       when there is no waiter, an idle M is woken to become one (in a runtime with no M yet, one is
- *       started: a plain thread's first timer).</li>
+ *       ({@link #runAllExpiredFor}: Go's last steal pass, which takes over the timers of busy and idle
+ *       Ps), readying the sleepers into its own P's runnext, as Go's {@code stealWork} does.</li>
+ *   <li>One idle M, the <em>timer waiter</em>, parks only until the earliest timer of a P that no M
+ *       runs on (idle, or in a syscall: {@link #becomeWaiter}) instead of forever, then runs what is
+ *       due there ({@link #runUnheldExpired}; Go's {@code netpoll(delay)} in {@code findRunnable}). A
+ *       timer armed earlier than its deadline unparks it ({@link #added}), and so does a P that goes
+ *       idle with timers ({@link #pIdled}); when there is no waiter, an idle M is woken to become one
+ *       (in a runtime with no M yet, one is started: a plain thread's first timer).
+ *       <p>It leaves a RUNNING P's timers to that P's holder: what an M without a P readies goes to
+ *       the global queue's tail, behind every goroutine the busy Ps' time slices sent there, and
+ *       with the timer gone from the P's heap sysmon no longer asks the P's goroutine to yield for it,
+ *       so a 1 ms sleeper beside hogs waited one whole slice per goroutine queued ahead of it
+ *       (counted: at one P beside 4 hogs, 304 of 400 sleeps were fired by the waiter, p50 39 ms
+ *       late). Left on the heap, the timer gets the holder's goroutine asked to yield once it is
+ *       half a millisecond late (sysmon's late-timer duty), and the holder's {@link #check} readies
+ *       the sleeper into the P's runnext, so it runs next.</li>
  *   <li>sysmon runs timers nobody ran in time (a P's holder stuck in a long goroutine), and sleeps
  *       no longer than the earliest timer when every P is idle.</li>
  *   <li>A P retiring on a GOMAXPROCS shrink hands its heap to P0 ({@link TimerHeap#moveAllTo}).</li>
@@ -71,6 +81,16 @@ final class Timers {
         }
     }
 
+    /** The timer waiter now, or null; for tests. Any thread, racy. */
+    M waiter() {
+        return waiter.get();
+    }
+
+    /** The deadline the timer waiter parks until (Long.MAX_VALUE: none); for tests. Any thread, racy. */
+    long waiterDeadline() {
+        return waiterDeadline;
+    }
+
     /** Is any timer armed or firing? Any thread. */
     boolean pending() {
         return armed.get() > 0;
@@ -85,6 +105,21 @@ final class Timers {
         return min;
     }
 
+    /**
+     * The earliest deadline on the heap of a P that no M runs goroutines on (not RUNNING: idle, or in
+     * a syscall), or Long.MAX_VALUE: what the timer waiter parks until. Any thread, racy (a P that
+     * goes idle later nudges the waiter, {@link #pIdled}; sysmon backstops the rest).
+     */
+    long earliestUnheld() {
+        long min = Long.MAX_VALUE;
+        for (P pp : sched.allp) {
+            if (pp.status() != P.RUNNING) {
+                min = Math.min(min, pp.timers.minWhen);
+            }
+        }
+        return min;
+    }
+
     /** Runs every P's timers due at {@code now}; returns how many fired. Any thread. */
     int runAllExpired(long now) {
         int n = 0;
@@ -92,6 +127,55 @@ final class Timers {
             n += pp.timers.runExpired(now);
         }
         return n;
+    }
+
+    /**
+     * An M without a P (the timer waiter) runs the due timers of the Ps that no M runs goroutines
+     * on; a RUNNING P's are its holder's (see the class comment). Returns how many fired.
+     */
+    int runUnheldExpired(long now) {
+        int n = 0;
+        for (P pp : sched.allp) {
+            if (pp.status() != P.RUNNING) {
+                n += pp.timers.runExpired(now);
+            }
+        }
+        return n;
+    }
+
+    /**
+     * g0 of the M holding {@code own}, about to give up its P: runs every P's due timers, and the
+     * sleepers they ready go to {@code own}'s runnext (Go's {@code stealWork} readies into the
+     * thief's P), not behind the global queue. Returns how many fired.
+     */
+    int runAllExpiredFor(P own, long now) {
+        Thread t = Thread.currentThread();
+        Carrier c = t instanceof Carrier ? (Carrier) t : null;
+        if (c != null) {
+            c.firingTimersOf(own);
+        }
+        try {
+            return runAllExpired(now);
+        } finally {
+            if (c != null) {
+                c.firingTimersOf(null);
+            }
+        }
+    }
+
+    /**
+     * {@code pp} just went idle: its timers, which the waiter left to pp's holder, are the waiter's
+     * now; unpark it if it parks past them. Any thread (under sched.lock: takes no lock).
+     */
+    void pIdled(P pp) {
+        long when = pp.timers.minWhen; // volatile read
+        if (when == Long.MAX_VALUE) {
+            return;
+        }
+        M w = waiter.get();
+        if (w != null && when < waiterDeadline) {
+            w.unpark();
+        }
     }
 
     /** The heap an unarmed timer goes to: the caller's P if given and alive, else the calling goroutine's, else P0's. */
@@ -153,7 +237,7 @@ final class Timers {
         if (other != null) {
             other.unpark(); // it loops in waitForP and takes the waiter role
         } else if (sched.allm.isEmpty() && sched.config.sysmon) {
-            sched.wakep(); // no carrier at all, so nobody would ever look at the heaps: start one
+            sched.ms.wakep(); // no carrier at all, so nobody would ever look at the heaps: start one
         }
     }
 
@@ -165,9 +249,9 @@ final class Timers {
         if (waiter.get() != m && !waiter.compareAndSet(null, m)) {
             return Long.MAX_VALUE;
         }
-        long deadline = earliest();
-        waiterDeadline = deadline; // volatile write, then re-read the heaps: see added()
-        long again = earliest();
+        long deadline = earliestUnheld();
+        waiterDeadline = deadline; // volatile write, then re-read the heaps: see added() and pIdled()
+        long again = earliestUnheld();
         if (again < deadline) {
             waiterDeadline = again;
             return again;

@@ -102,7 +102,7 @@
  * {@link io.jgo.internal.sched.SelectWait}. {@link io.jgo.internal.sched.Sched#ready} puts the G in
  * the readier's runnext when the readier is a goroutine of the same runtime holding a P, else on
  * that runtime's global queue, then calls {@code wakep}. Plain threads block in place on the same
- * waiters. Every park names a typed {@link io.jgo.internal.WaitReason}. The sync types of
+ * waiters. Every park names a typed {@link io.jgo.internal.cont.WaitReason}. The sync types of
  * {@code io.jgo} never come here: they park through {@code io.jgo.internal.sync.WaitList} (Go's
  * {@code sema.go}), which is the only user of this seam above the channels.
  *
@@ -161,7 +161,7 @@
  * </ul>
  *
  * <h2>Threads</h2>
- * Carriers ({@code io.jgo.internal.Carrier}, daemon, stack {@code -Djgo.stacksize}, default 16 MB)
+ * Carriers ({@code io.jgo.internal.cont.Carrier}, daemon, stack {@code -Djgo.stacksize}, default 16 MB)
  * named {@code <runtime>-m<N>}, at most {@code -Djgo.maxthreads} Ms (default 10,000; one more is a
  * fatal error naming the limit); M0 (the {@code Go.run} caller); one sysmon thread per runtime
  * ({@code <runtime>-sysmon}, started with the first M, asleep while every P is idle); with

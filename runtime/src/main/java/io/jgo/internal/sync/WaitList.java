@@ -1,9 +1,10 @@
 package io.jgo.internal.sync;
 
+import io.jgo.internal.cont.StackAccess;
 import io.jgo.Goroutine;
-import io.jgo.internal.MethodIds;
+import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.Stack;
-import io.jgo.internal.WaitReason;
+import io.jgo.internal.cont.WaitReason;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.ParkUnlock;
 import io.jgo.internal.sched.Parking;
@@ -48,7 +49,7 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class WaitList {
 
     private static final int PARK_ID = MethodIds.of("io.jgo.internal.sync.WaitList", "park",
-            "(Lio/jgo/internal/WaitReason;JZ)Z");
+            "(Lio/jgo/internal/cont/WaitReason;JZ)Z");
 
     /** {@link #firstTicket} when no waiter is queued. */
     public static final long NO_WAITER = Long.MIN_VALUE;
@@ -103,7 +104,7 @@ public final class WaitList {
         long via = s.takeCallSite();
         G g = Parking.goroutineOf(s);
         if (s.isResuming()) {
-            s.resumeLeaf();
+            StackAccess.resumeLeaf(s);
             return ((Waiter) Parking.takeWaiting(g)).success; // the waker wrote it before readying us
         }
         queue.touch(g);
@@ -122,7 +123,7 @@ public final class WaitList {
             return w.success;
         }
         Parking.prepare(g, w, guard, why); // the scheduler releases the lock once g is parked
-        if (s.suspendLeaf(via, PARK_ID, Stack.YIELD_PARK)) {
+        if (StackAccess.suspendLeaf(s, via, PARK_ID, Stack.YIELD_PARK)) {
             return false; // unwinding; the resumed call returns the outcome above
         }
         Parking.takeWaiting(g); // pinned: parkPinned waited until a waker readied us

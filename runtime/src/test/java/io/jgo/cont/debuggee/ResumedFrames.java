@@ -2,7 +2,7 @@ package io.jgo.cont.debuggee;
 
 import io.jgo.Goroutine;
 import io.jgo.cont.shapes.Yield;
-import io.jgo.internal.Coroutine;
+import io.jgo.internal.coroutine.Coroutine;
 
 /**
  * The program {@code io.jgo.cont.DebuggerTest} runs under a debugger, in a JVM of its own. Its

@@ -1,5 +1,6 @@
 package io.jgo.cont.shapes;
 
+import io.jgo.internal.cont.StackAccess;
 import io.jgo.Goroutine;
 import io.jgo.internal.Stack;
 import java.util.function.IntUnaryOperator;
@@ -14,7 +15,7 @@ public final class Loops extends Program {
     /** Not rewritten (not annotated): stands for sysmon setting the preempt bit. */
     static void maybeAskToYield(long i) {
         if (i % 7 == 3) {
-            Stack.current().requestPreempt();
+            StackAccess.requestPreempt(Stack.current());
         }
     }
 

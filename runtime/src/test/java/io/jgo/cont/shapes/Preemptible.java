@@ -1,5 +1,6 @@
 package io.jgo.cont.shapes;
 
+import io.jgo.internal.cont.StackAccess;
 import io.jgo.Goroutine;
 import io.jgo.internal.Stack;
 
@@ -14,7 +15,7 @@ public final class Preemptible extends Program {
         long acc = 0;
         for (int i = 0; i < ROUNDS; i++) {
             if (i % 100 == 0) {
-                Stack.current().requestPreempt(); // what sysmon does from another thread
+                StackAccess.requestPreempt(Stack.current()); // what sysmon does from another thread
             }
             acc = step(acc, i);
         }

@@ -1,7 +1,7 @@
 package io.jgo.cont.shapes;
 
 import io.jgo.Goroutine;
-import io.jgo.internal.Coroutine;
+import io.jgo.internal.coroutine.Coroutine;
 
 /** Suspension points for the shape tests: each call yields once when running as a coroutine. */
 public final class Yield {

@@ -2,7 +2,7 @@ package io.jgo.internal.sched;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.jgo.internal.WaitReason;
+import io.jgo.internal.cont.WaitReason;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -1,8 +1,9 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.cont.StackAccess;
 import io.jgo.Go;
 import io.jgo.WaitGroup;
-import io.jgo.internal.MethodIds;
+import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.Stack;
 
 /**
@@ -61,12 +62,12 @@ final class HandRewrittenBody implements Runnable {
                 s.callSite = SITE_GOSCHED;
                 Go.gosched();
                 s.callSite = 0;
-                if (s.suspending) {
-                    s.pushFrame(ME, 1, 0, 0);
+                if (StackAccess.suspending(s)) {
+                    StackAccess.pushFrame(s, ME, 1, 0, 0);
                     if (s.mayUnwind(via, ME, recv)) {
                         return;
                     }
-                    s.pinAfterSave();
+                    StackAccess.pinAfterSave(s);
                     reenter = true;
                 }
             }
@@ -78,12 +79,12 @@ final class HandRewrittenBody implements Runnable {
             s.callee = gate;
             gate.await();
             s.callSite = 0;
-            while (s.suspending) {
-                s.pushFrame(ME, 2, 0, 0);
+            while (StackAccess.suspending(s)) {
+                StackAccess.pushFrame(s, ME, 2, 0, 0);
                 if (s.mayUnwind(via, ME, recv)) {
                     return;
                 }
-                s.pinAfterSave();
+                StackAccess.pinAfterSave(s);
                 s.callSite = SITE_AWAIT;
                 s.callee = gate;
                 gate.await();

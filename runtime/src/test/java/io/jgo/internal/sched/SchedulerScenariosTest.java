@@ -127,14 +127,14 @@ class SchedulerScenariosTest {
         TraceRecorder quiet = new TraceRecorder();
         Sched s = runtime(4, quiet);
         s.spinning.become(new M(s, 9));
-        s.wakep();
+        s.ms.wakep();
         assertEquals(List.of(), quiet.of(Trace.Event.M_START), "a second spinner was started");
         assertEquals(List.of(), s.allm, "no carrier was created");
 
         TraceRecorder woken = new TraceRecorder();
         Sched control = runtime(4, woken);
         try {
-            control.wakep();
+            control.ms.wakep();
             List<TraceRecorder.Rec> starts = woken.of(Trace.Event.M_START);
             assertEquals(1, starts.size(), woken.events.toString());
             assertEquals(1, starts.get(0).n, "the M it starts is spinning");

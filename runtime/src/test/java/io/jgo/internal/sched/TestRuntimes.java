@@ -55,6 +55,34 @@ public final class TestRuntimes {
         return new Sched(new Config().maxProcs(procs).name(name));
     }
 
+    /**
+     * A traced runtime of {@code procs} Ps without a sysmon thread, whose sysmon decides on
+     * {@code clock}: the test runs its rounds by hand ({@link #sysmonRound}).
+     */
+    public static Sched handDriven(String name, int procs, Trace trace, java.util.function.LongSupplier clock) {
+        return new Sched(new Config().maxProcs(procs).trace(trace).sysmon(false).clock(clock).name(name));
+    }
+
+    /** One sysmon round at {@code now} (a {@link #handDriven} runtime); returns how many Ps it retook. */
+    public static int sysmonRound(Sched s, long now) {
+        return s.sysmon.round(now);
+    }
+
+    /** sysmon's time slice. */
+    public static long timeSliceNanos() {
+        return Sysmon.FORCE_PREEMPT_NS;
+    }
+
+    /** The earliest timer on P {@code p}'s heap, or Long.MAX_VALUE. */
+    public static long earliestTimerOf(Sched s, int p) {
+        return s.allp[p].timers.minWhen;
+    }
+
+    /** Is there a timer waiter (an idle M parked for timers), parked without a deadline? Racy. */
+    public static boolean timerWaiterHasNoDeadline(Sched s) {
+        return s.timers.waiter() != null && s.timers.waiterDeadline() == Long.MAX_VALUE;
+    }
+
     /** Gs on the global run queue now. */
     public static int globalQueueSize(Sched s) {
         return s.global.size();

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.jgo.DeadlockException;
 import io.jgo.Go;
 import io.jgo.WaitGroup;
-import io.jgo.internal.Blocking;
+import io.jgo.internal.blocking.Blocking;
 import io.jgo.internal.sched.Sched;
 import io.jgo.internal.sched.TestRuntimes;
 import io.jgo.internal.sched.Trace;

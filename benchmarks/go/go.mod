@@ -1,0 +1,3 @@
+module jgo.io/bench/go
+
+go 1.19

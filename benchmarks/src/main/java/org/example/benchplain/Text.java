@@ -1,0 +1,44 @@
+package org.example.benchplain;
+
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The baseline of {@code io.jgo.bench.micro.SuspendableLibraryOps}: the same code as
+ * {@code org.example.benchlib.Text}, in a package nobody names suspendable, so never rewritten.
+ */
+public final class Text {
+
+    private Text() {
+    }
+
+    /** Joins {@code f} of each item with {@code sep}. */
+    public static <T> String joinMapped(List<T> items, Function<T, String> f, char sep) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < items.size(); i++) {
+            if (i > 0) {
+                b.append(sep);
+            }
+            b.append(f.apply(items.get(i)));
+        }
+        return b.toString();
+    }
+
+    /** {@link #joinMapped} of every list, joined by ';': the library calling itself. */
+    public static <T> String joinAll(List<List<T>> lists, Function<T, String> f) {
+        StringBuilder b = new StringBuilder();
+        for (List<T> items : lists) {
+            b.append(joinMapped(items, f, ',')).append(';');
+        }
+        return b.toString();
+    }
+
+    /** Left-pads {@code s} with spaces to {@code width}: nothing in it can reach goroutine code. */
+    public static String pad(String s, int width) {
+        StringBuilder b = new StringBuilder(width);
+        for (int i = s.length(); i < width; i++) {
+            b.append(' ');
+        }
+        return b.append(s).toString();
+    }
+}

@@ -1,0 +1,161 @@
+package io.jgo.instrument;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The packages whose methods are rewritten when a suspension can reach them, although nobody
+ * annotated them (the agent's {@code suspendable=}, the CLI's {@code --suspendable}, the Maven
+ * plugin's {@code <suspendables>}): libraries that call back into goroutine code. Each package
+ * names itself and its sub-packages; {@code *} names every class but the JDK's and jgo's own.
+ * Immutable.
+ *
+ * <p>The JDK ({@code java.}, {@code javax.}, {@code jdk.}, {@code sun.}, {@code com.sun.}) is never
+ * suspendable this way: its classes are loaded before any agent and its higher-order methods go
+ * through the runtime's suspendable helpers instead. jgo's own classes ({@code io.jgo.}) are
+ * hand-written or rewritten when jgo is built.
+ */
+public final class SuspendablePackages {
+
+    /** No package: only {@code @Goroutine} methods and lambdas suspend (the default). */
+    public static final SuspendablePackages NONE = new SuspendablePackages(false, List.of());
+
+    private static final List<String> NEVER = List.of("java/", "javax/", "jdk/", "sun/", "com/sun/", "io/jgo/");
+
+    private final boolean all;
+    /** Internal-name prefixes ({@code com/acme/}). */
+    private final List<String> prefixes;
+
+    private SuspendablePackages(boolean all, List<String> prefixes) {
+        this.all = all;
+        this.prefixes = List.copyOf(prefixes);
+    }
+
+    /**
+     * Parses {@code com.acme:org.example} (packages separated by ':') or {@code *}.
+     *
+     * @throws IllegalArgumentException naming the entry that is not a dotted Java package, and why
+     */
+    public static SuspendablePackages parse(String spec) {
+        if (spec == null || spec.isBlank()) {
+            throw new IllegalArgumentException("the suspendable packages are empty; name packages separated by ':'"
+                    + " (com.acme:org.example), or * for every class but the JDK's");
+        }
+        return of(List.of(spec.split(":", -1)));
+    }
+
+    /**
+     * The packages named (dotted, e.g. {@code com.acme}), or every class when one of them is {@code *}.
+     *
+     * @throws IllegalArgumentException naming the entry that is not a dotted Java package, and why
+     */
+    public static SuspendablePackages of(List<String> names) {
+        if (names.isEmpty()) {
+            return NONE;
+        }
+        List<String> prefixes = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            String name = names.get(i) == null ? "" : names.get(i).trim();
+            if (name.equals("*")) {
+                if (names.size() > 1) {
+                    throw new IllegalArgumentException("suspendable '*' already means every class but the JDK's;"
+                            + " give it alone, without other packages");
+                }
+                return new SuspendablePackages(true, List.of());
+            }
+            String problem = problem(name);
+            if (problem != null) {
+                throw new IllegalArgumentException("suspendable package " + (i + 1) + " of " + names.size() + " " + problem);
+            }
+            String prefix = name.replace('.', '/') + "/";
+            for (String never : NEVER) {
+                if (prefix.startsWith(never)) {
+                    throw new IllegalArgumentException("suspendable package '" + name + "' is part of "
+                            + (never.equals("io/jgo/") ? "jgo itself" : "the JDK")
+                            + ", which is never rewritten this way; name the application's or a library's packages");
+                }
+            }
+            prefixes.add(prefix);
+        }
+        return new SuspendablePackages(false, prefixes);
+    }
+
+    /** Null when {@code name} is a dotted Java package name, else what is wrong with it. */
+    private static String problem(String name) {
+        if (name.isEmpty()) {
+            return "is empty (two ':' in a row, or a ':' at the start or end)";
+        }
+        if (name.indexOf('/') >= 0) {
+            return "'" + name + "' uses '/'; write packages with dots, e.g. " + name.replace('/', '.');
+        }
+        if (name.endsWith(".*") || name.endsWith(".")) {
+            return "'" + name + "' ends with a wildcard or a dot; write just the package ("
+                    + name.replaceAll("\\.\\*?$", "") + "): its sub-packages are included";
+        }
+        for (String part : name.split("\\.", -1)) {
+            if (part.isEmpty() || !Character.isJavaIdentifierStart(part.charAt(0))
+                    || !part.codePoints().skip(1).allMatch(Character::isJavaIdentifierPart)) {
+                return "'" + name + "' is not a Java package name";
+            }
+        }
+        return null;
+    }
+
+    /** No package named. */
+    public boolean isEmpty() {
+        return !all && prefixes.isEmpty();
+    }
+
+    /** {@code *}: every class but the JDK's and jgo's. */
+    public boolean all() {
+        return all;
+    }
+
+    /** Is the class ({@code com/acme/Retry}) in one of the packages? */
+    public boolean contains(String internalName) {
+        if (isEmpty()) {
+            return false;
+        }
+        for (String never : NEVER) {
+            if (internalName.startsWith(never)) {
+                return false;
+            }
+        }
+        if (all) {
+            return !internalName.startsWith("[");
+        }
+        for (int i = 0; i < prefixes.size(); i++) {
+            if (internalName.startsWith(prefixes.get(i))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The packages named that hold none of {@code classes} (internal names), dotted: most likely a
+     * misspelt name, which a build-time run reports. Empty for {@code *}.
+     */
+    public List<String> unmatched(java.util.Collection<String> classes) {
+        List<String> unmatched = new ArrayList<>();
+        for (String prefix : prefixes) {
+            if (classes.stream().noneMatch(c -> c.startsWith(prefix))) {
+                unmatched.add(prefix.substring(0, prefix.length() - 1).replace('/', '.'));
+            }
+        }
+        return unmatched;
+    }
+
+    /** The packages dotted and separated by ':', {@code *}, or an empty string. */
+    @Override
+    public String toString() {
+        if (all) {
+            return "*";
+        }
+        List<String> dotted = new ArrayList<>();
+        for (String prefix : prefixes) {
+            dotted.add(prefix.substring(0, prefix.length() - 1).replace('/', '.'));
+        }
+        return String.join(":", dotted);
+    }
+}

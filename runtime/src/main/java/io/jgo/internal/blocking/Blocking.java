@@ -1,0 +1,107 @@
+package io.jgo.internal.blocking;
+
+import io.jgo.internal.Stack;
+import io.jgo.internal.cont.StackAccess;
+import io.jgo.internal.cont.MethodIds;
+import io.jgo.Goroutine;
+import io.jgo.internal.sched.G;
+import io.jgo.internal.sched.Syscalls;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.CharArrayReader;
+import java.io.CharArrayWriter;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.util.Set;
+
+/**
+ * What rewritten code calls around a blocking JDK call it did not write a {@code Go.syscall} for
+ * (the instrumenter's {@code BlockingCalls} table decides which calls): {@link #enter} before the
+ * call, {@link #exit} after it (also when it throws), so the carrier hands its P on while it
+ * blocks, as {@code Go.syscall} does. {@code Thread.sleep} is not wrapped but replaced by
+ * {@link #sleep}, which parks the goroutine instead of blocking its carrier.
+ *
+ * <p>Rules: {@link #ALWAYS} wraps every call of the entry; {@link #BY_CLASS} looks at the
+ * receiver's run-time class, because the static type is too broad: reading a
+ * {@code ByteArrayInputStream} never blocks, reading a {@code FileInputStream} or a socket's stream
+ * may. The answer is cached per class ({@link ClassValue}); a class not known to be in memory is
+ * taken as blocking, which costs a syscall's fast path at worst.
+ *
+ * <p>This class lies next to {@link Stack}, in the package the runtime's module exports, because
+ * rewritten code in any module calls it; the scheduler's side of the syscall is
+ * {@link io.jgo.internal.sched.Syscalls}, in a package the module does not export.
+ */
+public final class Blocking {
+
+    /** Rule: every call of the entry may block. */
+    public static final int ALWAYS = 0;
+    /** Rule: the receiver's class decides (see the class comment). */
+    public static final int BY_CLASS = 1;
+
+    private static final int SLEEP_ID = MethodIds.of("io.jgo.internal.blocking.Blocking", "sleep", "(J)V");
+
+    /** Streams, readers and writers that only touch memory. */
+    private static final Set<Class<?>> IN_MEMORY = Set.of(ByteArrayInputStream.class, ByteArrayOutputStream.class,
+            StringReader.class, StringWriter.class, CharArrayReader.class, CharArrayWriter.class);
+
+    private static final ClassValue<Boolean> BLOCKS = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            return !IN_MEMORY.contains(type);
+        }
+    };
+
+    private Blocking() {
+    }
+
+    /**
+     * Before a blocking call: enters a syscall when the caller is a running goroutine and the call
+     * may block; returns whether it did, for {@link #exit}. Any thread (a plain thread: false).
+     */
+    public static boolean enter(Object receiver, int rule) {
+        if (rule == BY_CLASS && receiver != null && !BLOCKS.get(receiver.getClass())) {
+            return false;
+        }
+        return Syscalls.enter(rule == ALWAYS);
+    }
+
+    /** After the call (normally or not): leaves the syscall {@link #enter} entered. */
+    public static void exit(boolean entered) {
+        if (entered) {
+            Syscalls.exit();
+        }
+    }
+
+    /**
+     * {@code Thread.sleep(millis)} from rewritten code: parks the goroutine, not the carrier, as
+     * {@code Go.sleep} does; keeps {@code Thread.sleep}'s contract for a negative argument and for an
+     * interrupt pending when the sleep starts (an interrupt during the sleep does not cut it short).
+     * On a plain thread it is {@code Thread.sleep}; so it is inside a syscall (the body of
+     * {@code Go.syscall}), where the carrier is the one meant to block and the goroutine must not park.
+     */
+    @Goroutine
+    public static void sleep(long millis) throws InterruptedException {
+        Stack s = Stack.current();
+        long via = s.takeCallSite();
+        if (s.isResuming()) {
+            StackAccess.resumeLeaf(s);
+            return; // the timer readied us
+        }
+        if (!(StackAccess.owner(s) instanceof G) || Syscalls.inSyscall()) {
+            Thread.sleep(millis);
+            return;
+        }
+        if (millis < 0) {
+            throw new IllegalArgumentException("timeout value is negative");
+        }
+        if (Thread.interrupted()) {
+            throw new InterruptedException("sleep interrupted");
+        }
+        if (millis == 0) {
+            return;
+        }
+        G g = (G) StackAccess.owner(s);
+        g.runtime().armSleep(g, millis * 1_000_000L);
+        StackAccess.suspendLeaf(s, via, SLEEP_ID, Stack.YIELD_PARK); // false: pinned, and the wait is already over
+    }
+}

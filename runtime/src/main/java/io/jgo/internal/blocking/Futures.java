@@ -1,0 +1,166 @@
+package io.jgo.internal.blocking;
+
+import io.jgo.internal.Stack;
+import io.jgo.internal.cont.StackAccess;
+import io.jgo.internal.cont.MethodIds;
+import io.jgo.Goroutine;
+import io.jgo.internal.sched.G;
+import io.jgo.internal.sched.Parking;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * What rewritten code calls instead of {@code CompletableFuture.join()}, {@code Future.get()} and
+ * {@code Future.get(timeout, unit)} (the instrumenter's {@code BlockingCalls} substitutes the call
+ * site; the receiver becomes the first argument). In a goroutine, waiting for a
+ * {@code CompletableFuture} or an {@link Awaitable} future parks the goroutine (its carrier runs
+ * other goroutines) until a completion callback readies it ({@link FutureWait}); then the
+ * future's own method is called on the done future, so results and exceptions are exactly the
+ * JDK's: {@code ExecutionException}, {@code CompletionException}, {@code CancellationException}.
+ * Interrupts and timeouts follow {@code CompletableFuture}'s rules:
+ * <ul>
+ *   <li>{@code get()}: an interrupt pending at the call, or arriving during the wait, throws
+ *       {@code InterruptedException} and clears the status; a future done when the goroutine runs
+ *       again wins over an interrupt (the status then stays set).</li>
+ *   <li>{@code get(timeout, unit)}: an interrupt wins over the result, the result over the
+ *       timeout ({@code TimeoutException}).</li>
+ *   <li>{@code join()}: not interruptible; the status stays set.</li>
+ * </ul>
+ * Any other future (a {@code FutureTask}, a {@code ForkJoinTask}) is waited for in a syscall: the
+ * carrier blocks and its P goes to other goroutines, as before. On a plain thread every method is
+ * the future's own.
+ *
+ * <p>Each public method is a hand-written leaf: it calls {@link #$jgo$await} first thing, which
+ * either resumes (pops the leaf's record and takes the finished wait) or decides whether to park.
+ */
+public final class Futures {
+
+    private static final int JOIN_ID = MethodIds.of("io.jgo.internal.blocking.Futures", "join",
+            "(Ljava/util/concurrent/CompletableFuture;)Ljava/lang/Object;");
+    private static final int GET_ID = MethodIds.of("io.jgo.internal.blocking.Futures", "get",
+            "(Ljava/util/concurrent/Future;)Ljava/lang/Object;");
+    private static final int TIMED_GET_ID = MethodIds.of("io.jgo.internal.blocking.Futures", "get",
+            "(Ljava/util/concurrent/Future;JLjava/util/concurrent/TimeUnit;)Ljava/lang/Object;");
+
+    /** What {@link #$jgo$await} returns while its leaf unwinds (the goroutine parked). */
+    private static final Object UNWOUND = new Object();
+    /** {@link #$jgo$await}'s timeout for an untimed wait (a timed one is clamped above it). */
+    private static final long NO_TIMEOUT = Long.MIN_VALUE;
+
+    private Futures() {
+    }
+
+    /** {@code f.join()}: parks a goroutine until {@code f} completes; not interruptible. */
+    @Goroutine
+    public static Object join(CompletableFuture<?> f) {
+        Object w = $jgo$await(f, false, NO_TIMEOUT, JOIN_ID);
+        if (w == UNWOUND) {
+            return null; // unwinding; resumed in $jgo$await
+        }
+        return w == null ? f.join() : ((CompletableFuture<?>) ((FutureWait) w).future).join();
+    }
+
+    /** {@code f.get()}: parks a goroutine until {@code f} completes or the goroutine is interrupted. */
+    @Goroutine
+    public static Object get(Future<?> f) throws InterruptedException, ExecutionException {
+        Object w = $jgo$await(f, true, NO_TIMEOUT, GET_ID);
+        if (w == UNWOUND) {
+            return null;
+        }
+        if (w == null) {
+            return inSyscallIfBlocking(f) ? syscallGet(f) : f.get();
+        }
+        Future<?> done = ((FutureWait) w).future;
+        if (!done.isDone()) { // woken by an interrupt, which Identity put on this thread as it resumed
+            Thread.interrupted();
+            throw new InterruptedException();
+        }
+        return done.get();
+    }
+
+    /** {@code f.get(timeout, unit)}: as {@link #get(Future)}, for at most the timeout. */
+    @Goroutine
+    public static Object get(Future<?> f, long timeout, TimeUnit unit)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        Object w = f == null ? $jgo$await(null, true, 0, TIMED_GET_ID) // a resume passes no arguments
+                : $jgo$await(f, true, Math.max(unit.toNanos(timeout), NO_TIMEOUT + 1), TIMED_GET_ID);
+        if (w == UNWOUND) {
+            return null;
+        }
+        if (w == null) {
+            return inSyscallIfBlocking(f) ? syscallGet(f, timeout, unit) : f.get(timeout, unit);
+        }
+        Future<?> done = ((FutureWait) w).future;
+        if (Thread.interrupted()) { // checked first, as CompletableFuture.timedGet does
+            throw new InterruptedException();
+        }
+        if (!done.isDone()) {
+            throw new TimeoutException();
+        }
+        return done.get();
+    }
+
+    /**
+     * The leaf's protocol, one copy for the three methods, each of which passes its own id
+     * {@code leaf}: take the call site, then either resume (pop the leaf's record, take the
+     * finished wait) or park if that is possible and needed. No rewritten code runs between
+     * {@code takeCallSite} and {@code suspendLeaf}; the {@code $jgo$} prefix makes this frame
+     * machinery for the adjacency check (see {@code Chan.$jgo$receive}).
+     *
+     * @return the finished {@link FutureWait}; null when the caller must call the future itself (a
+     *         plain thread, a done future, a future of another kind, an interrupt already pending
+     *         for an interruptible call, a timeout not positive); or {@link #UNWOUND}
+     */
+    private static Object $jgo$await(Future<?> f, boolean interruptible, long timeoutNanos, int leaf) {
+        Stack s = Stack.current();
+        long via = s.takeCallSite();
+        G g = Parking.goroutineOf(s);
+        if (s.isResuming()) {
+            StackAccess.resumeLeaf(s);
+            return FutureWait.afterPark(g);
+        }
+        if (g == null || f.isDone() || timeoutNanos != NO_TIMEOUT && timeoutNanos <= 0) {
+            return null;
+        }
+        CompletableFuture<?> done = f instanceof CompletableFuture ? (CompletableFuture<?>) f
+                : f instanceof Awaitable ? ((Awaitable) f).completion() : null;
+        if (done == null) {
+            return null;
+        }
+        FutureWait w = new FutureWait(f);
+        if (!w.prepare(g, done, interruptible, timeoutNanos)) {
+            return null; // done or interrupted meanwhile: the future's own method answers without blocking
+        }
+        if (StackAccess.suspendLeaf(s, via, leaf, Stack.YIELD_PARK)) {
+            return UNWOUND;
+        }
+        return FutureWait.afterPark(g); // pinned: the wait is over
+    }
+
+    /** A goroutine about to call a future that may block it: one jgo cannot wait for, not done. */
+    private static boolean inSyscallIfBlocking(Future<?> f) {
+        return !f.isDone() && !(f instanceof CompletableFuture) && !(f instanceof Awaitable) && Stack.current().isGoroutine();
+    }
+
+    private static Object syscallGet(Future<?> f) throws InterruptedException, ExecutionException {
+        boolean entered = Blocking.enter(f, Blocking.ALWAYS);
+        try {
+            return f.get();
+        } finally {
+            Blocking.exit(entered);
+        }
+    }
+
+    private static Object syscallGet(Future<?> f, long timeout, TimeUnit unit)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        boolean entered = Blocking.enter(f, Blocking.ALWAYS);
+        try {
+            return f.get(timeout, unit);
+        } finally {
+            Blocking.exit(entered);
+        }
+    }
+}

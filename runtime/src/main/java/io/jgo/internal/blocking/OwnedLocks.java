@@ -1,0 +1,216 @@
+package io.jgo.internal.blocking;
+
+import io.jgo.internal.Stack;
+import io.jgo.internal.cont.StackAccess;
+import io.jgo.internal.cont.HeldLocks;
+import io.jgo.internal.sched.Syscalls;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/**
+ * Thread-owned locks held by a goroutine. Rewritten code calls these helpers instead of
+ * {@link Lock}'s {@code lock}, {@code lockInterruptibly}, {@code tryLock} and {@code unlock} (the
+ * instrumenter's {@code OwnedLockCalls} step substitutes the calls); each calls the original and
+ * records, per goroutine, which owned locks the goroutine holds. While it holds one, the goroutine
+ * does not suspend away from its carrier: a leaf's suspension pins instead (the carrier
+ * blocks, its P is handed off as in a syscall), exactly as for a held monitor, and a preemption
+ * request is let pass ({@link Stack#startPreempt}; sysmon retakes the P as for any carrier that
+ * does not answer).
+ *
+ * <h2>Why pin, rather than let ownership follow the goroutine</h2>
+ * A {@code ReentrantLock} (and the write lock of a {@code ReentrantReadWriteLock}) is owned by a
+ * {@link Thread}: the synchronizer's private owner field, and for read locks hold counts kept per
+ * thread (the first reader's {@code Thread}, a cached counter keyed by thread id, a
+ * {@code ThreadLocal}). A goroutine that unwound and resumed elsewhere would leave all of that on
+ * the carrier: another goroutine on the same carrier re-enters the lock it does not hold, and the
+ * holder's {@code unlock} on another carrier throws {@code IllegalMonitorStateException}. Nothing
+ * public can move that state to another thread, and moving it through the JDK's internals would
+ * break with every change to them; a goroutine that holds a lock for the length of a park is the
+ * uncommon case, so it keeps its thread instead.
+ *
+ * <h2>The record</h2>
+ * Which owned locks the goroutine holds is kept with its stack, by {@code io.jgo.internal.cont.HeldLocks}
+ * (which says who reads and writes it).
+ *
+ * <h2>Exactness</h2>
+ * An entry is added only once the call returned with the lock acquired (an exception, an interrupt,
+ * a {@code tryLock} that failed add nothing), and removed only once {@code unlock} returned; an
+ * unlock that matches no entry (the lock was taken in code nobody rewrote, or the unlock is
+ * unbalanced and threw) removes nothing, so the count never goes below zero. A lock acquired in one
+ * rewritten method and released in another is one entry like any other. An entry whose lock the
+ * thread no longer holds (released in code nobody rewrote) is dropped when a suspension looks at
+ * the list, for the locks that can say so ({@code ReentrantLock}, the write lock): it never keeps a
+ * goroutine pinned for good. What this cannot see is a lock taken by code nobody rewrote that
+ * returned while holding it; code the rewrite does not see is left as it was. A lock held by a
+ * library frame that calls back into rewritten code is covered anyway: that frame is not
+ * rewritten, so the goroutine pins there ({@code Adjacency}).
+ *
+ * <h2>Which locks count</h2>
+ * Every {@link Lock} except the views of a {@code StampedLock} ({@code asReadLock()},
+ * {@code asWriteLock()}), which a stamp holds and not a thread: any thread may release them, so a
+ * goroutine holding one may move. ({@code io.jgo.Mutex} is not a {@code Lock}; it parks the
+ * goroutine and may be held across suspensions.) A {@code Lock} of unknown kind counts: pinning is
+ * always safe.
+ *
+ * <h2>Waiting for a lock</h2>
+ * A lock that is busy blocks the carrier (a {@code java.util.concurrent} lock knows nothing of
+ * goroutines); and its holder, if pinned in a park, has handed its own P off. So for the JDK's own
+ * owned locks, {@code lock}, {@code lockInterruptibly} and a timed {@code tryLock} first try
+ * without waiting ({@code tryLock(0, ns)}: it honours fairness as {@code lock()} does), and only
+ * when that fails wait inside a syscall ({@code Syscalls.enter(false)}), so sysmon hands the P to
+ * another carrier if the wait lasts, as for any blocking call. A {@code Lock} of another class is
+ * called as written (its carrier's P is retaken like that of any carrier that stops answering).
+ *
+ * <h2>Cost</h2>
+ * Taking a free lock: the attempt {@code lock()} makes first (see {@link #tryAtOnce}), then the current stack
+ * (the carrier's field), a class compare, an array store. Releasing: the current stack, the count.
+ * {@code Condition.await} needs nothing here: it releases and re-takes the lock on the same thread
+ * before it returns (the instrumenter wraps it as a blocking call), so the entries stay true.
+ */
+public final class OwnedLocks {
+
+    /** Lock classes whose holds belong to a thread, beyond the three checked inline. */
+    private static final ClassValue<Boolean> OWNED_BY_THREAD = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            return !type.getName().startsWith("java.util.concurrent.locks.StampedLock$");
+        }
+    };
+
+    private OwnedLocks() {
+    }
+
+    /** {@code lock.lock()} from rewritten code. */
+    public static void lock(Lock lock) {
+        if (!knownClass(lock)) {
+            lock.lock();
+        } else if (tryAtOnce(lock)) {
+            // taken without waiting: the common case
+        } else {
+            boolean entered = Syscalls.enter(false); // it may wait: sysmon hands the P on if it lasts
+            boolean got = false;
+            try {
+                lock.lock();
+                got = true;
+            } finally {
+                endWait(entered, lock, got);
+            }
+        }
+        acquired(lock);
+    }
+
+    /** {@code lock.lockInterruptibly()} from rewritten code. */
+    public static void lockInterruptibly(Lock lock) throws InterruptedException {
+        if (!knownClass(lock)) {
+            lock.lockInterruptibly();
+        } else if (!lock.tryLock(0, TimeUnit.NANOSECONDS)) { // throws as lockInterruptibly does when interrupted
+            boolean entered = Syscalls.enter(false);
+            boolean got = false;
+            try {
+                lock.lockInterruptibly();
+                got = true;
+            } finally {
+                endWait(entered, lock, got);
+            }
+        }
+        acquired(lock);
+    }
+
+    /**
+     * Leaves the syscall a wait for {@code lock} entered. Leaving throws only when the runtime has
+     * stopped meanwhile (the goroutine is being dropped): then a lock just taken is released first,
+     * since the caller's {@code finally} that would release it is not entered yet.
+     */
+    private static void endWait(boolean entered, Lock lock, boolean got) {
+        if (!entered) {
+            return;
+        }
+        try {
+            Syscalls.exit();
+        } catch (RuntimeException | Error dropped) {
+            if (got) {
+                lock.unlock();
+            }
+            throw dropped;
+        }
+    }
+
+    /** {@code lock.tryLock()} from rewritten code. */
+    public static boolean tryLock(Lock lock) {
+        boolean got = lock.tryLock();
+        if (got) {
+            acquired(lock);
+        }
+        return got;
+    }
+
+    /** {@code lock.tryLock(time, unit)} from rewritten code. */
+    public static boolean tryLock(Lock lock, long time, TimeUnit unit) throws InterruptedException {
+        boolean got;
+        if (!knownClass(lock) || time <= 0) {
+            got = lock.tryLock(time, unit);
+        } else if (!(got = lock.tryLock(0, TimeUnit.NANOSECONDS))) {
+            boolean entered = Syscalls.enter(false); // got is false here
+            try {
+                got = lock.tryLock(time, unit);
+            } finally {
+                endWait(entered, lock, got);
+            }
+        }
+        if (got) {
+            acquired(lock);
+        }
+        return got;
+    }
+
+    /** {@code lock.unlock()} from rewritten code. */
+    public static void unlock(Lock lock) {
+        lock.unlock();
+        HeldLocks.remove(Stack.current(), lock);
+    }
+
+    private static void acquired(Lock lock) {
+        Stack s = Stack.current();
+        if (StackAccess.owner(s) == null || !ownedByThread(lock)) {
+            return; // a plain thread or g0 never suspends; a stamp-held view may move
+        }
+        HeldLocks.add(s, lock);
+    }
+
+    private static boolean ownedByThread(Lock lock) {
+        return knownClass(lock) || OWNED_BY_THREAD.get(lock.getClass());
+    }
+
+    /** The JDK's own owned locks (exactly: a subclass may change what their methods do). */
+    private static boolean knownClass(Lock lock) {
+        Class<?> c = lock.getClass();
+        return c == ReentrantLock.class || c == ReentrantReadWriteLock.WriteLock.class
+                || c == ReentrantReadWriteLock.ReadLock.class;
+    }
+
+    /**
+     * The first attempt of {@code lock()}, without waiting. For a non-fair {@code ReentrantLock} that
+     * is {@code tryLock()}, the very attempt {@code lock()} makes first. Otherwise {@code tryLock(0, ns)},
+     * which honours fairness and a read lock's deference to a queued writer as {@code lock()} does
+     * (the untimed {@code tryLock()} barges); it throws when the thread is interrupted, so an
+     * interrupted thread waits the slow way, and an interrupt that arrives meanwhile is put back, as
+     * {@code lock()} would keep it.
+     */
+    private static boolean tryAtOnce(Lock lock) {
+        if (lock.getClass() == ReentrantLock.class && !((ReentrantLock) lock).isFair()) {
+            return lock.tryLock();
+        }
+        if (Thread.currentThread().isInterrupted()) {
+            return false;
+        }
+        try {
+            return lock.tryLock(0, TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+}

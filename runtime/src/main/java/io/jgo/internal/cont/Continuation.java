@@ -1,0 +1,345 @@
+package io.jgo.internal.cont;
+
+/**
+ * What the runtime does to a goroutine's stack, as opposed to what rewritten code does (which
+ * {@code io.jgo.internal.Stack}, its subclass, keeps): a leaf primitive yields, a frame that cannot
+ * unwind pins, g0 ends the unwind, lays the records out and re-enters the frames, a goroutine that
+ * ended is reset. Holds the state those steps share: the owner, the unwind in progress, the
+ * thread-owned locks held ({@link HeldLocks}), the top group of the lazy layout ({@link LazyLayout})
+ * and the value handed between frames g0 re-enters alone ({@link HandOff}).
+ *
+ * <p>Every field is written only by the thread currently running the goroutine (its owner).
+ */
+public abstract class Continuation extends Records {
+
+    /** Attention bit (see {@code Stack.PREEMPT}): sysmon asks the goroutine to yield at its next prologue. */
+    public static final int PREEMPT = 2;
+    /**
+     * Attention bit, with {@link #RESUMING}: g0 re-enters one frame alone and hands it what its
+     * callee returned ({@code Stack.handedI()} and kin); the prologue dispatches to the code after the call.
+     */
+    protected static final int HANDING = 4;
+
+    /** {@link #yieldKind}: the goroutine parks (a waiter list holds it; someone will ready it). */
+    public static final int YIELD_PARK = 1;
+    /** {@link #yieldKind}: the goroutine gives up its time slice (Go.gosched). */
+    public static final int YIELD_GOSCHED = 2;
+    /** {@link #yieldKind}: the goroutine was preempted at a function prologue. */
+    public static final int YIELD_PREEMPT = 3;
+
+    /** Set by a yield primitive, cleared by g0 (or by a pin) once the unwind is over. Owner only. */
+    protected boolean suspending;
+
+    /** Why the current unwind happens: one of the {@code YIELD_} constants. Owner only. */
+    protected int yieldKind;
+
+    /**
+     * The owner's reusable select state ({@code io.jgo.internal.chan.SelectOp}), so a select that
+     * does not park allocates nothing; null while a select uses it. Owner only.
+     */
+    Object selectCache;
+
+    /**
+     * The thread-owned locks the goroutine holds, one entry per hold, and how many: while the count
+     * is not zero every suspension pins (see {@link HeldLocks}, which alone writes them). Owner only.
+     */
+    Object[] ownedLocks;
+    int ownedLockCount;
+
+    /** Suspensions, process-wide, that could not unwind and pinned a carrier instead (tests, diagnostics). */
+    private static final java.util.concurrent.atomic.LongAdder PINS = new java.util.concurrent.atomic.LongAdder();
+
+    private final Owner owner;
+    /**
+     * How the records are laid out between two runs (see "Lazy resume" in the class comment): the
+     * top {@code topGroup} records are re-entered through their top frame's own restore code, the
+     * rest one frame at a time; 0 with records saved means the whole chain is re-entered from
+     * {@link Entry#call} (a frame in it has no resume entry).
+     */
+    int topGroup;
+    /** What the frame g0 just ran returned or threw, for its caller's resume: a kind, see {@link #handedKind}. */
+    protected long handedBits;
+    protected Object handedRef;
+    /** 'Z' 'B' 'C' 'S' 'I' 'J' 'F' 'D' 'A' 'V', or 'T' when {@link #handedRef} is a Throwable to rethrow. */
+    protected char handedKind;
+    /**
+     * Has the goroutine suspended since it started? Its first unwind is laid out for the eager way
+     * ({@link #layOutUnwound}): most goroutines park once (a spawn, a join, one receive) and the
+     * eager resume is the cheaper one for a stack that unwinds once; a goroutine that suspends
+     * again pays the reorder then, and from there on re-enters one frame per round trip.
+     */
+    boolean suspendedBefore;
+
+    /** What a stack needs from the scheduler; implemented by the goroutine that owns it. */
+    public interface Owner {
+        /**
+         * The goroutine cannot unwind (a frame in the way is not rewritten, or holds a monitor):
+         * block the carrier until the goroutine is readied, handing its P to another M meanwhile.
+         * For {@code YIELD_GOSCHED} and {@code YIELD_PREEMPT} an implementation may simply return.
+         */
+        void parkPinned(Continuation stack, int kind);
+    }
+
+    protected Continuation(Owner owner) {
+        this.owner = owner;
+    }
+
+    /** The call-site handshake's receiver word (see {@code Stack.callee}). */
+    protected abstract Object callee();
+
+    /** Sets both call-site handshake words, as a rewritten call site does before its call (see {@code Stack.callSite}). */
+    protected abstract void handshake(long site, Object receiver);
+
+    /** Clears both call-site handshake words (see {@code Stack.callSite}). */
+    protected abstract void clearHandshake();
+
+    /** sysmon's CAS of the preempt bit into the attention word (see {@code Stack.requestPreempt}). */
+    protected abstract void casPreempt();
+
+    /** g0: calls {@code resumer} (a {@code Resumer}) on this stack for method {@code me}, with the call-site handshake of g0's resume entry. */
+    protected abstract void reenter(Object resumer, int me);
+
+    /** How many suspensions so far, in this process, pinned their carrier instead of unwinding. */
+    public static long pinCount() {
+        return PINS.sum();
+    }
+
+    /** Is this the stack of a goroutine (as opposed to a plain thread's or g0's)? */
+    public boolean isGoroutine() {
+        return owner != null;
+    }
+
+    Owner owner() {
+        return owner;
+    }
+
+    // ---------------------------------------------------------------- suspension
+
+    /**
+     * Called by a leaf primitive (hand-written, in the runtime) to yield. Returns true when the
+     * leaf must now return to its caller so that the chain unwinds to g0; returns false when the
+     * goroutine was pinned instead (the frame below is not the rewritten call site that called the
+     * leaf, or the goroutine holds a thread-owned lock, see {@link HeldLocks}), in which case the
+     * wait (if any) is already over. The leaf must not call rewritten code between {@code Stack.takeCallSite} and this call
+     * (the handshake's receiver word is read here).
+     */
+    boolean suspendLeaf(long via, int me, int kind) {
+        yieldKind = kind;
+        if (holdsOwnedLock()) {
+            HeldLocks.warnPinned(this, me); // a thread-owned lock cannot follow the goroutine: keep the thread
+            PINS.increment();
+            owner.parkPinned(this, kind);
+            return false;
+        }
+        if (!Adjacency.adjacent(via, me, callee())) {
+            PINS.increment();
+            owner.parkPinned(this, kind);
+            return false;
+        }
+        pushRecord(me, 1, 0, 0, RESUMER_NONE);
+        suspending = true;
+        return true;
+    }
+
+    /**
+     * Does the goroutine hold a thread-owned lock (drops the entries of locks released meanwhile)?
+     * A suspension must then pin. Owner only.
+     */
+    protected final boolean holdsOwnedLock() {
+        return ownedLockCount != 0 && HeldLocks.stillHeld(this);
+    }
+
+    /**
+     * Called by a save helper once the frame's record is written: may the frame now return to its
+     * caller? False when the caller is not the rewritten call site that handed the frame its call-site
+     * id; the frame must then pin ({@link #pinAfterSave}).
+     */
+    public boolean mayUnwind(long via, int me, Object recv) {
+        return Adjacency.adjacent(via, me, recv);
+    }
+
+    /** A resumed leaf primitive pops its own (empty) record. */
+    void resumeLeaf() {
+        popRecord();
+    }
+
+    /** Is the current call re-entering a frame that has a record? (Used by leaf primitives.) */
+    public boolean isResuming() {
+        return (attention() & RESUMING) != 0;
+    }
+
+    /** A hand-written frame saving itself: reserves the frame's record; the values follow with {@code saveX}. */
+    void pushFrame(int me, int label, int nPrims, int nRefs) {
+        pushRecord(me, label, nPrims, nRefs, RESUMER_NONE);
+    }
+
+    /** Counts a suspension that pinned its carrier instead of unwinding. */
+    protected static void countPin() {
+        PINS.increment();
+    }
+
+    /**
+     * A frame that saved its record but cannot unwind: takes its record back (its restore code reads
+     * it next), blocks the carrier until the goroutine is readied, and arms the resume of the deeper
+     * frames from their records.
+     */
+    protected final void pinAfterSave() {
+        popRecord();
+        pin();
+    }
+
+    /** Blocks the carrier until the goroutine is readied, then arms the resume of the deeper frames from their records. */
+    protected final void pin() {
+        suspending = false;
+        PINS.increment();
+        owner.parkPinned(this, yieldKind);
+        if (depth > floor) {
+            setAttention(attention() | RESUMING);
+        }
+    }
+
+    /** g0: the unwind reached the bottom; the goroutine is off the carrier. */
+    void endUnwind() {
+        suspending = false;
+    }
+
+    /** About to re-enter every saved frame from the goroutine's entry (the eager way); arms the resume dispatch if frames were saved. */
+    void prepareResume() {
+        floor = 0;
+        topGroup = 0;
+        if (depth > 0) {
+            setAttention(attention() | RESUMING);
+        }
+    }
+
+    /** g0: the goroutine ended; keep only the first segment so a reused G does not allocate. */
+    void reset() {
+        if (segment != null) {
+            Segment first = segment;
+            while (first.prev != null) {
+                first = first.prev;
+            }
+            java.util.Arrays.fill(first.refs, null);
+            first.next = null;
+            segment = first;
+        }
+        primTop = refTop = depth = floor = topGroup = 0;
+        HeldLocks.forget(this);
+        handedRef = null;
+        suspendedBefore = false;
+        suspending = false;
+        clearHandshake();
+        setAttention(0);
+    }
+
+    /** sysmon: ask the goroutine to yield at its next prologue (see class comment for the race). */
+    void requestPreempt() {
+        casPreempt();
+    }
+
+    /**
+     * Drops every record above the floor (their frames are gone) and ends the resume; warns once,
+     * since it means a rewrite missed a path. Records below the floor belong to outer frames that
+     * g0 still re-enters: they are intact.
+     */
+    protected final void abandonResume(String why) {
+        Warnings.once("abandon:" + why, () -> "saved frames of a goroutine were discarded: " + why);
+        dropAbove(floor);
+        setAttention(attention() & ~(RESUMING | HANDING));
+    }
+
+    /**
+     * The saved frames, outermost first, as {@code Class.method(File:line)} where known (names are
+     * learned when a frame first suspends). For goroutine dumps: call it only while the goroutine is
+     * parked (its records do not change then); the reading thread must have synchronized with the
+     * goroutine's park (e.g. through the lock of the waiter list that holds it).
+     */
+    public java.util.List<String> savedFrames() {
+        return SavedFrames.outermostFirst(this);
+    }
+
+    /**
+     * The frames of a running goroutine that g0 still has to re-enter one at a time (they are not
+     * on its thread), innermost first. Racy by nature (any thread, while the goroutine runs): for dumps.
+     */
+    public java.util.List<String> framesBelowFloor() {
+        return SavedFrames.belowFloor(this);
+    }
+
+    // ---------------------------------------------------------------- lazy resume (g0's side, see Entry.run)
+
+    /** Will the next run re-enter frames one at a time (else: from the goroutine's entry, every saved frame)? */
+    boolean resumesLazily() {
+        return topGroup > 0;
+    }
+
+    /**
+     * g0, first step of a lazy run: the top group's top frame is re-entered through its own restore
+     * code and re-enters the rest of the group itself (the eager way, as far as the group goes).
+     */
+    void beginTopGroup() {
+        floor = depth - topGroup;
+        topGroup = 0;
+        setAttention(attention() | RESUMING);
+    }
+
+    /** g0: the frame on top is re-entered alone, at the code after its call, with what was just handed. */
+    void beginHandOff() {
+        floor = depth - 1;
+        setAttention(attention() | RESUMING | HANDING);
+    }
+
+    /**
+     * g0, after the frame it re-entered returned or threw: records the frame's callees left above the
+     * floor (an exception cut their re-entry short) belong to frames that are gone.
+     */
+    void endReentry() {
+        if (depth > floor) {
+            abandonResume("an exception left the frame g0 re-entered before the frames saved above it were re-entered");
+        }
+        setAttention(attention() & ~(RESUMING | HANDING));
+    }
+
+    /** g0: calls the resume entry of the frame on top; it re-enters that frame alone. */
+    void reenterTop() {
+        Object r = topResumer();
+        reenter(r, topMethod());
+    }
+
+    /** The resume entry of the top record's frame, or null (a hand-written frame, or one that cannot be re-entered alone). */
+    private Object topResumer() {
+        Segment seg = topSegment();
+        return resumerOf(seg.prims, topPrims(), seg.refs, topRefs());
+    }
+
+    /** g0, after an unwind: lays out the records just saved for the next run (see {@link LazyLayout#layOutUnwound}). */
+    void layOutUnwound() {
+        LazyLayout.layOutUnwound(this);
+    }
+
+    // ---------------------------------------------------------------- hand-over (see HandOff)
+
+    /** Keeps what the frame g0 re-entered returned, for its caller; nothing while the frame is unwinding (its value is a dummy). */
+    protected final void hand(char kind, long bits, Object ref) {
+        if (!suspending) { // an unwinding frame returns a dummy value: nothing to hand
+            handedKind = kind;
+            handedBits = bits;
+            handedRef = ref;
+        }
+    }
+
+    /** g0: the frame it re-entered threw {@code t}; its caller rethrows it at the call site. */
+    void handThrown(Throwable t) {
+        hand('T', 0, t);
+    }
+
+    /** The handed reference, taken (a handed exception is rethrown here, at the caller's call site). */
+    protected final Object takeRef() {
+        Object v = handedRef;
+        handedRef = null;
+        if (handedKind == 'T') {
+            throw Entry.sneaky((Throwable) v);
+        }
+        return v;
+    }
+}

@@ -1,0 +1,40 @@
+package io.jgo.internal.cont;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Stack-trace recovery for exceptions that leave a frame g0 re-entered alone (see {@link Entry}):
+ * on the thread, that frame's caller is g0's resume entry, but logically it is the saved frame g0
+ * hands the exception to. Before the first hand-off, the elements from the resume entry down to
+ * g0's loop are replaced by the saved frames (class, method, file and line of the call that
+ * suspended), so the trace reads as if every frame had been on the thread, as kotlinx.coroutines'
+ * recovery does. Later hand-offs find no resume entry in the trace and leave it alone.
+ */
+final class LogicalTrace {
+
+    private LogicalTrace() {
+    }
+
+    static Throwable recover(Throwable t, Records s) {
+        StackTraceElement[] st = t.getStackTrace();
+        int cut = 0;
+        while (cut < st.length && !st[cut].getMethodName().equals(Entry.RESUME_ENTRY)) { // not $jgo$resumer, the getter
+            cut++;
+        }
+        if (cut == st.length) {
+            return t; // recovered already, or no trace (writableStackTrace false)
+        }
+        int bottom = cut;
+        while (bottom < st.length && !(st[bottom].getClassName().equals(Entry.class.getName()) && st[bottom].getMethodName().equals("run"))) {
+            bottom++;
+        }
+        List<StackTraceElement> logical = new ArrayList<>(st.length + s.depth());
+        logical.addAll(Arrays.asList(st).subList(0, cut));
+        logical.addAll(Arrays.asList(SavedFrames.trace(s)));
+        logical.addAll(Arrays.asList(st).subList(bottom, st.length));
+        t.setStackTrace(logical.toArray(new StackTraceElement[0]));
+        return t;
+    }
+}

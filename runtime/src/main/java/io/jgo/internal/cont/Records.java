@@ -1,0 +1,281 @@
+package io.jgo.internal.cont;
+
+/**
+ * The records of a goroutine's saved frames, on a chain of segments: how a record is encoded, pushed,
+ * popped and dropped. The storage half of {@code io.jgo.internal.Stack} (its superclass, through
+ * {@link Continuation}); nothing here knows the handshake words or the protocol rewritten code
+ * follows, which {@code Stack} keeps.
+ *
+ * <h2>Records</h2>
+ * Suspension is return-based: the innermost frame saves first, so records are pushed deepest
+ * first and popped outermost first. A record is {@code nPrims} longs and a tail in
+ * {@link Segment#prims}, and {@code nRefs} slots in {@link Segment#refs}. A record never spans two
+ * segments, and every segment before the current one holds one at least (popping steps back one
+ * segment). The tail is read from the top, so its last long says how long it is:
+ * <pre>
+ * compact (one long, sign bit set):  1 | me (32 bits) | nRefs (10) | nPrims (10) | resumer (2) | label (9)
+ * wide (two longs, sign bit clear):  me | resumer << 32; label | nPrims << 21 | nRefs << 42
+ * </pre>
+ * Almost every frame is compact (fewer than 1,024 slots of each kind, fewer than 512 labels): a
+ * parked frame then costs one long less, which is half the record of a small frame.
+ *
+ * <p>Every field is written only by the thread currently running the goroutine (its owner); the run
+ * queues publish them to the next carrier with the rest of the goroutine.
+ */
+public abstract class Records {
+
+    /** The attention bit that {@link #popRecord} clears when it reaches the floor (see {@code Stack.RESUMING}). */
+    public static final int RESUMING = 1;
+
+    private static final int LABEL_BITS = 21;
+    private static final long FIELD_MASK = (1L << LABEL_BITS) - 1;
+    /** Fields of a compact tail (see the class comment). */
+    private static final int COMPACT_LABEL_BITS = 11; // the label (9 bits) and where the resumer is (2 bits, see RESUMER_)
+    private static final int COMPACT_LABEL_ONLY_BITS = 9;
+    private static final long COMPACT_LABEL_ONLY_MASK = (1L << COMPACT_LABEL_ONLY_BITS) - 1;
+    /** Where a record's frame finds its {@code Resumer}: it has none (hand-written, or cannot be re-entered alone). */
+    protected static final int RESUMER_NONE = 0;
+    /** ... its class's resumer is the one {@code Resumers.registered} for its method id (the common case: no slot). */
+    protected static final int RESUMER_BY_ID = 1;
+    /** ... in the record's last reference slot (another class registered the id first: two class loaders, a hash collision). */
+    protected static final int RESUMER_IN_RECORD = 2;
+    private static final int COMPACT_COUNT_BITS = 10;
+    private static final int COMPACT_ME_SHIFT = COMPACT_LABEL_BITS + 2 * COMPACT_COUNT_BITS;
+    private static final long COMPACT_COUNT_MASK = (1L << COMPACT_COUNT_BITS) - 1;
+    private static final int FIRST_SEGMENT_PRIMS = 12;
+    private static final int FIRST_SEGMENT_REFS = 6;
+    private static final int MAX_SEGMENT_SLOTS = 4096;
+
+    protected Segment segment;   // current segment, null until the first suspension
+    int primTop;       // first free slot in segment.prims
+    int refTop;        // first free slot in segment.refs
+    protected int primBase;      // slot 0 of the record being saved or restored
+    protected int refBase;
+    protected int depth;         // records on the whole chain
+    /**
+     * Records at depth {@code <= floor} belong to frames that are not on the thread: g0 re-enters them
+     * one at a time, innermost first ({@link Entry#run}). Code on the thread never pops below it.
+     */
+    protected int floor;
+
+    Records() {
+    }
+
+    /** The attention word (see {@code Stack.attention}): read by the owner. */
+    protected abstract int attention();
+
+    /** The owner's write of the attention word (see {@code Stack.setAttention}). */
+    protected abstract void setAttention(int value);
+
+    /** The resumer registered for method id {@code me} (see {@code io.jgo.internal.Resumers}), or null. */
+    protected abstract Object registeredResumer(int me);
+
+    /** Number of saved frame records. */
+    public int depth() {
+        return depth;
+    }
+
+    protected final void pushRecord(int me, int label, int nPrims, int nRefs, int resumer) {
+        boolean compact = label <= COMPACT_LABEL_ONLY_MASK && nPrims <= COMPACT_COUNT_MASK && nRefs <= COMPACT_COUNT_MASK;
+        int slots = nPrims + (compact ? 1 : 2);
+        Segment seg = reserve(slots, nRefs);
+        primBase = primTop;
+        refBase = refTop;
+        primTop += slots;
+        refTop += nRefs;
+        if (compact) {
+            seg.prims[primTop - 1] = Long.MIN_VALUE | ((me & 0xFFFF_FFFFL) << COMPACT_ME_SHIFT)
+                    | ((long) nRefs << (COMPACT_LABEL_BITS + COMPACT_COUNT_BITS)) | ((long) nPrims << COMPACT_LABEL_BITS)
+                    | ((long) resumer << COMPACT_LABEL_ONLY_BITS) | label;
+        } else {
+            seg.prims[primTop - 2] = (me & 0xFFFF_FFFFL) | (long) resumer << 32;
+            seg.prims[primTop - 1] = label | ((long) nPrims << LABEL_BITS) | ((long) nRefs << (2 * LABEL_BITS));
+        }
+        depth++;
+    }
+
+    // Decoding a record's tail; {@code tail} is the long at the record's top, {@code top} the slot above it.
+
+    static int tailLength(long tail) {
+        return tail < 0 ? 1 : 2;
+    }
+
+    static int methodOf(long[] prims, int top) {
+        long tail = prims[top - 1];
+        return tail < 0 ? (int) (tail >>> COMPACT_ME_SHIFT) : (int) prims[top - 2];
+    }
+
+    static int labelOf(long tail) {
+        return (int) (tail < 0 ? tail & COMPACT_LABEL_ONLY_MASK : tail & FIELD_MASK);
+    }
+
+    /** The record's frame's resumer, or null; {@code refsEnd} is the end of its reference slots. */
+    final Object resumerOf(long[] prims, int top, Object[] refs, int refsEnd) {
+        long tail = prims[top - 1];
+        int where = (int) (tail < 0 ? tail >>> COMPACT_LABEL_ONLY_BITS : prims[top - 2] >>> 32) & 3;
+        switch (where) {
+            case RESUMER_BY_ID: return registeredResumer(methodOf(prims, top));
+            case RESUMER_IN_RECORD: return refs[refsEnd - 1];
+            default: return null;
+        }
+    }
+
+    static int primsOf(long tail) {
+        return (int) (tail < 0 ? (tail >>> COMPACT_LABEL_BITS) & COMPACT_COUNT_MASK : (tail >>> LABEL_BITS) & FIELD_MASK);
+    }
+
+    protected static int refsOf(long tail) {
+        return (int) (tail < 0
+                ? (tail >>> (COMPACT_LABEL_BITS + COMPACT_COUNT_BITS)) & COMPACT_COUNT_MASK
+                : (tail >>> (2 * LABEL_BITS)) & FIELD_MASK);
+    }
+
+    /** The segment the next record goes to, with room for {@code slots} longs and {@code nRefs} references. */
+    final Segment reserve(int slots, int nRefs) {
+        Segment seg = segment;
+        if (seg == null) {
+            seg = segment = new Segment(null, Math.max(FIRST_SEGMENT_PRIMS, slots), Math.max(FIRST_SEGMENT_REFS, nRefs));
+        } else if (primTop + slots > seg.prims.length || refTop + nRefs > seg.refs.length) {
+            seg = nextSegment(seg, slots, nRefs);
+        }
+        return seg;
+    }
+
+    /**
+     * Moves to the next segment, reusing the spare one when it is big enough (no hot-split allocation).
+     * A new segment has 1.25 times the primitive slots of the one it follows (the second one twice
+     * the first's; not twice each time: a goroutine may park deep for long, and the unused tail of
+     * its last segment is what it wastes, while a segment more costs only its headers) and as many
+     * reference slots as the frames saved so far used per primitive slot, plus a little: frames of one
+     * goroutine tend to look alike, and two arrays grown by the same factor waste whichever is used less.
+     */
+    private Segment nextSegment(Segment seg, int primsNeeded, int refsNeeded) {
+        if (primTop == 0) {
+            return replaceEmpty(seg, primsNeeded, refsNeeded);
+        }
+        seg.usedPrims = primTop;
+        seg.usedRefs = refTop;
+        Segment next = seg.next;
+        if (next == null || next.prims.length < primsNeeded || next.refs.length < refsNeeded) {
+            int grown = seg.prev == null ? seg.prims.length * 2 : seg.prims.length * 5 / 4;
+            int prims = Math.max(primsNeeded, Math.min(grown, MAX_SEGMENT_SLOTS));
+            int refsByRatio = (int) (((long) prims * refTop + primTop - 1) / Math.max(primTop, 1)) + 2;
+            int refs = Math.max(refsNeeded, Math.min(refsByRatio, MAX_SEGMENT_SLOTS));
+            next = new Segment(seg, prims, refs);
+            seg.next = next;
+        }
+        segment = next;
+        primTop = 0;
+        refTop = 0;
+        return next;
+    }
+
+    /**
+     * The current segment holds no record (every record in it was popped) and the next one does not
+     * fit in it: a bigger segment takes its place rather than following it. Popping steps back one
+     * segment when the current one is empty and reads the record on top there ({@link #popRecord},
+     * {@link #topSegment}, {@link #layOutUnwound}, {@link #reorder}), so every segment before the
+     * current one must hold at least one record; an empty one left in the chain would be read at
+     * slot -1. The replaced segment, and the spare after it, are dropped.
+     */
+    private Segment replaceEmpty(Segment seg, int primsNeeded, int refsNeeded) {
+        int prims = Math.max(primsNeeded, Math.min(seg.prims.length * 2, MAX_SEGMENT_SLOTS));
+        int refs = Math.max(refsNeeded, seg.refs.length);
+        Segment replacement = new Segment(seg.prev, prims, refs);
+        if (seg.prev != null) {
+            seg.prev.next = replacement;
+        }
+        segment = replacement;
+        primTop = 0;
+        refTop = 0;
+        return replacement;
+    }
+
+    /** Pops the record just pushed and releases its references (a preemption that did not happen). */
+    protected final void dropFrame() {
+        dropAbove(depth - 1);
+    }
+
+    /** The method id of the record on top (the next one {@link #popRecord} takes); 0 when there is none. */
+    protected final int topMethod() {
+        return depth == 0 ? 0 : methodOf(topSegment().prims, topPrims());
+    }
+
+    // The top record lives in the current segment, or in the one before when the current one is empty.
+
+    protected final Segment topSegment() {
+        return primTop == 0 && segment.prev != null ? segment.prev : segment;
+    }
+
+    final int topPrims() {
+        return primTop == 0 && segment.prev != null ? segment.prev.usedPrims : primTop;
+    }
+
+    protected final int topRefs() {
+        return primTop == 0 && segment.prev != null ? segment.prev.usedRefs : refTop;
+    }
+
+    protected final long topTail() {
+        return topSegment().prims[topPrims() - 1];
+    }
+
+    protected final int popRecord() {
+        Segment seg = segment;
+        if (primTop == 0) {
+            // This segment is empty: step back; it stays linked as prev.next, the spare.
+            seg = segment = seg.prev;
+            primTop = seg.usedPrims;
+            refTop = seg.usedRefs;
+        }
+        long tail = seg.prims[primTop - 1];
+        primBase = primTop - tailLength(tail) - primsOf(tail);
+        refBase = refTop - refsOf(tail);
+        primTop = primBase;
+        refTop = refBase;
+        if (--depth == floor) {
+            setAttention(attention() & ~RESUMING); // the frames below are not on the thread: nobody here pops them
+        }
+        return labelOf(tail);
+    }
+
+    /** Pops records, releasing their references, until {@code keep} are left. */
+    final void dropAbove(int keep) {
+        while (depth > keep) {
+            int refs = refsOf(topTail());
+            popRecord();
+            java.util.Arrays.fill(segment.refs, refBase, refBase + refs, null);
+        }
+    }
+
+    /** Bytes held by this stack's segments (for the footprint test). */
+    public long retainedBytes() {
+        long total = 0;
+        Segment s = segment;
+        while (s != null && s.prev != null) {
+            s = s.prev;
+        }
+        for (; s != null; s = s.next) {
+            total += 16 + 8L * s.prims.length + 16 + 4L * s.refs.length + 24;
+        }
+        return total;
+    }
+
+    /**
+     * One link of the chain. {@code usedPrims}/{@code usedRefs} remember how full a segment was
+     * when the chain moved on to the next one, so popping can step back into it.
+     */
+    protected static final class Segment {
+        final Segment prev;
+        Segment next;
+        public final long[] prims;
+        public final Object[] refs;
+        int usedPrims;
+        int usedRefs;
+
+        Segment(Segment prev, int prims, int refs) {
+            this.prev = prev;
+            this.prims = new long[prims];
+            this.refs = new Object[refs];
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package io.jgo.internal.cont;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** Runtime warnings, printed to stderr once per key (stdout belongs to the application). */
+public final class Warnings {
+
+    private static final Set<String> SEEN = ConcurrentHashMap.newKeySet();
+
+    private Warnings() {
+    }
+
+    public static void once(String key, String message) {
+        if (SEEN.add(key)) {
+            System.err.println("jgo: warning: " + message);
+        }
+    }
+
+    /** As {@link #once(String, String)}, building the message only the first time (it may walk the stack). */
+    public static void once(String key, java.util.function.Supplier<String> message) {
+        if (SEEN.add(key)) {
+            System.err.println("jgo: warning: " + message.get());
+        }
+    }
+
+    public static void always(String message) {
+        System.err.println("jgo: warning: " + message);
+    }
+}

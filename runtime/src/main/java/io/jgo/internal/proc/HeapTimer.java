@@ -1,0 +1,58 @@
+package io.jgo.internal.proc;
+
+import io.jgo.internal.sched.RuntimeTimer;
+import io.jgo.internal.sched.Runtimes;
+import io.jgo.internal.sched.Sched;
+import io.jgo.internal.sched.TimerFunc;
+
+/**
+ * The scheduler's side of a timer of the API ({@code io.jgo.TimerCore}, Go's {@code time.Timer}):
+ * the runtime it was made on, and its runtime timer on that runtime's heaps, made on first need.
+ * A superclass rather than a field, so a timer costs no object more than before; the API's timer
+ * itself imports nothing of the scheduler. Each method says which thread calls it.
+ */
+public abstract class HeapTimer implements TimerFunc {
+
+    private final Sched sched;
+    /** Made by the first {@link #heapAt}; guarded by the subclass's monitor, which its callers hold. */
+    private RuntimeTimer rt;
+
+    /** A timer of the runtime of the calling goroutine, or of the default runtime. Any thread. */
+    protected HeapTimer() {
+        this.sched = Runtimes.current();
+    }
+
+    /** When a timer set now for {@code delayNanos} is due, on {@code System.nanoTime}'s clock (saturated). */
+    protected static long deadline(long delayNanos) {
+        return RuntimeTimer.deadline(delayNanos);
+    }
+
+    /** Puts the runtime timer on a heap for {@code when}, or moves it there. The subclass's monitor held. */
+    protected final void heapAt(long when) {
+        if (rt == null) {
+            rt = new RuntimeTimer(sched, this);
+        }
+        rt.resetAt(when);
+    }
+
+    /** Takes the runtime timer off its heap, if it has one. The subclass's monitor held. */
+    protected final void offHeap() {
+        if (rt != null) {
+            rt.stop();
+        }
+    }
+
+    /** Starts {@code body} as a goroutine of this timer's runtime. Any thread. */
+    protected final void go(Runnable body) {
+        sched.newproc(body);
+    }
+
+    /** {@link TimerFunc}: a heap fired the runtime timer (an M's g0 or sysmon); see {@link #fired}. */
+    @Override
+    public final void fire(RuntimeTimer t) {
+        fired();
+    }
+
+    /** The runtime timer fired. An M's g0 or sysmon, no lock held. */
+    protected abstract void fired();
+}

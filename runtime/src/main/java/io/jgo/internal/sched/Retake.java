@@ -1,0 +1,145 @@
+package io.jgo.internal.sched;
+
+import io.jgo.internal.cont.StackAccess;
+
+/**
+ * Sysmon's decisions about one P (Go's {@code retake} and {@code preemptone} in {@code proc.go}):
+ * ask the goroutine that has run a whole slice, or that keeps a due timer waiting, to yield; take
+ * the P from one that does not answer in time, and from an M in a syscall that lasts. Sysmon's
+ * round thread only; the per-P bookkeeping is {@link P.SysmonTick}, which only that thread touches.
+ */
+final class Retake {
+
+    private final Sched sched;
+    private final Sysmon sysmon;
+
+    Retake(Sched sched, Sysmon sysmon) {
+        this.sched = sched;
+        this.sysmon = sysmon;
+    }
+
+    /**
+     * The late-timer duty for a RUNNING {@code pp} whose earliest timer is due at {@code due}: ask its
+     * goroutine to yield once the timer is {@link Sysmon#TIMER_PREEMPT_NS} late, and retake the P if the
+     * ask is still unanswered (same schedule tick) {@link Sysmon#TIMER_RETAKE_NS} later. Returns -1 if it
+     * retook the P, else 0; records when the next decision falls due.
+     */
+    int lateTimer(P pp, P.SysmonTick pd, int tick, long due, long now) {
+        if (pd.timerAsked && (pd.timerAskTick != tick || pd.timerAskGoid != goidOn(pp))) {
+            pd.timerAsked = false; // answered: the P scheduled since (and ran its timers), or another G runs now
+        }
+        long askAt = due + Sysmon.TIMER_PREEMPT_NS;
+        if (askAt > now) {
+            sysmon.nextTimerDecision = Math.min(sysmon.nextTimerDecision, askAt);
+            return 0;
+        }
+        if (!pd.timerAsked) {
+            G asked = preemptOne(pp);
+            pd.timerAskGoid = asked == null ? -1 : asked.id; // -1: nobody to ask (g0 between goroutines), see below
+            pd.timerAsked = true;
+            pd.timerAskTick = tick;
+            pd.timerAskWhen = now;
+        } else if (pd.timerAskWhen + Sysmon.TIMER_RETAKE_NS <= now) {
+            pd.timerAsked = false;
+            if (pd.timerAskGoid >= 0 && retakeRunning(pp, pd.timerAskGoid)) {
+                freshSlice(pd, tick, now);
+                return -1;
+            }
+            pp.timers.runExpired(now); // nobody to take the P from (g0 between goroutines): the backstop
+            return 0;
+        }
+        sysmon.nextTimerDecision = Math.min(sysmon.nextTimerDecision, pd.timerAskWhen + Sysmon.TIMER_RETAKE_NS);
+        return 0;
+    }
+
+    /**
+     * A P sysmon just retook starts a fresh time slice for whoever holds it next. Its new M may run
+     * the P's runnext G, which inherits the slice and so leaves the schedule tick as it was: judged on
+     * the old holder's slice, that G would lose the P in the very next round without ever being
+     * asked to yield (seen as a goroutine that spun unasked for 30 s: without a P nobody asks it).
+     */
+    static void freshSlice(P.SysmonTick pd, int tick, long now) {
+        pd.schedtick = tick;
+        pd.schedwhen = now;
+        pd.timerAsked = false;
+        pd.askGoid = -1;
+        pd.timerAskGoid = -1;
+    }
+
+    /** The id of the G running on {@code pp} now, or -1; racy reads of {@code pp.m} and {@code m.curg}. */
+    static long goidOn(P pp) {
+        M m = pp.m;
+        G g = m == null ? null : m.curg;
+        return g == null ? -1 : g.id;
+    }
+
+    /**
+     * Go's {@code preemptone}: asks the G running on {@code pp} to yield at its next prologue (a CAS
+     * on its attention word: no lock). Returns that G, or null when nobody was asked.
+     */
+    G preemptOne(P pp) {
+        M m = pp.m;
+        G g = m == null ? null : m.curg;
+        if (g == null || g.status() != G.RUNNING) {
+            return null; // nobody running, or in a syscall: preemption cannot work there
+        }
+        StackAccess.requestPreempt(g.stack);
+        sched.emit(Trace.Event.PREEMPT, g.id, pp.id, m.id, -1, 0);
+        sched.counters.preempted();
+        sched.listener.preempted(sched, g.id, pp.id, m.id);
+        return g;
+    }
+
+    /** The syscall half of Go's {@code retake}; true if sysmon took the P and handed it off. */
+    boolean retakeSyscall(P pp, P.SysmonTick pd, long now, boolean sysretake) {
+        int tick = pp.syscalltickOpaque();
+        if (!sysretake && pd.syscalltick != tick) { // a syscall we have not watched for a whole tick yet
+            pd.syscalltick = tick;
+            pd.syscallwhen = now;
+            return false;
+        }
+        // Do not retake a P nobody needs (its queue is empty and an M spins or idles to take new
+        // work), but do so eventually, or it keeps sysmon out of its deep sleep.
+        if (pp.runq.isEmpty() && sched.spinning.count() + sched.idlePs.count() > 0 && pd.syscallwhen + Sysmon.SYSCALL_RETAKE_NS > now) {
+            return false;
+        }
+        M m = pp.m; // racy read for the trace only
+        if (!pp.casStatus(P.SYSCALL, P.RUNNING)) {
+            return false; // the syscall ended and its M took the P back first
+        }
+        pp.m = null; // the P is ours, in transit to handoffP
+        pp.syscalltick++;
+        sched.emit(Trace.Event.RETAKE, -1, pp.id, m == null ? -1 : m.id, -1, 0);
+        sched.counters.retook();
+        sched.listener.retaken(sched, -1, pp.id, m == null ? -1 : m.id, true);
+        sysmon.handOff(pp);
+        return true;
+    }
+
+    /**
+     * Takes {@code pp} from the M whose goroutine (id {@code asked}) has not answered a preemption request
+     * in time; true if it did and handed it off. Only that goroutine: another one running on the P now
+     * was never asked. See the class comment of {@link G} for the race with the G's own thread.
+     */
+    boolean retakeRunning(P pp, long asked) {
+        M m = pp.m;
+        G g = m == null ? null : m.curg;
+        if (g == null || g.id != asked || g.sched != sched || !g.tryScan()) {
+            return false; // nobody running, or not RUNNING (parked, in a syscall, claimed by its own thread)
+        }
+        // We hold the status word: the G's thread cannot leave RUNNING or change m.p now.
+        if (g.m != m || m.curg != g || m.p != pp || pp.m != m || pp.status() != P.RUNNING) {
+            g.endScan(G.RUNNING); // what we read changed under us; look again next round
+            return false;
+        }
+        m.p = null;
+        pp.m = null;
+        g.retaken = true;
+        g.endScan(G.SYSCALL); // volatile write: the G's thread sees SYSCALL and the two writes above
+        sched.emit(Trace.Event.RETAKE, g.id, pp.id, m.id, -1, 1);
+        sched.counters.retook();
+        sched.listener.retaken(sched, g.id, pp.id, m.id, false);
+        sysmon.handOff(pp);
+        return true;
+    }
+}
