@@ -1,5 +1,6 @@
 package io.jgo;
 
+import io.jgo.internal.cont.Continuation;
 import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.blocking.Awaitable;
 import io.jgo.internal.blocking.Blocking;
@@ -50,7 +51,7 @@ final class GoFuture<T> implements RunnableFuture<T>, Awaitable {
     private final CompletableFuture<Object> completion = new CompletableFuture<>();
     private final Object lock = new Object();
     /** The goroutine running the task, or null; guarded by {@link #lock}. */
-    private Stack.Owner runner;
+    private Continuation.Owner runner;
 
     GoFuture(GoExecutorService executor, Callable<T> callable, Runnable runnable, T result, boolean rethrow) {
         this.executor = executor;

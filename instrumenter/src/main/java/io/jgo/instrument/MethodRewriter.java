@@ -53,7 +53,7 @@ import org.objectweb.asm.tree.analysis.Frame;
  * A method that can be re-entered alone ({@link #resumable()}: not synchronized, and local 0 never
  * reassigned) hands {@code pushFrame} its class's resumer and, for an instance method, saves
  * {@code this} in reference slot 0 of every record (the receiver g0 re-enters it on); the record
- * itself says where the resumer is (see {@code Stack}, "Lazy resume"). Other rewritten methods
+ * itself says where the resumer is (see {@code io.jgo.internal.cont.LazyLayout}). Other rewritten methods
  * hand no resumer, and g0 re-enters them from their caller.
  * In {@link PreemptMode#LOOPS} every loop head j (outside monitors) also polls:
  * <pre>

@@ -59,7 +59,7 @@ class MissingClassesTest {
         assertEquals(java.util.Set.of(), instrumenter.classesNotFound());
     }
 
-    /** The program: {@code @Goroutine static long fold(List<Integer> xs)} with a for-each and then {@code Go.gosched()}. */
+    /** A program: {@code @Goroutine static long fold(List<Integer> xs)} with a for-each and then {@code Go.gosched()}. */
     @Test
     void aForEachLoopFollowedByGoschedHandsShakesAtEveryCall() {
         byte[] rewritten = instrumenter.transform(fold("app/Fold"));

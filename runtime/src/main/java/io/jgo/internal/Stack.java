@@ -291,7 +291,9 @@ public final class Stack extends Continuation {
      */
     public void pinHere(String reason) {
         if (reason != null) {
-            Warnings.once(reason, () -> "goroutine pinned: a suspension happened while holding a monitor at " + reason);
+            Warnings.once(reason, () -> "goroutine pinned: a suspension happened while holding a monitor at " + reason
+                    + "; its carrier blocks while it waits. Fix: use io.jgo.Mutex instead of synchronized (it may be held"
+                    + " across a suspension), or park outside the synchronized block");
             if (PinReport.ENABLED) {
                 PinReport.pinned(reason + " (holding a monitor)");
             }

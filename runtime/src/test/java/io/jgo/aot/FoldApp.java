@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The program from the "never corrupt" issue, for {@link BuildTimeRewriteTest}: rewritten by the
+ * A program whose frames must never be corrupted, for {@link BuildTimeRewriteTest}: rewritten by the
  * build-time CLI without {@code --classpath}, then run without the agent. Prints what it computed,
  * how often {@link #twice} was entered (a frame that is re-run instead of resumed enters again) and
  * how many suspensions pinned their carrier (a frame left unrewritten pins).

@@ -12,18 +12,18 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** A goroutine that cannot unwind pins: the result is right, the carrier carried on, a warning names the frame. */
+/** A goroutine that cannot unwind pins: the result is right, the carrier carried on, a warning names the frame and the fix. */
 class PinningTest {
 
     static java.util.List<Object[]> cases() {
         java.util.List<Object[]> all = new java.util.ArrayList<>();
         for (Path p : Path.values()) {
-            all.add(new Object[] {p, Pinning.InMonitor.class, "holding a monitor", 2});
-            all.add(new Object[] {p, Pinning.SynchronizedMethod.class, "holding a monitor", 1});
-            all.add(new Object[] {p, Pinning.LibraryRunnable.class, "Pinning$LibraryRunnable$Twice.run", 1});
-            all.add(new Object[] {p, Pinning.Reflective.class, "called a @Goroutine method without a suspension point", 1});
-            all.add(new Object[] {p, Pinning.InConstructor.class, "Pinning$InConstructor$Holder.<init>", 1});
-            all.add(new Object[] {p, Pinning.Aa.class, "cannot unwind into io.jgo.cont.shapes.Pinning$BB.run", 1});
+            all.add(new Object[] {p, Pinning.InMonitor.class, "holding a monitor", 2, "Fix: use io.jgo.Mutex instead of synchronized"});
+            all.add(new Object[] {p, Pinning.SynchronizedMethod.class, "holding a monitor", 1, "Fix: use io.jgo.Mutex instead of synchronized"});
+            all.add(new Object[] {p, Pinning.LibraryRunnable.class, "Pinning$LibraryRunnable$Twice.run", 1, "Fix: annotate"});
+            all.add(new Object[] {p, Pinning.Reflective.class, "called a @Goroutine method without a suspension point", 1, "Fix: annotate that method @Goroutine"});
+            all.add(new Object[] {p, Pinning.InConstructor.class, "Pinning$InConstructor$Holder.<init>", 1, "Fix: annotate"});
+            all.add(new Object[] {p, Pinning.Aa.class, "cannot unwind into io.jgo.cont.shapes.Pinning$BB.run", 1, "Fix: annotate io.jgo.cont.shapes.Pinning$BB.run @Goroutine"});
         }
         return all;
     }
@@ -33,7 +33,7 @@ class PinningTest {
 
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("cases")
-    void suspensionThatCannotUnwindPinsAndWarns(Path path, Class<? extends Program> type, String warning, int minYields) {
+    void suspensionThatCannotUnwindPinsAndWarns(Path path, Class<? extends Program> type, String warning, int minYields, String fix) {
         PrintStream saved = System.err;
         System.setErr(new PrintStream(ERR, true));
         Differential.Run run;
@@ -52,5 +52,7 @@ class PinningTest {
                     "expected the rewrite-time constructor warning, got:\n" + all);
         }
         assertTrue(all.contains(warning), "expected a warning containing '" + warning + "', got:\n" + all);
+        assertTrue(all.lines().anyMatch(l -> l.contains("goroutine pinned") && l.contains(warning) && l.contains(fix)),
+                "expected the pin warning to say the fix ('" + fix + "'), got:\n" + all);
     }
 }

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * An exception thrown by a blocking JDK call that the rewrite wraps in a syscall reaches the
- * caller's own {@code catch} around the call, in the order the try blocks nest. The wrap's
- * rethrow used to sit outside every try block of the method, so the exception left the method.
+ * caller's own {@code catch} around the call, in the order the try blocks nest (a wrap whose
+ * rethrow sat outside every try block of the method would let the exception leave the method).
  */
 @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class BlockingCallCatchTest {

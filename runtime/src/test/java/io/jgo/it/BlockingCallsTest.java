@@ -107,7 +107,7 @@ class BlockingCallsTest {
     }
 
     /**
-     * The issue's scenario without sysmon: at one P, 50 goroutines block in {@code CountDownLatch.await}
+     * A scenario without sysmon: at one P, 50 goroutines block in {@code CountDownLatch.await}
      * and 50 in {@code BlockingQueue.take}, none wrapped by the user; a CPU-bound goroutine that
      * releases them all still gets the P, and every blocked one completes afterwards.
      */

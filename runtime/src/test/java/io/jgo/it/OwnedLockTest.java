@@ -25,7 +25,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The issue's program, end to end through the agent: goroutines hold a {@code java.util.concurrent}
+ * A program, end to end through the agent: goroutines hold a {@code java.util.concurrent}
  * lock across a real park ({@code Go.sleep}, a channel receive) and a yield. The lock is owned by
  * the carrier thread, so the goroutine pins while it holds it (before, at GOMAXPROCS 1 the next
  * goroutine on the carrier re-entered the lock, at 2 and more the holder's {@code unlock} on another

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(60)
 class PanicNeverLostTest {
 
-    /** Each run is a race the panic used to lose most of the time; twenty make a loss near certain. */
+    /** Each run is a race a panic could lose most of the time; twenty make a loss near certain. */
     private static final int RUNS = 20;
 
     @Test

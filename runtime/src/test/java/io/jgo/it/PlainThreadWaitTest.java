@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A plain thread blocked in a jgo call that nothing wakes is never silent, though no deadlock check
  * can see it: after {@code -Djgo.threadWaitWarning} a warning shows where it waits, and the dump on
- * signal lists it, even when no runtime was ever started (the signal used to kill the JVM then). An
+ * signal lists it, even when no runtime was ever started (the signal must not kill the JVM then). An
  * interrupt does not end the wait and is kept on the thread. In a fresh JVM, on Linux (kill).
  */
 @Timeout(120)

@@ -106,7 +106,7 @@ class ShutdownTest {
         assertEquals(List.of(), caught.stream().filter(c -> !c.equals("Dropped")).collect(Collectors.toList()));
         assertFalse(resumed.get());
         assertFalse(ended.get(), "the next rewritten call after the catch unwound it by returning");
-        assertTrue(err.contains("1 goroutine still alive; it is dropped"), err);
+        assertTrue(err.contains("jgo: note: Go.run: main returned with 1 other goroutine still alive; as in Go, it ends with main"), err);
     }
 
     /**

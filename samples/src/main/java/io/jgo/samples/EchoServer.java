@@ -15,7 +15,7 @@ import java.nio.ByteBuffer;
  * A TCP echo server, Go's classic first network program: one goroutine per connection, each
  * parked in {@code read} on the runtime's poller while its client is quiet (no thread per
  * connection). Listens on port 7007 ({@code PORT} in the environment changes it); stop it with
- * Ctrl-C. Run: {@code mvn -B -ntp -q -pl samples dependency:properties exec:exec -Dsample=EchoServer},
+ * Ctrl-C. Run: {@code mvn -B -ntp -q package -DskipTests -pl samples -am exec:exec -Dsample=EchoServer},
  * then {@code nc localhost 7007} (or {@code telnet}) and type.
  */
 public final class EchoServer {

@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * and goroutines blocked in a JDK call inside {@code Go.syscall} (their Ps are retaken and handed
  * on). A latency probe sleeps 1 ms at a time and reports how late it woke: it keeps its pace
  * anyway. Run with {@code -Djgo.schedtrace=1000} to watch the handoffs:
- * {@code mvn -B -ntp -q -pl samples dependency:properties exec:exec -Dsample=Fairness}.
+ * {@code mvn -B -ntp -q package -DskipTests -pl samples -am exec:exec -Dsample=Fairness}.
  */
 public final class Fairness {
 

@@ -7,7 +7,7 @@ import io.jgo.WaitGroup;
 
 /**
  * The first program: ten goroutines say hello, then main reports how many goroutines and
- * processors there were. Run: {@code mvn -B -ntp -q -pl samples dependency:properties exec:exec}.
+ * processors there were. Run: {@code mvn -B -ntp -q package -DskipTests -pl samples -am exec:exec}.
  */
 public final class HelloGoroutines {
 

@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * chunked response, the goroutine sleeping between them), {@code /echo} (the request body back).
  * Ctrl-C shuts it down gracefully: a request in progress is finished first. Listens on port 8080
  * ({@code PORT} in the environment changes it). Run:
- * {@code mvn -B -ntp -q -pl samples dependency:properties exec:exec -Dsample=HttpHello}, then
+ * {@code mvn -B -ntp -q package -DskipTests -pl samples -am exec:exec -Dsample=HttpHello}, then
  * {@code curl -v localhost:8080/ localhost:8080/chunked} (one connection, reused: curl says so).
  */
 public final class HttpHello {

@@ -12,7 +12,7 @@ import java.time.Duration;
  * A pipeline with fan-out and fan-in (after the Go blog's "Pipelines and cancellation"): a source
  * emits 1..1000; three workers square the numbers (fan-out); a merge stage funnels their outputs
  * into one channel (fan-in); the sink sums what arrives and gives up on a slow stage with a select
- * timeout. Run: {@code mvn -B -ntp -q -pl samples dependency:properties exec:exec -Dsample=Pipeline}.
+ * timeout. Run: {@code mvn -B -ntp -q package -DskipTests -pl samples -am exec:exec -Dsample=Pipeline}.
  */
 public final class Pipeline {
 

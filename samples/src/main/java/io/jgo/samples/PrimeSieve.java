@@ -10,7 +10,7 @@ import io.jgo.Goroutine;
  * The concurrent prime sieve from the Go tour and the Go spec: a goroutine generates 2, 3, 4, ...;
  * each prime found adds a filter goroutine that drops its multiples, daisy-chained by unbuffered
  * channels. Prints the count and the last of the first 10,000 primes. Run:
- * {@code mvn -B -ntp -q -pl samples dependency:properties exec:exec -Dsample=PrimeSieve}.
+ * {@code mvn -B -ntp -q package -DskipTests -pl samples -am exec:exec -Dsample=PrimeSieve}.
  */
 public final class PrimeSieve {
 
@@ -53,7 +53,7 @@ public final class PrimeSieve {
                 go(() -> filter(from, out, prime));
                 in = out;
             }
-        }); // the generator and the 10,000 filters are still running: dropped with a warning
+        }); // the generator and the 10,000 filters end with main, as in Go (a note on stderr counts them)
         System.out.printf("the %,dth prime is %d (%d ms)%n", PRIMES, last[0], (System.nanoTime() - start) / 1_000_000);
     }
 }

@@ -9,7 +9,7 @@ import io.jgo.WaitGroup;
  * of a legacy callback or an I/O thread) produces jobs into a buffered channel, blocking itself when
  * the buffer is full; four goroutines consume them and report results on another channel, which
  * the plain {@code main} thread reads. Run:
- * {@code mvn -B -ntp -q -pl samples dependency:properties exec:exec -Dsample=ThreadToGoroutines}.
+ * {@code mvn -B -ntp -q package -DskipTests -pl samples -am exec:exec -Dsample=ThreadToGoroutines}.
  */
 public final class ThreadToGoroutines {
 

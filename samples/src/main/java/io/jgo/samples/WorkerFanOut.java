@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
 /**
  * Fan-out with a WaitGroup: 8 workers each sum the squares of their share of 1..10,000,000 into
  * their own slot; main waits for all of them and combines the slots. Run:
- * {@code mvn -B -ntp -q -pl samples dependency:properties exec:exec -Dsample=WorkerFanOut}.
+ * {@code mvn -B -ntp -q package -DskipTests -pl samples -am exec:exec -Dsample=WorkerFanOut}.
  */
 public final class WorkerFanOut {
 

@@ -13,7 +13,7 @@ import java.time.Duration;
  * argument, default 30) a producer feeds jobs through a buffered channel to 8 workers that compute,
  * now and then sleep, and send results on; main sums them. One goroutine waits all along on a
  * channel nobody sends to, as a stuck goroutine would (after a minute a dump shows how long). Prints
- * its pid first, for {@code jcmd}, {@code jconsole} and {@code kill -USR1}. (At the end {@code Go.run} warns that it drops the stuck goroutine.)
+ * its pid first, for {@code jcmd}, {@code jconsole} and {@code kill -USR1}. (At the end {@code Go.run} notes that the stuck goroutine ends with main, as in Go.)
  */
 public final class Workload {
 

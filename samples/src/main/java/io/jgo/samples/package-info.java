@@ -1,7 +1,7 @@
 /**
  * Small programs to run first. Each is an ordinary {@code main} that calls {@code Go.run}; the
- * samples module runs them with the jgo agent ({@code -javaagent}) so their lambdas are rewritten:
- * {@code mvn -B -ntp -q install -DskipTests && mvn -B -ntp -q -pl samples dependency:properties exec:exec} runs
+ * samples module rewrites them at build time (jgo-maven-plugin), so they run without the agent:
+ * {@code mvn -B -ntp -q package -DskipTests -pl samples -am exec:exec} runs
  * {@link io.jgo.samples.HelloGoroutines}; add {@code -Dsample=WorkerFanOut} for the WaitGroup fan-out, {@code PrimeSieve}, {@code Pipeline}
  * or {@code ThreadToGoroutines} for channels and select; {@code Workload} runs for a while, to watch with JFR, jconsole and {@code -Djgo.dumpOnSignal};
  * {@code EchoServer} and {@code HttpHello} (on {@link io.jgo.samples.http}) serve TCP and HTTP/1.1 with a goroutine per connection.

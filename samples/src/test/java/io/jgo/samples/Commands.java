@@ -18,9 +18,18 @@ final class Commands {
 
     /** Runs {@code command} in {@code dir}; stdout and stderr together; fails after 3 minutes. */
     static Result run(Path dir, List<String> command) throws IOException, InterruptedException {
-        Path log = Files.createTempFile(dir, "run", ".log");
-        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile());
+        return run(dir, command, null);
+    }
+
+    /** As {@link #run(Path, List)}, with stderr written to {@code stderr} instead when it is not null. */
+    static Result run(Path dir, List<String> command, Path stderr) throws IOException, InterruptedException {
+        Path log = Files.createTempFile(stderr == null ? dir : stderr.getParent(), "run", ".log");
+        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectOutput(log.toFile());
+        if (stderr == null) {
+            builder.redirectErrorStream(true);
+        } else {
+            builder.redirectError(stderr.toFile());
+        }
         Path bin = Path.of(System.getProperty("java.home"), "bin");
         builder.environment().put("PATH", bin + java.io.File.pathSeparator + System.getenv("PATH"));
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));

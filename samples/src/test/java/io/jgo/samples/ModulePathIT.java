@@ -91,6 +91,16 @@ class ModulePathIT {
     }
 
     @Test
+    void withoutTheFlagTheWarningNamesTheFlagThatWorksOnTheModulePath() throws Exception {
+        ok(Commands.jdk("java", "-jar", top.resolve("instrumenter/target/jgo-instrumenter.jar").toString(),
+                "app.jar", "app-aot-noflag.jar", "--classpath", runtimeJar));
+        Commands.Result run = ok(Commands.jdk("java", "-p", runtimeJar + File.pathSeparator + "app-aot-noflag.jar",
+                "-m", "hello.app/app.Main"));
+        assertTrue(run.output().contains("add --add-opens java.base/java.lang=io.jgo.runtime;"),
+                "=ALL-UNNAMED would not help a named module: " + run.output());
+    }
+
+    @Test
     void theRuntimeModuleExportsTheApiAndWhatRewrittenCodeCallsOnly() throws Exception {
         Commands.Result described = ok(Commands.jdk("java", "-p", runtimeJar, "--describe-module", "io.jgo.runtime"));
         List<String> lines = described.output().lines().map(String::strip).toList();

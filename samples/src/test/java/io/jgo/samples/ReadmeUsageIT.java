@@ -26,7 +26,7 @@ class ReadmeUsageIT {
     private static final String RUN = "<!-- readme-test: run";
     private static final String MARK = "### readme-test line: ";
     private static final Pattern LAST_GOROUTINE_DROPPED =
-            Pattern.compile("jgo: warning: Go\\.run: main returned with \\d+ goroutines? still alive; (it is|they are) dropped");
+            Pattern.compile("jgo: note: Go\\.run: main returned with \\d+ other goroutines? still alive; as in Go, (it ends|they end) with main");
 
     @Test
     void theReadmeUsageLinesWorkAsWritten() throws Exception {

@@ -11,7 +11,7 @@ import org.openjdk.jmh.runner.options.CommandLineOptions;
 
 /**
  * JMH's command line (same arguments as {@code org.openjdk.jmh.Main}) followed by the summary the
- * issues ask for: for {@link FastPath}, the cost added per call by the rewrite; for
+ * the benchmarks are read by: for {@link FastPath}, the cost added per call by the rewrite; for
  * {@link SuspendResume}, the jgo/Loom ratio per depth and a least-squares line through the depths
  * (intercept and cost per extra frame).
  */

@@ -39,8 +39,12 @@ public final class Main {
         try {
             arguments = Arguments.parse(args);
         } catch (UsageException e) {
-            err.println(PREFIX + e.getMessage());
-            err.println(Arguments.USAGE);
+            if (args.length == 0) { // nothing given: the whole usage is what the user is after
+                err.println(Arguments.USAGE);
+            } else { // one error, not buried under the usage
+                err.println(PREFIX + e.getMessage());
+                err.println(PREFIX + "run `java -jar jgo-instrumenter.jar --help` for the usage");
+            }
             return BAD_ARGUMENTS;
         }
         if (arguments.help()) {
@@ -93,6 +97,10 @@ public final class Main {
             err.println(PREFIX + arguments.in() + " -> " + arguments.out() + ": " + summary);
         }
         reportClassesNotFound(instrumenter.classesNotFound(), err);
+        if (summary.classes() == 0) {
+            err.println(PREFIX + "warning: " + arguments.in() + " holds no class files, so nothing was rewritten;"
+                    + " IN is the compiler's output folder (target/classes) or the application's jar");
+        }
         int status = OK;
         if (summary.failed() > 0) {
             err.println(PREFIX + summary.failed() + " class(es) could not be rewritten because the rewrite threw;"

@@ -63,11 +63,11 @@ class CliJarIT {
     }
 
     @Test
-    void javaDashJarWithBadArgumentsExitsTwoWithTheUsage() throws Exception {
+    void javaDashJarWithBadArgumentsExitsTwoPointingToHelp() throws Exception {
         Result result = java("-jar", jar.toString(), "only-in");
         assertEquals(2, result.status);
-        assertTrue(result.stderr.contains("usage: java -jar jgo-instrumenter.jar IN OUT"), result.stderr);
-        assertFalse(result.stdout.contains("usage"), result.stdout);
+        assertTrue(result.stderr.contains("run `java -jar jgo-instrumenter.jar --help` for the usage"), result.stderr);
+        assertFalse(result.stdout.contains("usage:"), result.stdout);
     }
 
     private record Result(int status, String stdout, String stderr) {

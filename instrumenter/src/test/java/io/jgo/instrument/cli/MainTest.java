@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -73,11 +74,18 @@ class MainTest {
     }
 
     @Test
-    void badArgumentsExitWithTwoAndPrintTheUsageOnStderr() {
+    void badArgumentsExitWithTwoAndPrintTheErrorAndWhereTheUsageIs() {
         assertEquals(Main.BAD_ARGUMENTS, run("--frobnicate"));
-        assertTrue(stderr().contains("unknown option --frobnicate"), stderr());
-        assertTrue(stderr().contains("usage: java -jar jgo-instrumenter.jar IN OUT"), stderr());
+        assertEquals(List.of("jgo-instrumenter: unknown option --frobnicate", "jgo-instrumenter: run `java -jar jgo-instrumenter.jar --help` for the usage"),
+                stderr().lines().toList(), "the error, then one line, not the whole usage");
         assertEquals("", out.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void anInputWithNoClassFilesWarns() throws IOException {
+        Path in = Files.createDirectories(dir.resolve("empty"));
+        assertEquals(Main.OK, run(in.toString(), dir.resolve("out").toString()));
+        assertTrue(stderr().contains("jgo-instrumenter: warning: " + in + " holds no class files, so nothing was rewritten"), stderr());
     }
 
     @Test

@@ -36,7 +36,7 @@ import java.util.concurrent.locks.LockSupport;
  * </ol>
  * <h2>Reuse</h2>
  * A select that completes in pass 1 (or takes its default) allocates nothing: each stack (a
- * goroutine's, or a plain thread's own) keeps one of these in {@link Stack#selectCache}, taken by
+ * goroutine's, or a plain thread's own) keeps one of these in its stack ({@code StackAccess.selectCache}), taken by
  * {@link #acquire} and given back by {@link #release} once the outcome has been read, so a select in
  * a case body (which runs after its select released) or in a goroutine that raced in finds the cache
  * empty and makes its own. A select that parks allocates its waiters, once per blocking call; the

@@ -104,7 +104,9 @@ public final class Adjacency {
             // frame pins right after, parking its carrier, which costs far more than the walk.
             String caller = describeCaller();
             Warnings.once("novia:" + caller + ":" + me, () -> "goroutine pinned: " + caller
-                    + " called a @Goroutine method without a suspension point (not a rewritten call site)" + streamNote());
+                    + " called a @Goroutine method without a suspension point (not a rewritten call site)" + streamNote() + "; its carrier"
+                    + " blocks while it waits. Fix: annotate that method @Goroutine; if it is a library's, have its package"
+                    + " rewritten (suspendable=PACKAGE) or make the call from a plain loop in @Goroutine code instead");
             return false;
         }
         int classId = (via & VIRTUAL_SITE) != 0 ? CLASS_IDS.get(recv.getClass()) : 0;
@@ -173,7 +175,9 @@ public final class Adjacency {
         if (idOf(self) != me || idOf(caller) != callerId || !SITE_OWNERS.get(caller.getDeclaringClass())) {
             Warnings.once("pair:" + via + ":" + me + ":" + name(caller), () -> "goroutine pinned: " + name(self)
                     + " cannot unwind into " + name(caller) + " (" + caller.getFileName() + ":" + caller.getLineNumber()
-                    + "), which is not a rewritten @Goroutine call site; the carrier blocks instead" + streamNote());
+                    + "), which is not a rewritten @Goroutine call site" + streamNote() + "; the carrier blocks instead. Fix: annotate "
+                    + name(caller) + " @Goroutine; if it is a library's, have its package rewritten (suspendable=PACKAGE)"
+                    + " or keep the suspension out of it (a plain loop instead of a stream); never park in a constructor");
             return caller.getMethodName().equals("<clinit>") ? Verdict.NOT_ADJACENT_THIS_TIME : Verdict.NOT_ADJACENT;
         }
         if (unsafeForwarder != null) {

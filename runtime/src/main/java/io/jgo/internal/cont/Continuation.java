@@ -51,7 +51,7 @@ public abstract class Continuation extends Records {
 
     private final Owner owner;
     /**
-     * How the records are laid out between two runs (see "Lazy resume" in the class comment): the
+     * How the records are laid out between two runs (see {@link LazyLayout}): the
      * top {@code topGroup} records are re-entered through their top frame's own restore code, the
      * rest one frame at a time; 0 with records saved means the whole chain is re-entered from
      * {@link Entry#call} (a frame in it has no resume entry).

@@ -27,4 +27,9 @@ public final class Warnings {
     public static void always(String message) {
         System.err.println("jgo: warning: " + message);
     }
+
+    /** Something normal that a reader may still want to know (not a warning: nothing needs fixing). */
+    public static void note(String message) {
+        System.err.println("jgo: note: " + message);
+    }
 }

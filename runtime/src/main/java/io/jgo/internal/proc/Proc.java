@@ -1,5 +1,6 @@
 package io.jgo.internal.proc;
 
+import io.jgo.internal.cont.Continuation;
 import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.Stack;
 import io.jgo.internal.sched.Config;
@@ -51,7 +52,7 @@ public final class Proc {
     }
 
     /** The goroutine the calling thread runs, as an opaque party for {@link #interrupt}; null on a plain thread. */
-    public static Stack.Owner currentGoroutine() {
+    public static Continuation.Owner currentGoroutine() {
         return Sched.currentG();
     }
 
@@ -59,7 +60,7 @@ public final class Proc {
      * Interrupts {@code goroutine} (from {@link #currentGoroutine}) as {@code Thread.interrupt} would
      * a thread: its interrupt status is set, and a goroutine parked in an interruptible wait wakes.
      */
-    public static void interrupt(Stack.Owner goroutine) {
+    public static void interrupt(Continuation.Owner goroutine) {
         Interrupts.interrupt((G) goroutine);
     }
 

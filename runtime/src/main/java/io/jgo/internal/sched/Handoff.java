@@ -27,7 +27,7 @@ final class Handoff {
     }
 
     /**
-     * {@code Stack.Owner.parkPinned}: called on the G's own thread, from a leaf or a middle frame
+     * {@code Continuation.Owner.parkPinned}: called on the G's own thread, from a leaf or a middle frame
      * that cannot unwind. For PARK: commits the park, hands the P off (as entering a blocking
      * syscall), blocks the thread until the G is readied and a P handed over. For GOSCHED/PREEMPT:
      * a safe point: a G whose P sysmon retook gets one back here (exitsyscall); a preempted G queues

@@ -126,11 +126,15 @@ final class MainLoop {
             throw f;
         }
         int leftover = sched.numGoroutine() - (sched.mainG.status() == G.DEAD ? 0 : 1);
-        if (leftover > 0) {
-            Warnings.always("Go.run: main returned with " + leftover + " goroutine" + (leftover == 1 ? "" : "s")
-                    + " still alive; " + (leftover == 1 ? "it is" : "they are") + " dropped"
-                    + (busy == 0 ? "" : " (" + busy + " thread" + (busy == 1 ? " is" : "s are")
-                            + " still busy in code that reaches no safe point; a daemon, it ends when that code returns)"));
+        // As in Go, main returning ends the program's other goroutines; that is normal, so it is a
+        // note, unless a carrier is stuck in code that reaches no safe point (that needs a look).
+        if (leftover > 0 && busy == 0) {
+            Warnings.note("Go.run: main returned with " + leftover + " other goroutine" + (leftover == 1 ? "" : "s")
+                    + " still alive; as in Go, " + (leftover == 1 ? "it ends" : "they end") + " with main");
+        } else if (leftover > 0) {
+            Warnings.always("Go.run: main returned with " + leftover + " other goroutine" + (leftover == 1 ? "" : "s")
+                    + " still alive; " + busy + " thread" + (busy == 1 ? " is" : "s are")
+                    + " still busy in code that reaches no safe point (a daemon, it ends when that code returns)");
         }
     }
 

@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.cont.Continuation;
 import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.cont.WaitReason;
 import io.jgo.internal.Stack;
@@ -12,7 +13,7 @@ import io.jgo.internal.Stack;
  * <h2>A goroutine</h2>
  * The primitive, holding its lock, puts a {@link Waiter} on a {@link WaitQueue}, calls
  * {@link #prepare} (records the waiter on the G, the wait reason and what to unlock), and its
- * {@code @Goroutine} leaf method yields with {@code Stack.suspendLeaf(via, id, YIELD_PARK)}. g0 makes
+ * {@code @Goroutine} leaf method yields with {@code StackAccess.suspendLeaf(s, via, id, YIELD_PARK)}. g0 makes
  * the G WAITING and only then runs the {@link ParkUnlock} (Go's {@code gopark(unlockf)}); a
  * select's unlock releases every channel lock it holds. When the leaf runs again
  * ({@code isResuming}, or right after a pinned {@code suspendLeaf} returns false) it takes its
@@ -44,7 +45,7 @@ public final class Parking {
 
     /** The goroutine owning {@code s}, or null when {@code s} is a plain thread's stack. */
     public static G goroutineOf(Stack s) {
-        Stack.Owner o = StackAccess.owner(s);
+        Continuation.Owner o = StackAccess.owner(s);
         return o instanceof G ? (G) o : null;
     }
 

@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.Stack;
 import io.jgo.internal.cont.WaitReason;
 import java.io.IOException;
 import java.nio.channels.CancelledKeyException;
@@ -247,7 +248,7 @@ public final class PollDesc {
      * goroutine parks whatever its status (sysmon may have retaken its P: the park commits all the
      * same), and one that cannot unwind pins.
      */
-    public static G parker(io.jgo.internal.Stack s) {
+    public static G parker(Stack s) {
         return Parking.goroutineOf(s);
     }
 

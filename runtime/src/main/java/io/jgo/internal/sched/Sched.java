@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.cont.Continuation;
 import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.cont.WaitReason;
 import io.jgo.internal.Stack;
@@ -415,7 +416,7 @@ public final class Sched {
      * another runtime, a G in a syscall or retaken): the caller acts without a P. Any thread.
      */
     G claimCallerP() {
-        Stack.Owner o = StackAccess.owner(Stack.current());
+        Continuation.Owner o = StackAccess.owner(Stack.current());
         if (o instanceof G) {
             G me = (G) o;
             M m = me.m;
@@ -432,7 +433,7 @@ public final class Sched {
 
     /** The goroutine running on this thread, of any runtime, or null. Any thread. */
     public static G currentG() {
-        Stack.Owner o = StackAccess.owner(Stack.current());
+        Continuation.Owner o = StackAccess.owner(Stack.current());
         return o instanceof G ? (G) o : null;
     }
 

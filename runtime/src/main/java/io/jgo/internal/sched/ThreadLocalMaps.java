@@ -97,9 +97,15 @@ final class ThreadLocalMaps {
         } catch (ReflectiveOperationException | RuntimeException e) { // IllegalAccessException, InaccessibleObjectException
             Warnings.once("threadLocals", "ThreadLocal values belong to the carrier thread, not to the goroutine: "
                     + "java.lang is not open to jgo (" + e + "). Run with the jgo agent, or add "
-                    + "--add-opens java.base/java.lang=ALL-UNNAMED; -Djgo.threadLocals=carrier chooses this on purpose.");
+                    + "--add-opens java.base/java.lang=" + openTo() + "; -Djgo.threadLocals=carrier chooses this on purpose.");
             return null;
         }
+    }
+
+    /** Whom {@code --add-opens} must name: the runtime's module on the module path, else the class path. */
+    static String openTo() {
+        Module runtime = ThreadLocalMaps.class.getModule();
+        return runtime.isNamed() ? runtime.getName() : "ALL-UNNAMED";
     }
 
     /** The thread's {@code threadLocals}; only with {@link #PER_GOROUTINE}. */

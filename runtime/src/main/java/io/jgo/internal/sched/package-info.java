@@ -46,7 +46,7 @@
  * step a, and re-checks it in c.
  *
  * <h2>Pinned goroutines, syscalls and M0: locked Ms</h2>
- * A goroutine whose frames cannot unwind blocks its carrier ({@code Stack.Owner.parkPinned}): the
+ * A goroutine whose frames cannot unwind blocks its carrier ({@code Continuation.Owner.parkPinned}): the
  * park is committed, the P is handed off ({@code handoffP}), and the G is <em>locked</em> to that
  * M. A locked G is readied onto the ordinary queues; the M that dequeues it hands its P to the
  * locked M and parks ({@link io.jgo.internal.sched.Handoff}, Go's {@code startlockedm}). The main
