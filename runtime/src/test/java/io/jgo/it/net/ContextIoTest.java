@@ -17,6 +17,7 @@ import io.jgo.net.Conn;
 import io.jgo.net.Listener;
 import io.jgo.net.Net;
 import io.jgo.testing.Await;
+import io.jgo.testing.Dumps;
 import io.jgo.testing.Pins;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -65,7 +66,7 @@ class ContextIoTest {
                 Context ctx = Context.withValue(parent, "request", 7); // cancellation reaches through the chain
                 Chan<Throwable> outcome = Chan.make(1);
                 Go.go(io(() -> outcome.send(failure(() -> c.read(ctx, ByteBuffer.allocate(1))))));
-                Await.dumpShows("the reader parked in IO wait", d -> d.contains("[IO wait]") && d.contains("Conn.read"));
+                Await.dumpShows("the reader parked in IO wait", d -> Dumps.parkedIn(d, "IO wait", "Conn.read") == 1);
                 parent.cancel();
                 Throwable t = outcome.recv();
                 assertEquals(InterruptedIOException.class, t.getClass(), String.valueOf(t));
@@ -118,7 +119,7 @@ class ContextIoTest {
                 CancelContext ctx = Context.withCancel(Context.background());
                 Chan<Throwable> outcome = Chan.make(1);
                 Go.go(io(() -> outcome.send(failure(() -> c.read(ctx, ByteBuffer.allocate(1))))));
-                Await.dumpShows("the reader parked in IO wait", d -> d.contains("[IO wait]") && d.contains("Conn.read"));
+                Await.dumpShows("the reader parked in IO wait", d -> Dumps.parkedIn(d, "IO wait", "Conn.read") == 1);
                 assertEquals(1, ContextProbe.children(ctx), "the parked read is registered");
                 c.close();
                 Throwable t = outcome.recv();
@@ -138,7 +139,7 @@ class ContextIoTest {
                 ByteBuffer big = ByteBuffer.allocate(32 << 20);
                 Chan<Throwable> outcome = Chan.make(1);
                 Go.go(io(() -> outcome.send(failure(() -> c.write(ctx, big)))));
-                Await.dumpShows("the writer parked in IO wait", d -> d.contains("[IO wait]") && d.contains("Conn.write"));
+                Await.dumpShows("the writer parked in IO wait", d -> Dumps.parkedIn(d, "IO wait", "Conn.write") == 1);
                 ctx.cancel();
                 Throwable t = outcome.recv();
                 assertEquals(InterruptedIOException.class, t.getClass(), String.valueOf(t));
