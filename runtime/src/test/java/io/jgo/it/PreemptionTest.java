@@ -34,7 +34,12 @@ class PreemptionTest {
             Go.go(() -> {
                 // Spawned by the spinner itself, into its P's runnext: at one P the stopper can run
                 // only once the spinner is preempted (spawned by main, it could run first).
+                // It stops the spinner only once the loop has turned (a preemption before the loop, at
+                // a call on the way in, would prove nothing about the loop): until then it yields back.
                 Go.go(() -> {
+                    while (spins.get() == 0) {
+                        Go.gosched();
+                    }
                     stop.set(true);
                     wg.done();
                 });
@@ -49,8 +54,12 @@ class PreemptionTest {
         assertTrue(spins.get() > 0);
     }
 
+    /** The loop's counter: a volatile field, so counting makes no call (a call's prologue would poll too). */
+    private static volatile long laps;
+
     @Test
     void spinningLoopWithoutCallsDoesNotStopAnother() {
+        laps = 0;
         AtomicBoolean stop = new AtomicBoolean();
         long[] spins = new long[1];
         Go.run(() -> {
@@ -59,14 +68,16 @@ class PreemptionTest {
             wg.add(2);
             Go.go(() -> {
                 Go.go(() -> { // into the spinner's runnext: runs only if the spinner yields or loses its P
+                    while (laps == 0) { // stops the loop only once it has turned (see above)
+                        Go.gosched();
+                    }
                     stop.set(true);
                     wg.done();
                 });
-                long n = 0;
                 while (!stop.get()) {
-                    n++; // no call: only the back-edge poll can answer preemption
+                    laps++; // no call: only the back-edge poll can answer preemption
                 }
-                spins[0] = n;
+                spins[0] = laps;
                 wg.done();
             });
             wg.await();
