@@ -1,6 +1,7 @@
 package io.jgo.stress;
 
 import io.jgo.Go;
+import io.jgo.internal.sched.Sched;
 import java.lang.reflect.Method;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -33,7 +34,9 @@ public final class InGoroutines implements InvocationInterceptor {
 
     private static void inGoroutine(Invocation<Void> invocation) throws Throwable {
         Throwable[] failure = new Throwable[1];
+        Sched[] runtime = new Sched[1]; // the Go.run's scheduler, for RunCounts once it has returned
         Go.run(() -> {
+            runtime[0] = RunCounts.currentRuntime();
             try {
                 invocation.proceed();
             } catch (Throwable t) {
@@ -41,6 +44,7 @@ public final class InGoroutines implements InvocationInterceptor {
             }
         });
         RUN.incrementAndGet();
+        RunCounts.add(runtime[0]);
         if (failure[0] != null) {
             throw failure[0];
         }

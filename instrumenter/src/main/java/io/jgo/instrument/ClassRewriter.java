@@ -53,6 +53,15 @@ final class ClassRewriter {
         if (isRewritten(cn)) {
             return null;
         }
+        String ownFile = suspendables.packages().contains(cn.name) && !anyAnnotated(cn) ? ownClassFileRead(cn) : null;
+        if (ownFile != null) {
+            // A library that checks its own bytecode would read the rewritten bytes after a build-time
+            // rewrite: it is rewritten only where its author asked (@Goroutine), never for suspendable=.
+            warnings.add(cn.name.replace('/', '.') + " reads its own class file (\"" + ownFile + "\" as a resource), so"
+                    + " rewriting it for suspendable= could change what it reads: it is left as it was, and a suspension"
+                    + " that reaches it pins the goroutine");
+            return null;
+        }
         classes.remember(ClassInfoCache.parse(reader));
         List<MethodNode> targets = new ArrayList<>();
         boolean changed = false;
@@ -174,6 +183,32 @@ final class ClassRewriter {
             }
         }
         return false;
+    }
+
+    private static boolean anyAnnotated(ClassNode cn) {
+        for (MethodNode m : cn.methods) {
+            if (isAnnotated(m)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The name under which the class reads its own class file ({@code "Foo.class"}, {@code "/com/acme/Foo.class"}
+     * or {@code "com/acme/Foo.class"}, a string constant of its code, as {@code getResourceAsStream} takes it), or null.
+     */
+    private static String ownClassFileRead(ClassNode cn) {
+        String simple = cn.name.substring(cn.name.lastIndexOf('/') + 1) + ".class";
+        for (MethodNode m : cn.methods) {
+            for (org.objectweb.asm.tree.AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext()) {
+                if (insn instanceof org.objectweb.asm.tree.LdcInsnNode ldc && ldc.cst instanceof String text
+                        && (text.equals(simple) || text.equals(cn.name + ".class") || text.equals("/" + cn.name + ".class"))) {
+                    return text;
+                }
+            }
+        }
+        return null;
     }
 
     /** Annotated {@code @Goroutine}, or listed as suspendable (a library method a suspension can reach). */

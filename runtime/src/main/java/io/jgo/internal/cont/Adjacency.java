@@ -104,9 +104,12 @@ public final class Adjacency {
             // frame pins right after, parking its carrier, which costs far more than the walk.
             String caller = describeCaller();
             Warnings.once("novia:" + caller + ":" + me, () -> "goroutine pinned: " + caller
-                    + " called a @Goroutine method without a suspension point (not a rewritten call site)" + streamNote() + "; its carrier"
+                    + " called a @Goroutine method without a suspension point (not a rewritten call site)"
+                    + (isInvoker(caller) ? INVOKER_NOTE + "; its carrier blocks while it waits. Fix: call the method directly"
+                    + " from @Goroutine code, or keep the suspension out of what is called reflectively"
+                    : streamNote() + "; its carrier"
                     + " blocks while it waits. Fix: annotate that method @Goroutine; if it is a library's, have its package"
-                    + " rewritten (suspendable=PACKAGE) or make the call from a plain loop in @Goroutine code instead");
+                    + " rewritten (suspendable=PACKAGE) or make the call from a plain loop in @Goroutine code instead"));
             return false;
         }
         int classId = (via & VIRTUAL_SITE) != 0 ? CLASS_IDS.get(recv.getClass()) : 0;
@@ -175,9 +178,11 @@ public final class Adjacency {
         if (idOf(self) != me || idOf(caller) != callerId || !SITE_OWNERS.get(caller.getDeclaringClass())) {
             Warnings.once("pair:" + via + ":" + me + ":" + name(caller), () -> "goroutine pinned: " + name(self)
                     + " cannot unwind into " + name(caller) + " (" + caller.getFileName() + ":" + caller.getLineNumber()
-                    + "), which is not a rewritten @Goroutine call site" + streamNote() + "; the carrier blocks instead. Fix: annotate "
+                    + "), which is not a rewritten @Goroutine call site" + (isInvoker(name(caller)) ? INVOKER_NOTE
+                    + "; the carrier blocks instead. Fix: call " + name(self) + " directly from @Goroutine code, or keep the"
+                    + " suspension out of what is called reflectively" : streamNote() + "; the carrier blocks instead. Fix: annotate "
                     + name(caller) + " @Goroutine; if it is a library's, have its package rewritten (suspendable=PACKAGE)"
-                    + " or keep the suspension out of it (a plain loop instead of a stream); never park in a constructor");
+                    + " or keep the suspension out of it (a plain loop instead of a stream); never park in a constructor"));
             return caller.getMethodName().equals("<clinit>") ? Verdict.NOT_ADJACENT_THIS_TIME : Verdict.NOT_ADJACENT;
         }
         if (unsafeForwarder != null) {
@@ -211,7 +216,22 @@ public final class Adjacency {
     private static String describeCaller() {
         String frame = WALKER.walk(s -> s.dropWhile(Adjacency::isMachinery).skip(1).filter(f -> !isForwarder(f)).findFirst()
                 .map(f -> name(f) + " (" + f.getFileName() + ":" + f.getLineNumber() + ")").orElse("?"));
-        return frame.startsWith("java.util.stream.") ? frame + " [" + streamKind() + "]" : frame;
+        return frame.startsWith("java.util.stream.") ? frame + " [" + streamKind() + "]"
+                : isInvoker(frame) ? frame + " [reflection]" : frame;
+    }
+
+    /** The warning's reason when the frame that cannot be unwound into is a reflective invoker. */
+    private static final String INVOKER_NOTE = "; reason: reflection (Method.invoke and the invokers of a"
+            + " MethodHandle are the JDK's own frames, never rewritten call sites, so a suspension in a method called"
+            + " through them pins; rewriting the method's package does not change that)";
+
+    /**
+     * Is {@code frame} (a name as {@link #name} gives it) one of the JDK's reflective invokers:
+     * {@code Method.invoke}'s accessors, or a method handle's lambda forms and invokers?
+     */
+    static boolean isInvoker(String frame) {
+        return frame.startsWith("jdk.internal.reflect.") || frame.startsWith("java.lang.invoke.")
+                || frame.startsWith("java.lang.reflect.");
     }
 
     /** The warning's reason when a stream pipeline is on the way, else "". */
