@@ -12,6 +12,7 @@ import io.jgo.net.Conn;
 import io.jgo.net.Listener;
 import io.jgo.net.Net;
 import io.jgo.testing.Await;
+import io.jgo.testing.Dumps;
 import io.jgo.testing.Pins;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
@@ -44,7 +45,7 @@ class CloseTest {
                         }
                     }));
                 }
-                Await.dumpShows("three readers in IO wait", d -> count(d, "Conn.read") == 3);
+                Await.dumpShows("three readers in IO wait", d -> Dumps.parkedIn(d, "IO wait", "Conn.read") == 3);
                 c.close();
                 for (int i = 0; i < 3; i++) {
                     Throwable t = outcomes.recv();
@@ -76,7 +77,7 @@ class CloseTest {
                     outcome.send(e);
                 }
             }));
-            Await.dumpShows("accept in IO wait", d -> d.contains("Listener.accept"));
+            Await.dumpShows("accept in IO wait", d -> Dumps.parkedIn(d, "IO wait", "Listener.accept") == 1);
             l.close();
             assertTrue(outcome.recv() instanceof AsynchronousCloseException);
         }));
@@ -97,7 +98,7 @@ class CloseTest {
                             outcome.send(e);
                         }
                     }));
-                    Await.dumpShows("the reader in IO wait", d -> d.contains("Conn.read"));
+                    Await.dumpShows("the reader in IO wait", d -> Dumps.parkedIn(d, "IO wait", "Conn.read") == 1);
                     peer.setOption(StandardSocketOptions.SO_LINGER, 0); // its close sends a RST
                     peer.close();
                     Throwable t = outcome.recv();
@@ -144,13 +145,5 @@ class CloseTest {
                 assertTrue(expected.getMessage().contains("refused"), expected.getMessage());
             }
         }));
-    }
-
-    private static int count(String s, String what) {
-        int n = 0;
-        for (int i = s.indexOf(what); i >= 0; i = s.indexOf(what, i + 1)) {
-            n++;
-        }
-        return n;
     }
 }

@@ -12,6 +12,7 @@ import io.jgo.net.Conn;
 import io.jgo.net.Listener;
 import io.jgo.net.Net;
 import io.jgo.testing.Await;
+import io.jgo.testing.Dumps;
 import io.jgo.testing.Pins;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
@@ -54,7 +55,7 @@ class DeadlineTest {
                         outcome.send(e);
                     }
                 }));
-                Await.dumpShows("the reader parked in IO wait", d -> d.contains("[IO wait]") && d.contains("Conn.read"));
+                Await.dumpShows("the reader parked in IO wait", d -> Dumps.parkedIn(d, "IO wait", "Conn.read") == 1);
                 c.setReadDeadline(Instant.EPOCH);
                 Throwable t = outcome.recv();
                 assertTrue(t instanceof SocketTimeoutException, String.valueOf(t));

@@ -11,6 +11,7 @@ import io.jgo.Context;
 import io.jgo.Go;
 import io.jgo.net.Net;
 import io.jgo.testing.Await;
+import io.jgo.testing.Dumps;
 import io.jgo.testing.Pins;
 import java.io.InterruptedIOException;
 import java.net.SocketAddress;
@@ -82,7 +83,7 @@ class DialTest {
                     outcome.send(e);
                 }
             }));
-            Await.dumpShows("the dial parked in IO wait", d -> d.contains("Net.dial"));
+            Await.dumpShows("the dial parked in IO wait", d -> Dumps.parkedIn(d, "IO wait", "Net.dial") == 1);
             ctx.cancel();
             Throwable t = outcome.recv();
             assertEquals(InterruptedIOException.class, t.getClass(), String.valueOf(t));

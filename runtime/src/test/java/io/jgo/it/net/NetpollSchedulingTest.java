@@ -16,6 +16,7 @@ import io.jgo.net.Conn;
 import io.jgo.net.Listener;
 import io.jgo.net.Net;
 import io.jgo.testing.Await;
+import io.jgo.testing.Dumps;
 import io.jgo.testing.Pins;
 import java.nio.ByteBuffer;
 import java.nio.channels.ServerSocketChannel;
@@ -62,7 +63,7 @@ class NetpollSchedulingTest {
                         wg.done();
                     }));
                 }
-                Await.dumpShows("three readers in IO wait", d -> d.split("Conn.read", -1).length - 1 == 3);
+                Await.dumpShows("three readers in IO wait", d -> Dumps.parkedIn(d, "IO wait", "Conn.read") == 3);
                 for (Conn c : clients) {
                     c.write(ascii("hello"));
                 }

@@ -11,6 +11,7 @@ import io.jgo.Go;
 import io.jgo.net.Net;
 import io.jgo.net.PacketConn;
 import io.jgo.testing.Await;
+import io.jgo.testing.Dumps;
 import io.jgo.testing.Pins;
 import java.net.SocketAddress;
 import java.net.SocketTimeoutException;
@@ -35,7 +36,7 @@ class PacketConnTest {
                     SocketAddress from = b.readFrom(buf);
                     got.send(ascii(buf) + " from " + from);
                 }));
-                Await.dumpShows("the reader in IO wait", d -> d.contains("PacketConn.readFrom"));
+                Await.dumpShows("the reader in IO wait", d -> Dumps.parkedIn(d, "IO wait", "PacketConn.readFrom") == 1);
                 a.writeTo(ascii("datagram"), b.localAddress());
                 assertEquals("datagram from " + a.localAddress(), got.recv());
             }
@@ -63,7 +64,7 @@ class PacketConnTest {
                     outcome.send(e);
                 }
             }));
-            Await.dumpShows("the reader in IO wait", d -> d.contains("PacketConn.readFrom"));
+            Await.dumpShows("the reader in IO wait", d -> Dumps.parkedIn(d, "IO wait", "PacketConn.readFrom") == 1);
             p.close();
             assertTrue(outcome.recv() instanceof AsynchronousCloseException);
         }));
