@@ -51,7 +51,7 @@ import org.objectweb.asm.tree.VarInsnNode;
  * {@code io.jgo.internal.Resumers}). An interface can hold no private mutable field, and a public
  * one would show to every framework that enumerates its fields or constants (serializers, DI
  * containers): there the getter is all that is added, a private static method (allowed in
- * interfaces since class files of Java 8) that asks {@code Resumers.ofInterface}, which keeps the
+ * interfaces since class files of Java 8) that asks {@code Resumers.of} each time, which keeps the
  * resumer in the interface's own {@code ClassValue} map. Nothing the rewrite adds to a class or an
  * interface is public. A class whose resumer cannot be linked gets null (its frames are re-entered
  * the eager way).
@@ -186,14 +186,14 @@ final class ResumeEntry {
         code.add(new InsnNode(Opcodes.RETURN));
     }
 
-    /** An interface's {@code private static Resumer $jgo$resumer() { return Resumers.ofInterface(MethodHandles.lookup(), ids); }}. */
+    /** An interface's {@code private static Resumer $jgo$resumer() { return Resumers.of(MethodHandles.lookup(), ids); }}. */
     private static MethodNode interfaceGetter(String ids) {
         MethodNode m = new MethodNode(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC,
                 RESUMER_FIELD, "()" + RESUMER_DESC, null, null);
         m.instructions.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodHandles", "lookup",
                 "()Ljava/lang/invoke/MethodHandles$Lookup;", false));
         m.instructions.add(new LdcInsnNode(ids));
-        m.instructions.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RESUMERS, RESUMERS_OF_INTERFACE, RESUMERS_OF_DESC, false));
+        m.instructions.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RESUMERS, RESUMERS_OF, RESUMERS_OF_DESC, false));
         m.instructions.add(new InsnNode(Opcodes.ARETURN));
         m.maxLocals = 0;
         m.maxStack = 2;

@@ -83,8 +83,6 @@ final class RuntimeNames {
     static final String RESUMER_DESC = "Lio/jgo/internal/Resumer;";
     static final String RESUMERS = "io/jgo/internal/Resumers";
     static final String RESUMERS_OF = "of";
-    /** An interface's resumer, kept for it by the runtime (an interface can hold no private field). */
-    static final String RESUMERS_OF_INTERFACE = "ofInterface";
     /** (Lookup, String ids) -> the class's resumer, registered for its methods' ids (hexadecimal, comma-separated). */
     static final String RESUMERS_OF_DESC = "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;)" + RESUMER_DESC;
     /** (int slot) -> Object: a reference of the top record, left in place (the receiver to re-enter). */

@@ -14,7 +14,7 @@ import java.lang.ref.WeakReference;
  * first use through its private synthetic {@code $jgo$resumer()} method (no static initializer is
  * added: a class's default {@code serialVersionUID} must not change), by
  * {@code Resumers.of(MethodHandles.lookup(), "id,id,...")}. An interface can hold no private
- * mutable field, so its {@code $jgo$resumer()} asks {@link #ofInterface}, which keeps the resumer in
+ * mutable field, so its {@code $jgo$resumer()} asks {@link #of} every time, which keeps the resumer in
  * the interface's own {@code ClassValue} map; nothing public is added, so reflection over the
  * interface's fields shows nothing of the rewrite. The class's save helpers hand the resumer to
  * {@code Stack.pushFrame}, which is how g0 learns that a saved frame can be re-entered alone, and
@@ -114,11 +114,32 @@ public final class Resumers {
 
     /**
      * Called by a rewritten class the first time it needs its resumer (its {@code $jgo$resumer()}
-     * method; a rewritten interface, from its static initializer): its resumer, registered for the method ids
-     * {@code ids} (hexadecimal, comma-separated) where no loaded class registered them first; or
-     * null (warned once) when it cannot be made.
+     * method, until its field holds it; a rewritten interface's, at every save of its frames): the
+     * class's one resumer, made and registered for the method ids {@code ids} (hexadecimal,
+     * comma-separated) where no loaded class registered them first, or null (warned once) when it
+     * cannot be made.
+     *
+     * <p>One per class, however many threads ask at once: the table holds a resumer weakly and the
+     * class's field strongly, so they must be the same object. Two carriers that both found the
+     * field empty once made one each; the first was registered, the second then overwrote the field,
+     * the first was collected, and a frame saved in between (registered, so without a slot of its
+     * own) met a cleared entry at its lazy re-entry: a NullPointerException in g0 (skynet at
+     * GOMAXPROCS 2, one run in 40 to 80).
      */
     public static Resumer of(MethodHandles.Lookup lookup, String ids) {
+        Made cell = MADE.get(lookup.lookupClass());
+        if (!cell.made) { // volatile read: pairs with the write below, after the resumer
+            synchronized (cell) {
+                if (!cell.made) {
+                    cell.resumer = make(lookup, ids);
+                    cell.made = true;
+                }
+            }
+        }
+        return cell.resumer;
+    }
+
+    private static Resumer make(MethodHandles.Lookup lookup, String ids) {
         Class<?> owner = lookup.lookupClass();
         Resumer resumer;
         try {
@@ -134,37 +155,22 @@ public final class Resumers {
         return resumer;
     }
 
-    /** An interface's resumer, made at most once (null: it could not be linked, made all the same). */
-    private static final class InterfaceResumer {
+    /** A class's resumer, made at most once (null: it could not be linked, made all the same). */
+    private static final class Made {
         Resumer resumer; // written once under the cell's lock before made; read after made
         volatile boolean made;
     }
 
-    /** Per interface: its own Class holds the entry, so it unloads with the interface. */
-    private static final ClassValue<InterfaceResumer> INTERFACES = new ClassValue<>() {
+    /**
+     * Per class: its own Class holds the entry (as strongly as its field holds the resumer), so it
+     * unloads with the class.
+     */
+    private static final ClassValue<Made> MADE = new ClassValue<>() {
         @Override
-        protected InterfaceResumer computeValue(Class<?> type) {
-            return new InterfaceResumer();
+        protected Made computeValue(Class<?> type) {
+            return new Made();
         }
     };
-
-    /**
-     * Called by a rewritten interface's {@code $jgo$resumer()}, each time one of its frames is saved:
-     * as {@link #of}, made once per interface and kept in its {@code ClassValue} map (a field would
-     * have to be public in an interface, and show to every framework that lists its constants).
-     */
-    public static Resumer ofInterface(MethodHandles.Lookup lookup, String ids) {
-        InterfaceResumer cell = INTERFACES.get(lookup.lookupClass());
-        if (!cell.made) { // volatile read: pairs with the write below, after the resumer
-            synchronized (cell) {
-                if (!cell.made) {
-                    cell.resumer = of(lookup, ids);
-                    cell.made = true;
-                }
-            }
-        }
-        return cell.resumer;
-    }
 
     /**
      * Copy on write: the new table is filled before the volatile write publishes it. Entries whose

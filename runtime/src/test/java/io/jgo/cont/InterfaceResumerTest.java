@@ -17,8 +17,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A rewritten interface's frames are re-entered alone through its resumer, which the runtime keeps
- * for it ({@code Resumers.ofInterface}): the rewrite adds no field to an interface, so nothing of
- * it shows to a framework that lists an interface's fields or constants, or its public methods.
+ * for it ({@code Resumers.of}, in the interface's ClassValue map): the rewrite adds no field to an
+ * interface, so nothing of it shows to a framework that lists an interface's fields or constants,
+ * or its public methods.
  */
 class InterfaceResumerTest {
 
