@@ -8,6 +8,7 @@ import io.jgo.instrument.Diagnostics;
 import io.jgo.instrument.InstrumentationException;
 import io.jgo.instrument.Instrumenter;
 import io.jgo.cont.shapes.Program;
+import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.coroutine.Coroutine;
 import java.lang.reflect.Constructor;
 import java.util.ArrayList;
@@ -78,7 +79,11 @@ public final class Differential {
         run.plain = newProgram(type, path).runPlain();
         Loaded p = newProgram(type, path);
         Coroutine c = new Coroutine(p.program, mode == Mode.EVERY_POINT);
-        run.yields = c.runToEnd();
+        while (c.resume()) { // the records are checked after every suspension: a shape that breaks them fails here
+            run.yields++;
+            StackAccess.checkInvariants(c.stack());
+        }
+        StackAccess.checkInvariants(c.stack());
         run.pins = c.pins();
         run.reenteredAlone = c.reenteredAlone();
         run.asGoroutine = p.result();

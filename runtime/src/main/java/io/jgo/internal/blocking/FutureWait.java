@@ -75,6 +75,13 @@ final class FutureWait implements BiConsumer<Object, Throwable>, TimerFunc, Inte
         return true;
     }
 
+    /** g0, the goroutine failed before it parked: the wait is over, no timeout is armed. */
+    @Override
+    public void cancelPark() {
+        over = true;
+        lock.unlock();
+    }
+
     /** g0, once the goroutine is parked: arms the timeout, then lets wakers in. */
     @Override
     public void unlockAfterPark() {

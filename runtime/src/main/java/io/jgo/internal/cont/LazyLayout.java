@@ -15,6 +15,15 @@ package io.jgo.internal.cont;
  */
 final class LazyLayout {
 
+    /**
+     * {@code -Djgo.fullStacks=true}: every resume is eager (every saved frame re-entered from the
+     * goroutine's entry), so the thread holds the whole logical stack while a goroutine runs and every
+     * trace taken inside it ({@code new Throwable()}, {@code Thread.getStackTrace}, {@code StackWalker})
+     * is complete; a round trip then costs every saved frame. Read once, when this class loads
+     * (checked with the other settings when a runtime starts).
+     */
+    static final boolean FULL_STACKS = Boolean.parseBoolean(System.getProperty("jgo.fullStacks"));
+
     private LazyLayout() {
     }
 
@@ -27,10 +36,11 @@ final class LazyLayout {
      * g0 can re-enter them one at a time. If even the outermost new record cannot be re-entered
      * alone, the whole chain is re-entered from the entry next time (only possible from a run that
      * started there, as every frame g0 re-enters alone has a resume entry and saves it again); so is
-     * a goroutine's first unwind ({@link Continuation#suspendedBefore}).
+     * a goroutine's first unwind ({@link Continuation#suspendedBefore}), and every unwind with
+     * {@link #FULL_STACKS}.
      */
     static void layOutUnwound(Continuation c) {
-        if (c.floor == 0 && !c.suspendedBefore) {
+        if (FULL_STACKS || c.floor == 0 && !c.suspendedBefore) {
             c.suspendedBefore = true;
             c.topGroup = 0; // the first unwind: from the entry, the eager way
             return;

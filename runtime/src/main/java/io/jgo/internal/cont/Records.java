@@ -111,13 +111,17 @@ public abstract class Records {
 
     /** The record's frame's resumer, or null; {@code refsEnd} is the end of its reference slots. */
     final Object resumerOf(long[] prims, int top, Object[] refs, int refsEnd) {
-        long tail = prims[top - 1];
-        int where = (int) (tail < 0 ? tail >>> COMPACT_LABEL_ONLY_BITS : prims[top - 2] >>> 32) & 3;
-        switch (where) {
+        switch (resumerWhere(prims, top)) {
             case RESUMER_BY_ID: return registeredResumer(methodOf(prims, top));
             case RESUMER_IN_RECORD: return refs[refsEnd - 1];
             default: return null;
         }
+    }
+
+    /** Where the record's frame finds its resumer: one of the {@code RESUMER_} constants. */
+    private static int resumerWhere(long[] prims, int top) {
+        long tail = prims[top - 1];
+        return (int) (tail < 0 ? tail >>> COMPACT_LABEL_ONLY_BITS : prims[top - 2] >>> 32) & 3;
     }
 
     static int primsOf(long tail) {
@@ -228,6 +232,11 @@ public abstract class Records {
             refTop = seg.usedRefs;
         }
         long tail = seg.prims[primTop - 1];
+        if (resumerWhere(seg.prims, primTop) == RESUMER_IN_RECORD) {
+            // the frame's restore code reads its own slots only (restoreA clears each): this one,
+            // the resumer, is cleared here, or the popped record would keep its class (and loader) alive
+            seg.refs[refTop - 1] = null;
+        }
         primBase = primTop - tailLength(tail) - primsOf(tail);
         refBase = refTop - refsOf(tail);
         primTop = primBase;
@@ -245,6 +254,72 @@ public abstract class Records {
             popRecord();
             java.util.Arrays.fill(segment.refs, refBase, refBase + refs, null);
         }
+    }
+
+    /**
+     * Checks the chain against what every push, pop and drop keeps true, and throws
+     * {@link IllegalStateException} naming the first thing that does not hold: each record's tail
+     * gives sizes that tile its segment exactly, the records add up to {@link #depth}, every segment
+     * before the current one holds a record, the floor lies within the chain, and no reference slot
+     * above the top (in the current segment or the spare after it) keeps an object alive. For tests
+     * and diagnostics, after a fault; the owner, or any thread while the goroutine is off its carrier.
+     */
+    final void checkInvariants() {
+        if (floor < 0 || floor > depth) {
+            throw broken("floor " + floor + " outside 0.." + depth);
+        }
+        if (segment == null) {
+            if (depth != 0 || primTop != 0 || refTop != 0) {
+                throw broken("no segment, but depth " + depth + ", tops " + primTop + "/" + refTop);
+            }
+            return;
+        }
+        if (primTop < 0 || primTop > segment.prims.length || refTop < 0 || refTop > segment.refs.length) {
+            throw broken("tops " + primTop + "/" + refTop + " outside the current segment");
+        }
+        for (int i = refTop; i < segment.refs.length; i++) {
+            if (segment.refs[i] != null) {
+                throw broken("reference slot " + i + " above the top still holds " + segment.refs[i].getClass().getName());
+            }
+        }
+        if (segment.next != null) {
+            for (Object r : segment.next.refs) {
+                if (r != null) {
+                    throw broken("the spare segment still holds a " + r.getClass().getName());
+                }
+            }
+        }
+        int records = 0;
+        int prims = primTop;
+        int refs = refTop;
+        for (Segment seg = segment; seg != null; seg = seg.prev) {
+            if (seg != segment) {
+                prims = seg.usedPrims;
+                refs = seg.usedRefs;
+                if (prims <= 0 || prims > seg.prims.length || refs < 0 || refs > seg.refs.length) {
+                    throw broken("an earlier segment holds " + prims + "/" + refs + " slots of " + seg.prims.length + "/" + seg.refs.length);
+                }
+            }
+            while (prims > 0) {
+                long tail = seg.prims[prims - 1];
+                prims -= tailLength(tail) + primsOf(tail);
+                refs -= refsOf(tail);
+                records++;
+                if (prims < 0 || refs < 0) {
+                    throw broken("record " + records + " from the top runs past the start of its segment");
+                }
+            }
+            if (refs != 0) {
+                throw broken("a segment's reference slots do not add up (" + refs + " left over)");
+            }
+        }
+        if (records != depth) {
+            throw broken(records + " records on the chain, depth says " + depth);
+        }
+    }
+
+    private static IllegalStateException broken(String what) {
+        return new IllegalStateException("a goroutine's saved records are inconsistent: " + what);
     }
 
     /** Bytes held by this stack's segments (for the footprint test). */

@@ -78,4 +78,12 @@ public final class StackAccess {
     public static void selectCache(Continuation s, Object op) {
         s.selectCache = op;
     }
+
+    /**
+     * Throws {@link IllegalStateException} if the saved records of {@code s} are inconsistent (see
+     * {@link Records#checkInvariants}). Tests and diagnostics: the owner, or any thread while the goroutine is off its carrier.
+     */
+    public static void checkInvariants(Continuation s) {
+        s.checkInvariants();
+    }
 }

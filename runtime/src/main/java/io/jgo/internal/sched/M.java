@@ -178,6 +178,9 @@ final class M implements Runnable {
             }
             return; // m.p is null if sysmon retook it (it cleared it before releasing the G's status)
         }
+        if (panic != null) {
+            sched.cancelPark(g); // a park prepared but never committed: its yield or unwind threw (a segment could not grow)
+        }
         sched.goexit(this, g, panic);
     }
 

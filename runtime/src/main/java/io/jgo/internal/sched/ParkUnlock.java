@@ -11,4 +11,15 @@ public interface ParkUnlock {
 
     /** Releases the locks; runs on the parked goroutine's own carrier thread (the one that took them). */
     void unlockAfterPark();
+
+    /**
+     * The park did not happen: the goroutine failed while it unwound to g0 (an exception in the
+     * save of its frames, as an {@code OutOfMemoryError} when a segment could not grow) and ends.
+     * Its waiters are already off their queues ({@code Parking.cancel}); this releases the locks
+     * without arming anything that would later wake the goroutine. Runs on the goroutine's own
+     * carrier (g0), which took the locks. The default releases them as after a park.
+     */
+    default void cancelPark() {
+        unlockAfterPark();
+    }
 }

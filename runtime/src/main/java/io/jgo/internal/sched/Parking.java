@@ -76,6 +76,36 @@ public final class Parking {
         return w;
     }
 
+    /**
+     * g0: {@code g} failed while it unwound to park, still holding the locks of the primitives it
+     * waits on: its waiters leave their queues, so no waker hands a value or a wake-up to a
+     * goroutine that is gone. (State a primitive keeps beside its queue is not rolled back; a
+     * select's timer channels stay blocked until they fire.) The caller then releases the locks
+     * ({@link ParkUnlock#cancelPark}).
+     */
+    static void cancel(G g) {
+        Object w = g.waiting;
+        g.waiting = null;
+        if (w instanceof Waiter) {
+            leave((Waiter) w);
+        } else if (w instanceof SelectWait) {
+            Waiter[] ws = ((SelectWait) w).waiters();
+            if (ws != null) {
+                for (Waiter x : ws) {
+                    if (x != null) {
+                        leave(x);
+                    }
+                }
+            }
+        }
+    }
+
+    private static void leave(Waiter w) {
+        if (w.queue != null) {
+            w.queue.remove(w);
+        }
+    }
+
     /** A plain thread is about to block in a jgo call: counted before its waiter is visible. */
     public static void enterThreadWait() {
         PlainThreads.enter();

@@ -326,6 +326,20 @@ public final class Sched {
         return retaken;
     }
 
+    /**
+     * g0: {@code g} failed after it prepared a park, in its yield or while it unwound (its frames
+     * could not all be saved), if it did: the park never happened. Its waiters leave their queues and the primitive's locks, held since before
+     * the unwind, are released, so the primitive stays usable by the others. Before {@link #goexit}.
+     */
+    void cancelPark(G g) {
+        ParkUnlock u = g.parkUnlock;
+        g.parkUnlock = null;
+        if (u != null) {
+            Parking.cancel(g);
+            u.cancelPark();
+        }
+    }
+
     /** Go's {@code goexit0}: {@code g} ended (or panicked) on {@code m}; recycle it. g0 only. True if the P was retaken meanwhile. */
     boolean goexit(M m, G g, Throwable panic) {
         emit(Trace.Event.GO_END, g.id, -1, m.id, -1, panic == null ? 0 : 1);

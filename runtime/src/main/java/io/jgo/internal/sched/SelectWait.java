@@ -66,6 +66,11 @@ public class SelectWait {
         waiters = ws;
     }
 
+    /** The waiters of the cases, or null before the select parks. */
+    Waiter[] waiters() {
+        return waiters;
+    }
+
     /** Does any case wait on a primitive reached from outside {@code sched}? Racy; for the deadlock check. */
     boolean reachedFromOutside(Sched sched) {
         Waiter[] ws = waiters;

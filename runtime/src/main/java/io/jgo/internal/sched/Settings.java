@@ -47,6 +47,7 @@ final class Settings {
         c.preempt = !choice("jgo.preempt", "loops", "loops", "calls", "off").equals("off");
         choice("jgo.threadLocals", "goroutine", "goroutine", "carrier");
         choice("jgo.jmx", "on", "on", "off");
+        choice("jgo.fullStacks", "false", "false", "true"); // read by io.jgo.internal.cont.LazyLayout
         threadWaitWarningMillis(properties);
         c.stress = probability("jgo.stress");
         c.stressSeed = properties.apply("jgo.stress.seed") == null ? new java.util.Random().nextLong()

@@ -301,6 +301,11 @@ final class Timers {
             M m = g.m;
             t.resetAt(when, m == null ? null : m.p); // the P this M holds right now (g0 or a pinned park)
         }
+
+        /** The sleeper failed before it parked: no timer is armed for it (it holds no lock). */
+        @Override
+        public void cancelPark() {
+        }
     }
 
     /** The sleep timer's function: the sleeper, WAITING since before the timer was armed, becomes runnable. */

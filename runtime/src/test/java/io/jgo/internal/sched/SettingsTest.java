@@ -43,6 +43,7 @@ class SettingsTest {
         refused("jgo.preempt", "sometimes", "loops or calls or off");
         refused("jgo.scheddetail", "yes please", "true or false");
         refused("jgo.jmx", "no", "on or off");
+        refused("jgo.fullStacks", "yes", "false or true");
         refused("jgo.threadWaitWarning", "10s", "from 0 to");
     }
 
