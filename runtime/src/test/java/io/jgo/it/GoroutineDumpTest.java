@@ -42,6 +42,23 @@ class GoroutineDumpTest {
         assertTrue(d.indexOf(".inner(") < d.indexOf(".outer("), "innermost frame first:\n" + d);
     }
 
+    /** jgo's own frames are named with their file and line, as Go shows {@code runtime.chanrecv1} at {@code chan.go}. */
+    @Test
+    void dumpGivesTheLineOfTheRuntimesLeafFrame() {
+        String[] dump = new String[1];
+        Pins.none(() -> Go.run(() -> {
+            io.jgo.Chan<String> never = io.jgo.Chan.make();
+            Go.go(() -> receive(never));
+            dump[0] = Await.dumpShows("the goroutine parked (unwound) on the channel",
+                    d -> d.contains("[chan receive]:"));
+            never.send("done");
+        }));
+        String d = dump[0];
+        assertTrue(Pattern.compile("(?m)^io\\.jgo\\.Chan\\.recv\\(\\.\\.\\.\\)\n\tChan\\.java:[1-9]\\d*$").matcher(d).find(), d);
+        assertTrue(Pattern.compile("(?m)^io\\.jgo\\.it\\.GoroutineDumpTest\\.receive\\(\\.\\.\\.\\)\n\tGoroutineDumpTest\\.java:[1-9]\\d*$").matcher(d).find(), d);
+        assertTrue(!d.contains("?:0"), "every frame has a file and line:\n" + d);
+    }
+
     /** Three goroutines parked on one WaitGroup (unwound: not locked to a thread), and main, an ordinary goroutine, first. */
     @Test
     void dumpListsEveryGoroutineWithItsWaitReason() {
@@ -121,6 +138,11 @@ class GoroutineDumpTest {
     static void dumpAfterYield(String[] dump) {
         Go.gosched();
         dump[0] = Go.dumpGoroutines();
+    }
+
+    @Goroutine
+    static void receive(io.jgo.Chan<String> c) {
+        c.recv();
     }
 
     @Goroutine

@@ -88,14 +88,23 @@ public final class Adjacency {
      * @param recv the receiver the call site left in {@code Stack.callee} (read only for virtual sites)
      */
     public static boolean adjacent(long via, int me, Object recv) {
-        boolean adjacent = verdict(via, me, recv);
+        return adjacent(via, me, recv, false);
+    }
+
+    /**
+     * As {@link #adjacent(long, int, Object)}; {@code leaf}: the frame is a hand-written leaf
+     * primitive (its record's label is {@link Continuation#LEAF_LABEL}), standing at the line where
+     * it suspends, which a dump then shows as its own.
+     */
+    static boolean adjacent(long via, int me, Object recv, boolean leaf) {
+        boolean adjacent = verdict(via, me, recv, leaf);
         if (!adjacent && PinReport.ENABLED) {
             PinReport.pinned(describeCaller());
         }
         return adjacent;
     }
 
-    private static boolean verdict(long via, int me, Object recv) {
+    private static boolean verdict(long via, int me, Object recv, boolean leaf) {
         if (via == Entry.LAZY_VIA) {
             return true; // re-entered alone by g0's resume entry, which returns straight to g0 (see Entry)
         }
@@ -115,7 +124,7 @@ public final class Adjacency {
         for (int probe = 0; probe < 16; probe++, i = (i + 1) & MASK) {
             long e = TABLE.get(i);
             if (e == 0) {
-                Verdict verdict = walk(via, me);
+                Verdict verdict = walk(via, me, leaf);
                 if (verdict != Verdict.NOT_ADJACENT_THIS_TIME) {
                     // Losing this CAS to another key only means the verdict is not cached this time; losing
                     // it to the same key stores the same verdict (see the class comment: it is fixed per key).
@@ -127,7 +136,7 @@ public final class Adjacency {
                 return (e & ADJACENT) != 0;
             }
         }
-        return walk(via, me) == Verdict.ADJACENT; // table crowded: still correct, just slower
+        return walk(via, me, leaf) == Verdict.ADJACENT; // table crowded: still correct, just slower
     }
 
     private static long key(long via, int me, int classId) {
@@ -142,7 +151,7 @@ public final class Adjacency {
     }
 
     /** Walks the real stack: the first frame outside the continuation machinery is the suspending frame. */
-    private static Verdict walk(long via, int me) {
+    private static Verdict walk(long via, int me, boolean leaf) {
         List<StackFrame> frames = WALKER.walk(s -> s
                 .dropWhile(Adjacency::isMachinery)
                 .limit(8)
@@ -170,7 +179,9 @@ public final class Adjacency {
                     + ", which shares its method id with another method of its class; rename one of them");
             return Verdict.NOT_ADJACENT;
         }
-        FrameNames.learn(me, self, 0);
+        // A rewritten frame stands in its out-of-line save code here, whose line says nothing; a leaf
+        // stands where it suspends. The caller stands at its call instruction: the call site's line.
+        FrameNames.learn(me, self, leaf ? Continuation.LEAF_LABEL : 0);
         FrameNames.learn(callerId, caller, site);
         if (idOf(self) != me || idOf(caller) != callerId || !SITE_OWNERS.get(caller.getDeclaringClass())) {
             Warnings.once("pair:" + via + ":" + me + ":" + name(caller), () -> "goroutine pinned: " + name(self)
