@@ -98,8 +98,13 @@ public final class Adjacency {
      */
     static boolean adjacent(long via, int me, Object recv, boolean leaf) {
         boolean adjacent = verdict(via, me, recv, leaf);
-        if (!adjacent && PinReport.ENABLED) {
-            PinReport.pinned(describeCaller());
+        if (!adjacent) {
+            if (via != 0) { // a pin without a call site is counted where it warns, in verdict
+                PinSites.count(key(via, me, classId(via, recv)));
+            }
+            if (PinReport.ENABLED) {
+                PinReport.pinned(describeCaller());
+            }
         }
         return adjacent;
     }
@@ -112,19 +117,18 @@ public final class Adjacency {
             // Warned once per calling site, so the caller must be found each time (a stack walk); the
             // frame pins right after, parking its carrier, which costs far more than the walk.
             String caller = describeCaller();
-            Warnings.once("novia:" + caller + ":" + me, () -> "goroutine pinned: " + caller
+            PinSites.pinned("novia:" + caller + ":" + me, () -> caller, () -> "goroutine pinned: " + caller
                     + " called a @Goroutine method without a suspension point (not a rewritten call site)" + streamNote() + "; its carrier"
                     + " blocks while it waits. Fix: annotate that method @Goroutine; if it is a library's, have its package"
                     + " rewritten (suspendable=PACKAGE) or make the call from a plain loop in @Goroutine code instead");
             return false;
         }
-        int classId = (via & VIRTUAL_SITE) != 0 ? CLASS_IDS.get(recv.getClass()) : 0;
-        long key = key(via, me, classId);
+        long key = key(via, me, classId(via, recv));
         int i = (int) (key >>> 32 ^ key) & MASK;
         for (int probe = 0; probe < 16; probe++, i = (i + 1) & MASK) {
             long e = TABLE.get(i);
             if (e == 0) {
-                Verdict verdict = walk(via, me, leaf);
+                Verdict verdict = walk(via, me, leaf, key);
                 if (verdict != Verdict.NOT_ADJACENT_THIS_TIME) {
                     // Losing this CAS to another key only means the verdict is not cached this time; losing
                     // it to the same key stores the same verdict (see the class comment: it is fixed per key).
@@ -136,7 +140,11 @@ public final class Adjacency {
                 return (e & ADJACENT) != 0;
             }
         }
-        return walk(via, me, leaf) == Verdict.ADJACENT; // table crowded: still correct, just slower
+        return walk(via, me, leaf, key) == Verdict.ADJACENT; // table crowded: still correct, just slower
+    }
+
+    private static int classId(long via, Object recv) {
+        return (via & VIRTUAL_SITE) != 0 ? CLASS_IDS.get(recv.getClass()) : 0;
     }
 
     private static long key(long via, int me, int classId) {
@@ -150,8 +158,11 @@ public final class Adjacency {
         return (h & ~ADJACENT) == 0 ? 2 : h & ~ADJACENT;
     }
 
-    /** Walks the real stack: the first frame outside the continuation machinery is the suspending frame. */
-    private static Verdict walk(long via, int me, boolean leaf) {
+    /**
+     * Walks the real stack: the first frame outside the continuation machinery is the suspending
+     * frame. A verdict not to unwind names its site once ({@link PinSites}, under the verdict's key).
+     */
+    private static Verdict walk(long via, int me, boolean leaf, long key) {
         List<StackFrame> frames = WALKER.walk(s -> s
                 .dropWhile(Adjacency::isMachinery)
                 .limit(8)
@@ -175,7 +186,7 @@ public final class Adjacency {
         int callerId = (int) (via >>> 32);
         int site = (int) (via & ~(VIRTUAL_SITE | SHARED_ID_SITE));
         if ((via & SHARED_ID_SITE) != 0) {
-            Warnings.once("shared:" + via, () -> "goroutine pinned: " + name(self) + " cannot unwind into " + name(caller)
+            PinSites.warn(key, () -> name(caller), () -> "goroutine pinned: " + name(self) + " cannot unwind into " + name(caller)
                     + ", which shares its method id with another method of its class; rename one of them");
             return Verdict.NOT_ADJACENT;
         }
@@ -184,7 +195,8 @@ public final class Adjacency {
         FrameNames.learn(me, self, leaf ? Continuation.LEAF_LABEL : 0);
         FrameNames.learn(callerId, caller, site);
         if (idOf(self) != me || idOf(caller) != callerId || !SITE_OWNERS.get(caller.getDeclaringClass())) {
-            Warnings.once("pair:" + via + ":" + me + ":" + name(caller), () -> "goroutine pinned: " + name(self)
+            PinSites.warn(key, () -> name(caller) + " (" + caller.getFileName() + ":" + caller.getLineNumber() + ")",
+                    () -> "goroutine pinned: " + name(self)
                     + " cannot unwind into " + name(caller) + " (" + caller.getFileName() + ":" + caller.getLineNumber()
                     + "), which is not a rewritten @Goroutine call site" + streamNote() + "; the carrier blocks instead. Fix: annotate "
                     + name(caller) + " @Goroutine; if it is a library's, have its package rewritten (suspendable=PACKAGE)"
@@ -193,7 +205,7 @@ public final class Adjacency {
         }
         if (unsafeForwarder != null) {
             String forwarder = unsafeForwarder;
-            Warnings.once("forwarder:" + via + ":" + me, () -> "goroutine pinned: the method reference forwarder "
+            PinSites.warn(key, () -> forwarder, () -> "goroutine pinned: the method reference forwarder "
                     + forwarder + " unboxes what " + name(self) + " returns, which has no value while it unwinds; "
                     + "declare the method's result as a primitive or a wrapper type to let it unwind");
             return Verdict.NOT_ADJACENT;
