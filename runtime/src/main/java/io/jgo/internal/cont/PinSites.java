@@ -28,7 +28,11 @@ public final class PinSites {
     }
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> System.err.print(summary()), "jgo-pin-sites"));
+        try {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> System.err.print(summary()), "jgo-pin-sites"));
+        } catch (IllegalStateException shuttingDown) {
+            // first pin during shutdown: too late for a summary, the warning still says it
+        }
     }
 
     private PinSites() {
