@@ -1,5 +1,6 @@
 package io.jgo;
 
+import io.jgo.internal.proc.AfterCancel;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
@@ -16,6 +17,8 @@ import java.util.Set;
  * and cancels each child (which does not touch the set again); a child cancelled on its own removes
  * itself from the ancestor's set ({@link #removeChild}), so a long-lived parent keeps only live
  * children. A parent that jgo did not write is watched by a goroutine ({@link ParentWatch}).
+ * The set also holds after-cancel actions ({@link AfterFunc}, registered through
+ * {@code io.jgo.internal.proc.AfterCancel}), which the cancel runs where it would cancel a child.
  *
  * <h2>Threads</h2>
  * Everything mutable is guarded by {@link #lock}, held only for a few field writes (never while
@@ -40,8 +43,11 @@ final class CancelCtx implements CancelContext {
     private volatile Chan<Void> done;
     /** Null while active; written once, under {@link #lock}. */
     private volatile Exception err;
-    /** Registered descendants; null when there are none yet, and from the cancel on. Guarded by {@link #lock}. */
-    private Set<CancelCtx> children;
+    /**
+     * Registered descendants and after-cancel actions ({@link AfterFunc}); null when there are none
+     * yet, and from the cancel on. Guarded by {@link #lock}.
+     */
+    private Set<Object> children;
     /** The ancestor whose {@link #children} holds this context, or null; written once before this context is returned. */
     private volatile CancelCtx registeredWith;
     /** The deadline's timer, or null; guarded by {@link #lock}. */
@@ -82,8 +88,53 @@ final class CancelCtx implements CancelContext {
         return c instanceof CancelCtx ? (CancelCtx) c : null;
     }
 
+    /**
+     * {@link AfterCancel}'s registry (installed by {@link Contexts}): {@code action} joins the
+     * children of {@code ctx}'s nearest cancellable context (or runs at once if that one has
+     * ended). A context that never ends gets {@link AfterCancel#NONE}; one jgo did not write gets a
+     * jgo child that follows it ({@link ParentWatch}), which the handle cancels when stopped.
+     */
+    static AfterCancel.Handle afterCancel(Object o, Runnable action) {
+        Context ctx = (Context) o;
+        CancelCtx c = nearestCancellable(ctx);
+        if (c == null) {
+            if (ctx.done() == null) {
+                return AfterCancel.NONE; // never ends (Go: a context whose Done is nil)
+            }
+            CancelCtx child = (CancelCtx) Contexts.withCancel(ctx);
+            AfterCancel.Handle inner = afterCancel(child, action);
+            return () -> {
+                boolean dropped = inner.stop();
+                child.cancel();
+                return dropped;
+            };
+        }
+        AfterFunc f = new AfterFunc(c, action);
+        if (c.addChild(f) != null) {
+            action.run(); // ended already: the caller re-reads err() anyway
+            return AfterCancel.NONE;
+        }
+        return f;
+    }
+
+    /** An after-cancel action among a context's children: run by the cancel, or dropped by {@link #stop}. */
+    private static final class AfterFunc implements AfterCancel.Handle {
+        private final CancelCtx owner;
+        private final Runnable action;
+
+        AfterFunc(CancelCtx owner, Runnable action) {
+            this.owner = owner;
+            this.action = action;
+        }
+
+        @Override
+        public boolean stop() {
+            return owner.removeChild(this);
+        }
+    }
+
     /** Registers {@code child}; returns null, or why this context has ended (the child was not registered). */
-    private Exception addChild(CancelCtx child) {
+    private Exception addChild(Object child) {
         synchronized (lock) {
             if (err != null) {
                 return err;
@@ -96,11 +147,10 @@ final class CancelCtx implements CancelContext {
         }
     }
 
-    private void removeChild(CancelCtx child) {
+    /** Drops {@code child}; false if it was not there (the cancel took it, or it was never added). */
+    private boolean removeChild(Object child) {
         synchronized (lock) {
-            if (children != null) {
-                children.remove(child);
-            }
+            return children != null && children.remove(child);
         }
     }
 
@@ -137,7 +187,7 @@ final class CancelCtx implements CancelContext {
      */
     void cancel(boolean detach, Exception why) {
         Chan<Void> toClose;
-        Set<CancelCtx> kids;
+        Set<Object> kids;
         Timer t;
         synchronized (lock) {
             if (err != null) {
@@ -157,8 +207,12 @@ final class CancelCtx implements CancelContext {
             toClose.close();
         }
         if (kids != null) {
-            for (CancelCtx k : kids) {
-                k.cancel(false, why);
+            for (Object k : kids) {
+                if (k instanceof CancelCtx) {
+                    ((CancelCtx) k).cancel(false, why);
+                } else {
+                    ((AfterFunc) k).action.run();
+                }
             }
         }
         CancelCtx p = registeredWith;

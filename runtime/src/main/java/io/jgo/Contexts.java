@@ -38,6 +38,10 @@ final class Contexts {
         }
     };
 
+    static {
+        io.jgo.internal.proc.AfterCancel.install(CancelCtx::afterCancel); // see AfterCancel: Context.background() initializes this class
+    }
+
     private Contexts() {
     }
 

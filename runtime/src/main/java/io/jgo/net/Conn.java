@@ -1,5 +1,6 @@
 package io.jgo.net;
 
+import io.jgo.Context;
 import io.jgo.internal.cont.StackAccess;
 import io.jgo.Goroutine;
 import io.jgo.internal.cont.MethodIds;
@@ -9,6 +10,7 @@ import io.jgo.internal.sched.PollDesc;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.net.SocketAddress;
 import java.net.SocketTimeoutException;
@@ -30,11 +32,16 @@ import java.time.Instant;
  * <p>Concurrent reads (or writes) from several goroutines are allowed, as in Go, but interleave
  * at the socket's discretion; one reader and one writer at a time is the usual shape.
  * {@link #inputStream} and {@link #outputStream} adapt it to stream code (see their notes).
+ *
+ * <p>{@link #read(Context, ByteBuffer)} and {@link #write(Context, ByteBuffer)} also end when a
+ * {@link Context} does (what Go code gets with {@code context.AfterFunc} and a deadline).
  */
 public final class Conn implements Closeable {
 
     private static final int READ_ID = MethodIds.of("io.jgo.net.Conn", "read", "(Ljava/nio/ByteBuffer;)I");
     private static final int WRITE_ID = MethodIds.of("io.jgo.net.Conn", "write", "(Ljava/nio/ByteBuffer;)V");
+    private static final int READ_CTX_ID = MethodIds.of("io.jgo.net.Conn", "read", "(Lio/jgo/Context;Ljava/nio/ByteBuffer;)I");
+    private static final int WRITE_CTX_ID = MethodIds.of("io.jgo.net.Conn", "write", "(Lio/jgo/Context;Ljava/nio/ByteBuffer;)V");
 
     final SocketChannel ch;
     final PollDesc pd;
@@ -76,16 +83,64 @@ public final class Conn implements Closeable {
             if (n != 0 || !dst.hasRemaining()) {
                 return n;
             }
-            int r = pd.prepareWait(g, PollDesc.READ);
-            if (r == PollDesc.PARKED) {
-                if (StackAccess.suspendLeaf(s, via, READ_ID, Stack.YIELD_PARK)) {
-                    return 0; // unwinding; resumed above
-                }
-                PollDesc.afterPark(g); // pinned: woken
-            } else {
-                fail(r, waited, "read");
+            int r = pd.$jgo$await(s, via, g, PollDesc.READ, READ_ID, null, null);
+            if (r == PollDesc.UNWINDING) {
+                return 0; // resumed above
             }
+            fail(r, waited, "read");
             waited = true;
+        }
+    }
+
+    /**
+     * {@link #read(ByteBuffer)} unless {@code ctx} ends first: if it has ended, or ends while the
+     * read waits, the read fails with an {@link InterruptedIOException} (a
+     * {@link SocketTimeoutException} when its deadline passed) whose cause is {@code ctx.err()},
+     * and reads nothing. The connection stays usable; its own read deadline still applies, and
+     * whichever of the two comes first ends the wait. A context that ends costs no thread: its
+     * cancellation wakes the reader directly.
+     *
+     * @throws ClosedChannelException the connection was closed (while waiting: {@link AsynchronousCloseException})
+     */
+    @Goroutine
+    public int read(Context ctx, ByteBuffer dst) throws IOException {
+        Stack s = Stack.current();
+        long via = s.takeCallSite();
+        G g = PollDesc.parker(s);
+        CtxWait w;
+        if (s.isResuming()) {
+            StackAccess.resumeLeaf(s);
+            w = (CtxWait) PollDesc.afterPark(g);
+            w.waited = true;
+        } else {
+            w = CtxWait.start(ctx, pd, PollDesc.READ, "read", this);
+        }
+        boolean unwinding = false;
+        try {
+            for (;;) {
+                fail(pd.check(PollDesc.READ), w.waited, "read");
+                if (w.getAsBoolean()) {
+                    throw w.ended("read " + this);
+                }
+                int n = ch.read(dst);
+                if (n != 0 || !dst.hasRemaining()) {
+                    return n;
+                }
+                int r = pd.$jgo$await(s, via, g, PollDesc.READ, READ_CTX_ID, w, w);
+                if (r == PollDesc.UNWINDING) {
+                    unwinding = true;
+                    return 0; // resumed above, with w
+                }
+                if (r == PollDesc.CANCELED) {
+                    throw w.ended("read " + this);
+                }
+                fail(r, w.waited, "read");
+                w.waited = true;
+            }
+        } finally {
+            if (!unwinding) {
+                w.stop();
+            }
         }
     }
 
@@ -112,16 +167,61 @@ public final class Conn implements Closeable {
             if (ch.write(src) > 0) {
                 continue;
             }
-            int r = pd.prepareWait(g, PollDesc.WRITE);
-            if (r == PollDesc.PARKED) {
-                if (StackAccess.suspendLeaf(s, via, WRITE_ID, Stack.YIELD_PARK)) {
-                    return; // unwinding; resumed above
-                }
-                PollDesc.afterPark(g);
-            } else {
-                fail(r, waited, "write");
+            int r = pd.$jgo$await(s, via, g, PollDesc.WRITE, WRITE_ID, null, null);
+            if (r == PollDesc.UNWINDING) {
+                return; // resumed above
             }
+            fail(r, waited, "write");
             waited = true;
+        }
+    }
+
+    /**
+     * {@link #write(ByteBuffer)} unless {@code ctx} ends first, as {@link #read(Context, ByteBuffer)}
+     * does for reads: the write fails with an {@link InterruptedIOException} whose cause is
+     * {@code ctx.err()}, and {@code src}'s position tells what was written.
+     *
+     * @throws SocketTimeoutException the write deadline, or the context's, passed
+     * @throws ClosedChannelException the connection was closed
+     */
+    @Goroutine
+    public void write(Context ctx, ByteBuffer src) throws IOException {
+        Stack s = Stack.current();
+        long via = s.takeCallSite();
+        G g = PollDesc.parker(s);
+        CtxWait w;
+        if (s.isResuming()) {
+            StackAccess.resumeLeaf(s);
+            w = (CtxWait) PollDesc.afterPark(g);
+            w.waited = true;
+        } else {
+            w = CtxWait.start(ctx, pd, PollDesc.WRITE, "write", this);
+        }
+        boolean unwinding = false;
+        try {
+            while (src.hasRemaining()) {
+                fail(pd.check(PollDesc.WRITE), w.waited, "write");
+                if (w.getAsBoolean()) {
+                    throw w.ended("write " + this);
+                }
+                if (ch.write(src) > 0) {
+                    continue;
+                }
+                int r = pd.$jgo$await(s, via, g, PollDesc.WRITE, WRITE_CTX_ID, w, w);
+                if (r == PollDesc.UNWINDING) {
+                    unwinding = true;
+                    return; // resumed above, with w
+                }
+                if (r == PollDesc.CANCELED) {
+                    throw w.ended("write " + this);
+                }
+                fail(r, w.waited, "write");
+                w.waited = true;
+            }
+        } finally {
+            if (!unwinding) {
+                w.stop();
+            }
         }
     }
 

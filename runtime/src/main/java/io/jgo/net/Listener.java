@@ -58,15 +58,11 @@ public final class Listener implements Closeable {
             if (c != null) {
                 return Net.wrap(c, true);
             }
-            int r = pd.prepareWait(g, PollDesc.READ);
-            if (r == PollDesc.PARKED) {
-                if (StackAccess.suspendLeaf(s, via, ACCEPT_ID, Stack.YIELD_PARK)) {
-                    return null; // unwinding; resumed above
-                }
-                PollDesc.afterPark(g);
-            } else {
-                Conn.fail(r, waited, "accept");
+            int r = pd.$jgo$await(s, via, g, PollDesc.READ, ACCEPT_ID, null, null);
+            if (r == PollDesc.UNWINDING) {
+                return null; // resumed above
             }
+            Conn.fail(r, waited, "accept");
             waited = true;
         }
     }

@@ -3,6 +3,7 @@ package io.jgo.net;
 import io.jgo.internal.cont.StackAccess;
 import io.jgo.Context;
 import io.jgo.Goroutine;
+import io.jgo.internal.proc.AfterCancel;
 import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.Stack;
 import io.jgo.internal.sched.G;
@@ -19,7 +20,6 @@ import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Objects;
 
 /**
@@ -108,11 +108,12 @@ public final class Net {
         final Conn conn;
         final SocketAddress remote;
         final Context ctx;
-        final CtxWatch watch;
+        /** The context's after-cancel action (it puts the connect's deadline in the past), or none. */
+        final AfterCancel.Handle watch;
         /** The connect finished at once (a local peer). */
         boolean done;
 
-        Dialing(Conn conn, SocketAddress remote, Context ctx, CtxWatch watch) {
+        Dialing(Conn conn, SocketAddress remote, Context ctx, AfterCancel.Handle watch) {
             this.conn = conn;
             this.remote = remote;
             this.ctx = ctx;
@@ -121,9 +122,7 @@ public final class Net {
 
         /** The dial failed or succeeded: the watch ends. */
         void end() {
-            if (watch != null) {
-                watch.stop();
-            }
+            watch.stop();
         }
     }
 
@@ -165,13 +164,11 @@ public final class Net {
                 if (d.conn.ch.finishConnect()) {
                     return connected(d);
                 }
-                r = d.conn.pd.prepareWait(g, PollDesc.WRITE, d);
-                if (r == PollDesc.PARKED) {
-                    if (StackAccess.suspendLeaf(s, via, leaf, Stack.YIELD_PARK)) {
-                        return null; // unwinding; resumed above
-                    }
-                    PollDesc.afterPark(g);
-                } else if (r != PollDesc.WOKEN) {
+                r = d.conn.pd.$jgo$await(s, via, g, PollDesc.WRITE, leaf, d, null);
+                if (r == PollDesc.UNWINDING) {
+                    return null; // resumed above
+                }
+                if (r != PollDesc.WOKEN) {
                     throw dialFailure(d, r);
                 }
             }
@@ -197,7 +194,7 @@ public final class Net {
             ch.close();
             throw e;
         }
-        CtxWatch watch = null;
+        AfterCancel.Handle watch = AfterCancel.NONE;
         try {
             conn.pd.writeInterest(SelectionKey.OP_CONNECT);
             long deadline = timeoutNanos > 0 ? System.nanoTime() + timeoutNanos : 0;
@@ -209,15 +206,14 @@ public final class Net {
                 conn.pd.setDeadline(PollDesc.WRITE, true, deadline);
             }
             if (ctx != null) {
-                watch = CtxWatch.start(ctx, conn.pd);
+                // Go's netFD.connect: a context that ends puts the connect's deadline in the past
+                watch = CtxWait.afterCancel(ctx, () -> conn.pd.setDeadline(PollDesc.WRITE, true, System.nanoTime() - 1));
             }
             Dialing d = new Dialing(conn, remote, ctx, watch);
             d.done = ch.connect(remote);
             return d;
         } catch (IOException | RuntimeException e) {
-            if (watch != null) {
-                watch.stop();
-            }
+            watch.stop();
             conn.close();
             throw e;
         }
@@ -242,13 +238,7 @@ public final class Net {
     }
 
     private static IOException contextEnded(Context ctx, SocketAddress remote) {
-        Exception err = ctx.err();
-        boolean deadline = ctx.deadline().map(t -> !Instant.now().isBefore(t)).orElse(false);
-        InterruptedIOException e = deadline
-                ? new SocketTimeoutException("dial tcp " + remote + ": " + err)
-                : new InterruptedIOException("dial tcp " + remote + ": " + err);
-        e.initCause(err);
-        return e;
+        return CtxWait.ended(ctx, "dial tcp " + remote);
     }
 
     /** A connection accepted by a listener: non-blocking, TCP_NODELAY, registered with the caller's runtime. */

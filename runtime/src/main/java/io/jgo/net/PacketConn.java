@@ -62,15 +62,11 @@ public final class PacketConn implements Closeable {
             if (from != null) {
                 return from;
             }
-            int r = pd.prepareWait(g, PollDesc.READ);
-            if (r == PollDesc.PARKED) {
-                if (StackAccess.suspendLeaf(s, via, READ_FROM_ID, Stack.YIELD_PARK)) {
-                    return null; // unwinding; resumed above
-                }
-                PollDesc.afterPark(g);
-            } else {
-                Conn.fail(r, waited, "read");
+            int r = pd.$jgo$await(s, via, g, PollDesc.READ, READ_FROM_ID, null, null);
+            if (r == PollDesc.UNWINDING) {
+                return null; // resumed above
             }
+            Conn.fail(r, waited, "read");
             waited = true;
         }
     }
@@ -98,15 +94,11 @@ public final class PacketConn implements Closeable {
             if (ch.send(src, to) > 0 || !src.hasRemaining()) {
                 return;
             }
-            int r = pd.prepareWait(g, PollDesc.WRITE);
-            if (r == PollDesc.PARKED) {
-                if (StackAccess.suspendLeaf(s, via, WRITE_TO_ID, Stack.YIELD_PARK)) {
-                    return; // unwinding; resumed above
-                }
-                PollDesc.afterPark(g);
-            } else {
-                Conn.fail(r, waited, "write");
+            int r = pd.$jgo$await(s, via, g, PollDesc.WRITE, WRITE_TO_ID, null, null);
+            if (r == PollDesc.UNWINDING) {
+                return; // resumed above
             }
+            Conn.fail(r, waited, "write");
             waited = true;
         }
     }

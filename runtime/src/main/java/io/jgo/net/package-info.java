@@ -40,5 +40,47 @@
  * goroutine waiting there cannot park: it hands its P on at once, as a blocking syscall does, and
  * waits on its carrier. Prefer {@code read}/{@code write} with a {@code ByteBuffer} where
  * goroutine count matters.
+ *
+ * <h2>Contexts</h2>
+ * {@link io.jgo.net.Conn#read(io.jgo.Context, java.nio.ByteBuffer)} and
+ * {@link io.jgo.net.Conn#write(io.jgo.Context, java.nio.ByteBuffer)} end when their context does:
+ * an after-cancel action on the context itself ({@code io.jgo.internal.proc.AfterCancel}, Go's
+ * {@code context.AfterFunc}) wakes the mode's waiters, and the waiter asks the context under the
+ * descriptor's lock before it parks, so a cancel between its check and its park is not lost. No
+ * deadline is touched, so the connection stays usable. {@code Net.dial(Context, ...)} uses the same
+ * action to put its connect's deadline in the past (Go's {@code netFD.connect}), so no thread or
+ * goroutine watches a context.
+ *
+ * <h2>Blocking-mode channels from rewritten code: handed off, not parked</h2>
+ * A goroutine that calls a blocking-mode {@code SocketChannel} or {@code ServerSocketChannel}
+ * itself ({@code read}, {@code write}, their scatter/gather forms, {@code accept}, {@code connect})
+ * or a {@code java.net.Socket} stream does not park on the poller: the rewrite wraps the call as a
+ * blocking syscall, which hands the P off at once (other goroutines keep running) and keeps the
+ * carrier thread until the call returns. So N goroutines blocked that way hold N carriers (each a
+ * platform thread with the runtime's carrier stack size, counted against {@code jgo.maxthreads}),
+ * which is the thread-per-connection cost this package exists to avoid. Parking them instead cannot
+ * be done soundly with JDK 17's public API:
+ * <ul>
+ *   <li>A {@code Selector} watches only a non-blocking channel ({@code register} throws
+ *       {@code IllegalBlockingModeException}), and the blocking mode is state of the channel that
+ *       every user of it sees. Switching it for the length of one wait changes what other threads'
+ *       calls on the same channel do meanwhile: a blocking {@code write} from another thread (a
+ *       full-duplex connection's writer) would become a non-blocking one and return having
+ *       written part of its buffer, or nothing, which blocking-mode callers never handle.</li>
+ *   <li>The switch itself waits: JDK 17's {@code SocketChannelImpl.implConfigureBlocking} takes
+ *       both the channel's read lock and write lock, which a blocking call in progress on another
+ *       thread holds for as long as it blocks. A reader that switches the mode would wait, on its
+ *       carrier, for an unrelated writer that may itself wait for the peer to read: a deadlock the
+ *       program does not have without jgo.</li>
+ *   <li>Switching back needs the key gone: {@code configureBlocking(true)} throws while a valid key
+ *       exists, and a cancelled key stays registered until the selector's next select, so every
+ *       wait would cost a key cancel, a forced select and a re-registration.</li>
+ * </ul>
+ * Loom parks a virtual thread on a blocking channel from inside the JDK ({@code sun.nio.ch.Poller}
+ * polls the file descriptor directly, leaving the channel's mode alone). The sound JDK 17
+ * equivalent would poll the descriptor in a private epoll through {@code sun.nio.ch} internals
+ * ({@code --add-exports}), park until it is ready, then make the call as a handed-off syscall (it
+ * may still block if another reader took the bytes); that depends on internal classes and is not
+ * done. {@code BlockingChannelHandoffTest} pins down the current behaviour.
  */
 package io.jgo.net;

@@ -55,6 +55,7 @@ final class PingPong implements Workload {
     private double onJgo() {
         long[] elapsed = new long[1];
         Go.run(() -> {
+            IdleConnection idle = IdleConnection.openIfAsked();
             Chan<Integer> ping = Chan.make(0);
             Chan<Integer> pong = Chan.make(0);
             WaitGroup done = new WaitGroup();
@@ -74,6 +75,7 @@ final class PingPong implements Workload {
                 });
             }
             done.await();
+            idle.close();
         });
         return (double) elapsed[0] / rounds;
     }

@@ -54,6 +54,7 @@ final class SpawnJoin implements Workload {
     private static double onJgo(int n) {
         long[] elapsed = new long[1];
         Go.run(() -> {
+            IdleConnection idle = IdleConnection.openIfAsked();
             WaitGroup join = new WaitGroup();
             join.add(n);
             Runnable task = join::done;
@@ -63,6 +64,7 @@ final class SpawnJoin implements Workload {
             }
             join.await();
             elapsed[0] = System.nanoTime() - start;
+            idle.close();
         });
         ThreadRuns.check(elapsed[0] > 0, "the main goroutine did not finish");
         return (double) elapsed[0] / n;

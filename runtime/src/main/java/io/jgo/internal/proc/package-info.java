@@ -3,5 +3,7 @@
  * exported functions of {@code runtime/proc.go} are its face towards programs: starting goroutines
  * and runtimes, GOMAXPROCS, counts and dumps, syscalls, a sleep's timer. It keeps the API free of
  * the scheduler's types. Depends on {@code io.jgo.internal.sched}; nothing of the scheduler depends on it.
+ * {@link io.jgo.internal.proc.AfterCancel} is the API's other face the other way round: Go's
+ * {@code context.AfterFunc}, which {@code io.jgo} installs and {@code io.jgo.net} uses.
  */
 package io.jgo.internal.proc;

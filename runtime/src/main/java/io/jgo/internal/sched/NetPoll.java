@@ -164,16 +164,6 @@ public final class NetPoll {
         return pending.get() > 0;
     }
 
-    /**
-     * Does something wait on the network while no thread blocks in the poll? Then sysmon does not
-     * sleep deeply: its round polls when nobody has for 10 ms, so a goroutine readied by the network
-     * is found even if the hand-over of the blocking poll to an idle M was lost (a wake-up of an
-     * accepting main goroutine in an otherwise idle runtime was seen lost). Any thread, racy.
-     */
-    boolean unwatched() {
-        return pending.get() > 0 && gate.get() != BLOCKING;
-    }
-
     /** Does some thread block in the poll now? Any thread, racy. */
     boolean blocked() {
         return gate.get() == BLOCKING;

@@ -7,6 +7,7 @@ import java.nio.channels.CancelledKeyException;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -22,9 +23,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * checks closing and the deadline ({@link #CLOSED}, {@link #TIMEOUT}), enqueues the caller's
  * waiter, adds the mode to the key's interest and returns {@link #PARKED} with the park prepared
  * (wait reason {@code IO wait}); the leaf suspends, g0 makes the G WAITING and only then releases
- * the lock. Whatever wakes it (readiness, a deadline, a close), the leaf retries from the top, as
- * Go's {@code fd.Read} loop does: the outcome is read from the state ({@link #check}), never from
- * the wake-up. A plain thread waits in place ({@link #prepareWait} returns {@link #WOKEN}).
+ * the lock. Whatever wakes it (readiness, a deadline, a close, {@link #wake}), the leaf retries
+ * from the top, as Go's {@code fd.Read} loop does: the outcome is read from the state
+ * ({@link #check}, the caller's own condition), never from the wake-up. A plain thread waits in
+ * place ({@link #prepareWait} returns {@link #WOKEN}). {@link #$jgo$await} is that wait, park
+ * included, for every leaf.
  *
  * <h2>Interest is one-shot</h2>
  * The selector is level-triggered; the poller drops a ready mode from the key's interest before
@@ -52,6 +55,10 @@ public final class PollDesc {
     public static final int WOKEN = 2;
     public static final int CLOSED = 3;
     public static final int TIMEOUT = 4;
+    /** The caller's cancellation condition held ({@link #prepareWait(G, int, Object, BooleanSupplier)}). */
+    public static final int CANCELED = 5;
+    /** {@link #$jgo$await}: the goroutine is unwinding to park; the leaf must return at once (it resumes at its top). */
+    public static final int UNWINDING = 6;
 
     /** Wait reason in dumps, as Go's {@code waitReasonIOWait}. */
     public static final WaitReason WAIT_REASON = WaitReason.IO_WAIT;
@@ -155,9 +162,23 @@ public final class PollDesc {
 
     /** As {@link #prepareWait(G, int)}, keeping {@code keep} for {@link #afterPark} to return (a leaf's state across the park). */
     public int prepareWait(G g, int mode, Object keep) {
+        return prepareWait(g, mode, keep, null);
+    }
+
+    /**
+     * As {@link #prepareWait(G, int, Object)}, and returns {@link #CANCELED} without waiting when
+     * {@code cancelled} (if not null) holds. It is asked under {@link #lock}, after closing and the
+     * deadline, so a canceller that makes it true and then calls {@link #wake} either is seen here
+     * or finds the waiter queued: the pair cannot lose the wake-up (the leaves of reads that take a
+     * context).
+     */
+    public int prepareWait(G g, int mode, Object keep, BooleanSupplier cancelled) {
         WaitQueue q = mode == READ ? readers : writers;
         lock.lock();
         int err = errLocked(mode);
+        if (err == OK && cancelled != null && cancelled.getAsBoolean()) {
+            err = CANCELED;
+        }
         if (err != OK) {
             lock.unlock();
             return err;
@@ -186,6 +207,29 @@ public final class PollDesc {
         }
         lock.unlock();
         awaitAsThread(w, mode);
+        return WOKEN;
+    }
+
+    /**
+     * The wait of a leaf (a hand-written resumable primitive of {@code io.jgo.net}), one copy for
+     * all of them: {@link #prepareWait(G, int, Object, BooleanSupplier)}, then for a goroutine the
+     * park as leaf {@code leafId}. Returns {@link #UNWINDING} when the leaf must return at once
+     * (its frame unwinds; it resumes at its top, where it calls {@code StackAccess.resumeLeaf} and
+     * {@link #afterPark}); {@link #WOKEN} after a wait (a pinned goroutine's or a plain thread's);
+     * or, without waiting, {@link #CLOSED}, {@link #TIMEOUT} or {@link #CANCELED}. Whatever woke it,
+     * the leaf retries. The {@code $jgo$} prefix makes this frame continuation machinery for the
+     * adjacency check, so the leaf itself is the frame that unwinds.
+     */
+    public int $jgo$await(io.jgo.internal.Stack s, long via, G g, int mode, int leafId, Object keep,
+            BooleanSupplier cancelled) {
+        int r = prepareWait(g, mode, keep, cancelled);
+        if (r != PARKED) {
+            return r;
+        }
+        if (io.jgo.internal.cont.StackAccess.suspendLeaf(s, via, leafId, io.jgo.internal.Stack.YIELD_PARK)) {
+            return UNWINDING;
+        }
+        afterPark(g); // pinned: parked on its carrier, woken
         return WOKEN;
     }
 
@@ -298,6 +342,26 @@ public final class PollDesc {
             list = w.wakeLink;
             w.wake();
         }
+    }
+
+    /**
+     * Wakes every waiter of {@code modes} without changing any state: they retry and re-check
+     * their own conditions (a context's cancellation). Any thread; never blocks.
+     */
+    public void wake(int modes) {
+        Waiter list = null;
+        lock.lock();
+        try {
+            if ((modes & READ) != 0) {
+                list = drainLocked(readers, list);
+            }
+            if ((modes & WRITE) != 0) {
+                list = drainLocked(writers, list);
+            }
+        } finally {
+            lock.unlock();
+        }
+        wakeAll(list);
     }
 
     // ---------------------------------------------------------------- deadlines and close

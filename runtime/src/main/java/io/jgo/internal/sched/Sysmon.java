@@ -46,7 +46,10 @@ import java.util.concurrent.locks.LockSupport;
  * ({@link #deepSleep}, Go's {@code sysmonwait}): a P leaving the idle list (new work) or a syscall
  * entry wakes it, so an idle runtime costs no CPU; that sleep ends at the earliest timer of any P.
  * It never sleeps so while goroutines are queued with every P idle: it starts an M for them
- * instead ({@link #rescueStranded}), so a lost wake-up can never strand a goroutine.
+ * instead ({@link #rescueStranded}), so a lost wake-up can never strand a goroutine. Something
+ * waiting on the network does not keep it awake either, as in Go: with every P idle an idle M
+ * blocks in the poll (the last M to go idle checks for it, and a goroutine that parks after
+ * sysmon took its P hands an idle P off so that check runs), and that M injects what it readies.
  *
  * <h2>Never waiting on sched.lock</h2>
  * A round never blocks on {@code sched.lock} ({@link SchedLock}): the lock is unfair, and a goroutine
@@ -204,7 +207,7 @@ final class Sysmon implements Runnable {
             wakeAt = Long.MIN_VALUE; // awake: the next round and the re-read above see every timer armed from now on
             sched.coarseClock.tick(); // the parking Gs' clock, see CoarseClock
             boolean stranded = strandedWork();
-            if (!stranded && allIdle() && !owes() && !sched.netpoll.unwatched() && deepSleep() && syscallWake) {
+            if (!stranded && allIdle() && !owes() && deepSleep() && syscallWake) {
                 syscallWake = false;
                 idle = 0;
                 delay = MIN_DELAY_MICROS;
