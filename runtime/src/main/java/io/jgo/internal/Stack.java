@@ -7,9 +7,9 @@ import io.jgo.internal.cont.Continuation;
 import io.jgo.internal.cont.Entry;
 import io.jgo.internal.cont.HandOff;
 import io.jgo.internal.cont.PinReport;
+import io.jgo.internal.cont.PinSites;
 import io.jgo.internal.cont.Records;
 import io.jgo.internal.cont.ThreadStacks;
-import io.jgo.internal.cont.Warnings;
 
 /**
  * A goroutine's segmented stack of saved frames, plus the three handshake words that rewritten
@@ -291,7 +291,7 @@ public final class Stack extends Continuation {
      */
     public void pinHere(String reason) {
         if (reason != null) {
-            Warnings.once(reason, () -> "goroutine pinned: a suspension happened while holding a monitor at " + reason
+            PinSites.pinned(reason, () -> reason + " (holding a monitor)", () -> "goroutine pinned: a suspension happened while holding a monitor at " + reason
                     + "; its carrier blocks while it waits. Fix: use io.jgo.Mutex instead of synchronized (it may be held"
                     + " across a suspension), or park outside the synchronized block");
             if (PinReport.ENABLED) {

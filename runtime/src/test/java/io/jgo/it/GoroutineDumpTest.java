@@ -8,6 +8,7 @@ import io.jgo.DeadlockException;
 import io.jgo.Go;
 import io.jgo.Goroutine;
 import io.jgo.WaitGroup;
+import io.jgo.internal.sched.TestRuntimes;
 import io.jgo.testing.Await;
 import io.jgo.testing.Pins;
 import java.util.regex.Pattern;
@@ -40,6 +41,42 @@ class GoroutineDumpTest {
         assertTrue(Pattern.compile("(?m)^io\\.jgo\\.it\\.GoroutineDumpTest\\.inner\\(\\.\\.\\.\\)\n\tGoroutineDumpTest\\.java:\\d+$").matcher(d).find(), d);
         assertTrue(Pattern.compile("(?m)^io\\.jgo\\.it\\.GoroutineDumpTest\\.outer\\(\\.\\.\\.\\)\n\tGoroutineDumpTest\\.java:\\d+$").matcher(d).find(), d);
         assertTrue(d.indexOf(".inner(") < d.indexOf(".outer("), "innermost frame first:\n" + d);
+        // Go's last line of a goroutine: who started it (by default the class whose lambda is its body).
+        assertTrue(d.contains("\ncreated by io.jgo.it.GoroutineDumpTest in goroutine 1\n\n"), d);
+    }
+
+    /** With {@code -Djgo.tracebackancestors}, {@code created by} names the go statement's method, file and line, as Go. */
+    @Test
+    void tracebackAncestorsNamesTheGoStatement() {
+        String[] dump = new String[1];
+        int[] line = new int[1];
+        Pins.none(() -> TestRuntimes.withTracebackAncestors("created-by", 1).runMain(() -> {
+            WaitGroup never = new WaitGroup();
+            never.add(1);
+            line[0] = new Throwable().getStackTrace()[0].getLineNumber() + 1;
+            Go.go(() -> outer(never));
+            dump[0] = Await.dumpShows("the goroutine parked", d -> WAITGROUP_WAITER.matcher(d).find());
+            never.done();
+        }));
+        assertTrue(Pattern.compile("(?m)^created by io\\.jgo\\.it\\.GoroutineDumpTest\\.lambda\\$tracebackAncestorsNamesTheGoStatement\\$\\d+"
+                + " in goroutine 1\n\tGoroutineDumpTest\\.java:" + line[0] + "\n").matcher(dump[0]).find(), dump[0]);
+    }
+
+    /** jgo's own frames are named with their file and line, as Go shows {@code runtime.chanrecv1} at {@code chan.go}. */
+    @Test
+    void dumpGivesTheLineOfTheRuntimesLeafFrame() {
+        String[] dump = new String[1];
+        Pins.none(() -> Go.run(() -> {
+            io.jgo.Chan<String> never = io.jgo.Chan.make();
+            Go.go(() -> receive(never));
+            dump[0] = Await.dumpShows("the goroutine parked (unwound) on the channel",
+                    d -> d.contains("[chan receive]:"));
+            never.send("done");
+        }));
+        String d = dump[0];
+        assertTrue(Pattern.compile("(?m)^io\\.jgo\\.Chan\\.recv\\(\\.\\.\\.\\)\n\tChan\\.java:[1-9]\\d*$").matcher(d).find(), d);
+        assertTrue(Pattern.compile("(?m)^io\\.jgo\\.it\\.GoroutineDumpTest\\.receive\\(\\.\\.\\.\\)\n\tGoroutineDumpTest\\.java:[1-9]\\d*$").matcher(d).find(), d);
+        assertTrue(!d.contains("?:0"), "every frame has a file and line:\n" + d);
     }
 
     /** Three goroutines parked on one WaitGroup (unwound: not locked to a thread), and main, an ordinary goroutine, first. */
@@ -121,6 +158,11 @@ class GoroutineDumpTest {
     static void dumpAfterYield(String[] dump) {
         Go.gosched();
         dump[0] = Go.dumpGoroutines();
+    }
+
+    @Goroutine
+    static void receive(io.jgo.Chan<String> c) {
+        c.recv();
     }
 
     @Goroutine

@@ -37,7 +37,7 @@ class DocReferencesTest {
             "(?<![\\w/.$-])((?:runtime|agent|instrumenter|samples|benchmarks|maven-plugin|bom|newest-jdk-tests|scripts|docs|\\.ci)/[\\w./-]*\\w)");
     private static final Pattern CLASS = Pattern.compile("\\bio\\.jgo(?:\\.[a-z]\\w*)*\\.[A-Z]\\w*");
     private static final Pattern MEMBER = Pattern.compile(
-            "\\b(Go|Chan|Select|Context|CancelContext|ErrGroup|WaitGroup|Mutex|RWMutex|Once|Cond|Semaphore|Timer|Ticker|Net|Conn|Listener)\\.([a-z]\\w*)\\b(?!\\.java)");
+            "\\b(Go|Chan|Select|Context|CancelContext|ErrGroup|WaitGroup|Mutex|RWMutex|Once|Cond|Semaphore|Timer|Ticker|Net|Conn|Listener)\\.(?!java\\b)([a-z]\\w*)\\b(?!\\.java)"); // not a file name (Chan.java:95 in a dump)
     private static final List<String> MARKERS = List.of("<!-- doc-test: run", "<!-- doc-test: not run",
             "<!-- doc-test: quickstart run", "<!-- readme-test: run");
 

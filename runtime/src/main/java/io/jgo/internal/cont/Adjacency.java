@@ -88,14 +88,28 @@ public final class Adjacency {
      * @param recv the receiver the call site left in {@code Stack.callee} (read only for virtual sites)
      */
     public static boolean adjacent(long via, int me, Object recv) {
-        boolean adjacent = verdict(via, me, recv);
-        if (!adjacent && PinReport.ENABLED) {
-            PinReport.pinned(describeCaller());
+        return adjacent(via, me, recv, false);
+    }
+
+    /**
+     * As {@link #adjacent(long, int, Object)}; {@code leaf}: the frame is a hand-written leaf
+     * primitive (its record's label is {@link Continuation#LEAF_LABEL}), standing at the line where
+     * it suspends, which a dump then shows as its own.
+     */
+    static boolean adjacent(long via, int me, Object recv, boolean leaf) {
+        boolean adjacent = verdict(via, me, recv, leaf);
+        if (!adjacent) {
+            if (via != 0) { // a pin without a call site is counted where it warns, in verdict
+                PinSites.count(key(via, me, classId(via, recv)));
+            }
+            if (PinReport.ENABLED) {
+                PinReport.pinned(describeCaller());
+            }
         }
         return adjacent;
     }
 
-    private static boolean verdict(long via, int me, Object recv) {
+    private static boolean verdict(long via, int me, Object recv, boolean leaf) {
         if (via == Entry.LAZY_VIA) {
             return true; // re-entered alone by g0's resume entry, which returns straight to g0 (see Entry)
         }
@@ -103,7 +117,7 @@ public final class Adjacency {
             // Warned once per calling site, so the caller must be found each time (a stack walk); the
             // frame pins right after, parking its carrier, which costs far more than the walk.
             String caller = describeCaller();
-            Warnings.once("novia:" + caller + ":" + me, () -> "goroutine pinned: " + caller
+            PinSites.pinned("novia:" + caller + ":" + me, () -> caller, () -> "goroutine pinned: " + caller
                     + " called a @Goroutine method without a suspension point (not a rewritten call site)"
                     + (isInvoker(caller) ? INVOKER_NOTE + "; its carrier blocks while it waits. Fix: call the method directly"
                     + " from @Goroutine code, or keep the suspension out of what is called reflectively"
@@ -112,13 +126,12 @@ public final class Adjacency {
                     + " rewritten (suspendable=PACKAGE) or make the call from a plain loop in @Goroutine code instead"));
             return false;
         }
-        int classId = (via & VIRTUAL_SITE) != 0 ? CLASS_IDS.get(recv.getClass()) : 0;
-        long key = key(via, me, classId);
+        long key = key(via, me, classId(via, recv));
         int i = (int) (key >>> 32 ^ key) & MASK;
         for (int probe = 0; probe < 16; probe++, i = (i + 1) & MASK) {
             long e = TABLE.get(i);
             if (e == 0) {
-                Verdict verdict = walk(via, me);
+                Verdict verdict = walk(via, me, leaf, key);
                 if (verdict != Verdict.NOT_ADJACENT_THIS_TIME) {
                     // Losing this CAS to another key only means the verdict is not cached this time; losing
                     // it to the same key stores the same verdict (see the class comment: it is fixed per key).
@@ -130,7 +143,11 @@ public final class Adjacency {
                 return (e & ADJACENT) != 0;
             }
         }
-        return walk(via, me) == Verdict.ADJACENT; // table crowded: still correct, just slower
+        return walk(via, me, leaf, key) == Verdict.ADJACENT; // table crowded: still correct, just slower
+    }
+
+    private static int classId(long via, Object recv) {
+        return (via & VIRTUAL_SITE) != 0 ? CLASS_IDS.get(recv.getClass()) : 0;
     }
 
     private static long key(long via, int me, int classId) {
@@ -144,8 +161,11 @@ public final class Adjacency {
         return (h & ~ADJACENT) == 0 ? 2 : h & ~ADJACENT;
     }
 
-    /** Walks the real stack: the first frame outside the continuation machinery is the suspending frame. */
-    private static Verdict walk(long via, int me) {
+    /**
+     * Walks the real stack: the first frame outside the continuation machinery is the suspending
+     * frame. A verdict not to unwind names its site once ({@link PinSites}, under the verdict's key).
+     */
+    private static Verdict walk(long via, int me, boolean leaf, long key) {
         List<StackFrame> frames = WALKER.walk(s -> s
                 .dropWhile(Adjacency::isMachinery)
                 .limit(8)
@@ -169,14 +189,17 @@ public final class Adjacency {
         int callerId = (int) (via >>> 32);
         int site = (int) (via & ~(VIRTUAL_SITE | SHARED_ID_SITE));
         if ((via & SHARED_ID_SITE) != 0) {
-            Warnings.once("shared:" + via, () -> "goroutine pinned: " + name(self) + " cannot unwind into " + name(caller)
+            PinSites.warn(key, () -> name(caller), () -> "goroutine pinned: " + name(self) + " cannot unwind into " + name(caller)
                     + ", which shares its method id with another method of its class; rename one of them");
             return Verdict.NOT_ADJACENT;
         }
-        FrameNames.learn(me, self, 0);
+        // A rewritten frame stands in its out-of-line save code here, whose line says nothing; a leaf
+        // stands where it suspends. The caller stands at its call instruction: the call site's line.
+        FrameNames.learn(me, self, leaf ? Continuation.LEAF_LABEL : 0);
         FrameNames.learn(callerId, caller, site);
         if (idOf(self) != me || idOf(caller) != callerId || !SITE_OWNERS.get(caller.getDeclaringClass())) {
-            Warnings.once("pair:" + via + ":" + me + ":" + name(caller), () -> "goroutine pinned: " + name(self)
+            PinSites.warn(key, () -> name(caller) + " (" + caller.getFileName() + ":" + caller.getLineNumber() + ")",
+                    () -> "goroutine pinned: " + name(self)
                     + " cannot unwind into " + name(caller) + " (" + caller.getFileName() + ":" + caller.getLineNumber()
                     + "), which is not a rewritten @Goroutine call site" + (isInvoker(name(caller)) ? INVOKER_NOTE
                     + "; the carrier blocks instead. Fix: call " + name(self) + " directly from @Goroutine code, or keep the"
@@ -187,7 +210,7 @@ public final class Adjacency {
         }
         if (unsafeForwarder != null) {
             String forwarder = unsafeForwarder;
-            Warnings.once("forwarder:" + via + ":" + me, () -> "goroutine pinned: the method reference forwarder "
+            PinSites.warn(key, () -> forwarder, () -> "goroutine pinned: the method reference forwarder "
                     + forwarder + " unboxes what " + name(self) + " returns, which has no value while it unwinds; "
                     + "declare the method's result as a primitive or a wrapper type to let it unwind");
             return Verdict.NOT_ADJACENT;

@@ -115,6 +115,9 @@ public abstract class Continuation extends Records {
 
     // ---------------------------------------------------------------- suspension
 
+    /** The label of a leaf primitive's (empty) record. */
+    static final int LEAF_LABEL = 1;
+
     /**
      * Called by a leaf primitive (hand-written, in the runtime) to yield. Returns true when the
      * leaf must now return to its caller so that the chain unwinds to g0; returns false when the
@@ -131,12 +134,12 @@ public abstract class Continuation extends Records {
             owner.parkPinned(this, kind);
             return false;
         }
-        if (!Adjacency.adjacent(via, me, callee())) {
+        if (!Adjacency.adjacent(via, me, callee(), true)) {
             PINS.increment();
             owner.parkPinned(this, kind);
             return false;
         }
-        pushRecord(me, 1, 0, 0, RESUMER_NONE);
+        pushRecord(me, LEAF_LABEL, 0, 0, RESUMER_NONE);
         suspending = true;
         return true;
     }

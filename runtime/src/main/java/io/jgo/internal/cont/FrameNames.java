@@ -8,7 +8,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * Names for the method ids and call sites found in saved records, so a dump can show an unwound
  * goroutine's logical stack and an exception handed across frames g0 re-entered alone can carry
  * it. Learned by {@link Adjacency} the first time a frame suspends (it walks the real stack then
- * anyway): the caller frame is at its call instruction, so its line is the line of the call site.
+ * anyway): the caller frame is at its call instruction, so its line is the line of the call site;
+ * a leaf primitive (hand-written, as {@code Chan.recv}) is where it suspends, its own line, as Go
+ * shows {@code runtime.chanrecv1} at {@code chan.go:442}.
  * Thread-safe.
  */
 public final class FrameNames {
@@ -19,7 +21,7 @@ public final class FrameNames {
     private FrameNames() {
     }
 
-    /** Records what {@code frame} (whose method id is {@code id}) is; {@code site} > 0 when it stands at that call site. */
+    /** Records what {@code frame} (whose method id is {@code id}) is; {@code site} > 0 when it stands at the call site or leaf suspension with that label. */
     static void learn(int id, StackFrame frame, int site) {
         METHODS.putIfAbsent(id, frame.getClassName() + "." + frame.getMethodName());
         if (site > 0) {

@@ -102,7 +102,8 @@ public final class HeldLocks {
         if (PinReport.ENABLED) {
             PinReport.pinned(whereSuspended() + " (" + pinReason(lockClass) + ")");
         }
-        Warnings.once("ownedlock:" + lockClass + ":" + me, () -> "goroutine pinned: it suspended in "
+        PinSites.pinned("ownedlock:" + lockClass + ":" + me, () -> whereSuspended() + " (" + pinReason(lockClass) + ")",
+                () -> "goroutine pinned: it suspended in "
                 + whereSuspended() + " while " + pinReason(lockClass)
                 + "; the carrier blocks until it can go on (release the lock before suspending, or use io.jgo.Mutex)");
     }

@@ -40,6 +40,8 @@ public final class Config {
     long doubtNanos = Deadlock.DOUBT_NANOS;
     long schedTraceMillis;
     boolean schedDetail;
+    /** {@code -Djgo.tracebackancestors}: {@code newproc} records the go statement's frame for dumps ({@link CreatedBy}). */
+    boolean tracebackAncestors;
     /** {@code -Djgo.counts=true}: a {@code Go.run} prints its event counts ({@link SchedStats#countsText}) to stderr when it ends. */
     boolean printCounts;
     /** {@code -Djgo.lazyWake} (default true): a ready into the readier's otherwise empty queue wakes no M ({@link Sched#ready}). */
@@ -120,6 +122,11 @@ public final class Config {
 
     Config preempt(boolean on) {
         preempt = on;
+        return this;
+    }
+
+    Config tracebackAncestors(boolean on) {
+        tracebackAncestors = on;
         return this;
     }
 

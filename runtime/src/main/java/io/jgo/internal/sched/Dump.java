@@ -15,6 +15,7 @@ import java.util.List;
  * The header carries the status or the wait reason; for a G waiting or in a syscall, how long it
  * has, in whole minutes, once that is at least one (as Go); and {@code locked to thread} for a G
  * bound to one M (the main goroutine of {@code Go.run}, a pinned G waiting on its carrier).
+ * After the frames, Go's {@code created by} line ({@link CreatedBy}).
  *
  * <p>A running G, a G in a syscall and a pinned G have their frames on a thread, so their stack is
  * that thread's, cut at the goroutine's entry and above the scheduler's own frames. An unwound G's
@@ -50,6 +51,7 @@ final class Dump {
                     savedFrame(b, saved.get(i));
                 }
             }
+            CreatedBy.append(b, g);
             b.append('\n');
         }
         return b.toString();

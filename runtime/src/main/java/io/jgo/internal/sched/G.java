@@ -88,6 +88,13 @@ public final class G implements Continuation.Owner {
     /** Set when the G is made runnable; written by the spawner before publication through a run queue. */
     long id;
     Runnable body;
+    /**
+     * Who started the G, for dumps ({@link CreatedBy}): the spawning goroutine's id (0: a thread that
+     * is no goroutine of this runtime) and, under {@code -Djgo.tracebackancestors}, the go statement's
+     * frame (else null). Written by the spawner with {@link #id}, before publication through a run queue.
+     */
+    long parentId;
+    StackTraceElement createdAt;
     /** Written only by {@link #casStatus}; read by anyone (dumps, deadlock check). */
     private volatile int status = IDLE;
     /** Why the G waits (Go's {@code waitreason}); written by the owner before the park commits. */

@@ -117,12 +117,12 @@ final class Ms {
             m.spinning = spinning;
             m.nextP = pp;
             sched.allm.add(m);
+            startEvent(pp, m, spinning);
             c.start();
         } else {
+            startEvent(pp, m, spinning);
             m.wake(pp, spinning);
         }
-        sched.counters.mWakeups.increment();
-        sched.emit(Trace.Event.M_START, -1, pp.id, m.id, -1, spinning ? 1 : 0);
         if (sched.stopping) {
             m.unpark();
         }
@@ -237,4 +237,13 @@ final class Ms {
         return null;
     }
 
+
+    /**
+     * Counts and traces an M's start before the M can run: once started (or woken) it may run and
+     * trace a goroutine, and a reader of the trace (or of the counters) must see the start first.
+     */
+    private void startEvent(P pp, M m, boolean spinning) {
+        sched.counters.mWakeups.increment();
+        sched.emit(Trace.Event.M_START, -1, pp.id, m.id, -1, spinning ? 1 : 0);
+    }
 }

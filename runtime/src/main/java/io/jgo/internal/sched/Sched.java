@@ -155,6 +155,8 @@ public final class Sched {
             g.body = body;
             g.inheritable = inherited; // like a child thread: copies of the spawner's inheritable values
             g.id = newId(pp);
+            g.parentId = me == null ? 0 : me.id;
+            g.createdAt = config.tracebackAncestors ? CreatedBy.site() : null;
             g.casStatus(g.status(), G.RUNNABLE);
             live.increment();
             if (pp != null) {

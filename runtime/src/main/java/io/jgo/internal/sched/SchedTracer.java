@@ -50,7 +50,13 @@ final class SchedTracer extends Thread {
         b.append('\n');
         for (P pp : allp) {
             M m = pp.m;
-            b.append("  P").append(pp.id).append(": status=").append(pp.status()).append(" schedtick=").append(pp.schedtick)
+            int status = pp.status();
+            if (status == P.RUNNING && m == null) {
+                // In transit to an M (taken from the idle list, retaken, handed off): jgo marks it RUNNING
+                // when it is taken, Go only when the new M acquires it (wirep), so Go shows it idle.
+                status = P.IDLE;
+            }
+            b.append("  P").append(pp.id).append(": status=").append(status).append(" schedtick=").append(pp.schedtick)
                     .append(" syscalltick=").append(pp.syscalltick)
                     .append(" m=").append(m == null ? -1 : m.id).append(" runqsize=").append(pp.runq.size())
                     .append(" gfreecnt=").append(pp.gFree.size()).append('\n');

@@ -42,6 +42,7 @@ final class Settings {
         c.deadlockDetection = choice("jgo.deadlock", "on", "on", "off").equals("on");
         c.schedTraceMillis = wholeNumber("jgo.schedtrace", 0, 0, MAX_SCHEDTRACE_MS, "milliseconds between SCHED lines, 0 (the default) for none");
         c.schedDetail = flag("jgo.scheddetail");
+        c.tracebackAncestors = flag("jgo.tracebackancestors");
         c.maxThreads = (int) wholeNumber("jgo.maxthreads", Config.DEFAULT_MAX_THREADS, 2, Integer.MAX_VALUE,
                 "the most carrier threads plus the calling thread, default " + Config.DEFAULT_MAX_THREADS);
         c.preempt = !choice("jgo.preempt", "loops", "loops", "calls", "off").equals("off");

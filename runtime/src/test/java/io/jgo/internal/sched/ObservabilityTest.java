@@ -66,6 +66,16 @@ class ObservabilityTest {
                 afterUptime(detail.lines().findFirst().orElseThrow()));
     }
 
+    /** A P taken from the idle list but not yet acquired by an M has no M: Go shows it idle ({@code status=0 m=-1}), never running without an M. */
+    @Test
+    void detailShowsAPInTransitAsGoDoes() {
+        Sched s = new Sched(new Config().maxProcs(2).sysmon(false).name("sched-detail-transit"));
+        P taken = s.idlePs.get();
+        assertEquals(P.RUNNING, taken.status(), "jgo marks a P running as it leaves the idle list");
+        String detail = SchedTracer.line(s, true);
+        assertTrue(detail.contains("  P" + taken.id + ": status=0 schedtick=0 syscalltick=0 m=-1 "), detail);
+    }
+
     private static String afterUptime(String line) {
         return line.substring(line.indexOf("ms: ") + 4);
     }

@@ -50,6 +50,11 @@ public final class TestRuntimes {
         return new Sched(new Config().maxProcs(procs).doubtNanos(doubtMillis * 1_000_000L).name(name));
     }
 
+    /** A runtime of {@code procs} Ps that records each go statement's frame for dumps ({@code -Djgo.tracebackancestors}). */
+    public static Sched withTracebackAncestors(String name, int procs) {
+        return new Sched(new Config().maxProcs(procs).tracebackAncestors(true).name(name));
+    }
+
     /** A runtime of {@code procs} Ps named {@code name}, otherwise as configured by default. */
     public static Sched withProcs(String name, int procs) {
         return new Sched(new Config().maxProcs(procs).name(name));

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jgo.DeadlockException;
 import io.jgo.Go;
+import io.jgo.Goroutine;
 import io.jgo.WaitGroup;
 import io.jgo.internal.blocking.Blocking;
 import io.jgo.internal.sched.Sched;
@@ -46,7 +47,7 @@ class JfrEventsTest {
     private static final List<String> KINDS = List.of("jgo.GoroutinePinned", "jgo.GoroutinePreempted", "jgo.SyscallHandoff",
             "jgo.Retake", "jgo.GomaxprocsChange", "jgo.Deadlock", "jgo.Scheduler");
 
-    /** Not a lambda and not rewritten: the goroutine's wait behind it cannot unwind, so it pins. */
+    /** Not a lambda and not rewritten: the goroutine's wait behind it cannot unwind, so it pins (named by the event, not the save helper). */
     private static final class Opaque implements Runnable {
         private final WaitGroup wg;
 
@@ -56,8 +57,13 @@ class JfrEventsTest {
 
         @Override
         public void run() {
-            wg.await();
+            awaitIn(wg); // a rewritten frame that cannot unwind into this one: it pins in its save helper
         }
+    }
+
+    @Goroutine
+    private static void awaitIn(WaitGroup wg) {
+        wg.await();
     }
 
     @TempDir
