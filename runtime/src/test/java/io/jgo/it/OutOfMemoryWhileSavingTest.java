@@ -32,6 +32,7 @@ class OutOfMemoryWhileSavingTest {
 
     public static final class Program {
         public static void main(String[] args) {
+            warmUp();
             Chan<Integer> never = Chan.make(); // nobody sends: the deep goroutine parks on it
             try {
                 Go.run(() -> {
@@ -54,6 +55,36 @@ class OutOfMemoryWhileSavingTest {
                 got[0] = c.recv();
             });
             System.out.println("next run: " + got[0]);
+        }
+
+        /**
+         * Every path the failed run takes afterwards, taken once with memory to spare: its classes are
+         * loaded (and rewritten by the agent, which needs heap for the bytes) before the heap is full.
+         * Otherwise the first class loaded while the goroutine still holds the heap fails to load, on a
+         * thread the test does not watch, and the run ends for that reason instead (seen once in CI).
+         */
+        static void warmUp() {
+            try {
+                Go.run(() -> {
+                    Chan<Integer> done = Chan.make();
+                    Go.go(() -> {
+                        if (done != null) {
+                            throw new OutOfMemoryError("warm-up");
+                        }
+                    });
+                    done.recv();
+                });
+            } catch (PanicException expected) {
+                String unused = expected.getMessage() + expected.getCause();
+            }
+            Chan<Integer> c = Chan.make();
+            c.trySend(1);
+            int[] got = new int[1];
+            Go.run(() -> {
+                Chan<Integer> d = Chan.make();
+                Go.go(() -> d.send(42));
+                got[0] = d.recv();
+            });
         }
 
         /** Keeps about all of the heap: 64 KB blocks until none fits, then 64-byte ones. */
