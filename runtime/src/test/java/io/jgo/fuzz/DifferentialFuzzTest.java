@@ -1,5 +1,6 @@
 package io.jgo.fuzz;
 
+import io.jgo.testing.Heavy;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import net.jqwik.api.Assume;
@@ -19,6 +20,7 @@ import net.jqwik.api.lifecycle.AfterContainer;
  * sized to stay well within 90 s on two cores). After a failure, {@link Minimizer} cuts the smallest
  * failing program down by lines; the result goes to stderr and {@code target/fuzz/}.
  */
+@Heavy
 class DifferentialFuzzTest {
 
     private static final AtomicLong NAMES = new AtomicLong();
