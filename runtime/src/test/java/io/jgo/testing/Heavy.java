@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Tag;
  * fuzzing, stress, model checking, forked JVMs or Maven builds). The default {@code mvn verify}
  * runs them all; {@code mvn verify -DexcludedGroups=heavy} is the fast lane without them
  * (docs/development.md). Modules that do not see this test jar (the instrumenter, the Maven plugin,
- * the benchmarks) write {@code @Tag("heavy")} instead.
+ * the benchmarks) write {@code @Tag("heavy")} instead, and a jqwik property class adds jqwik's own
+ * {@code net.jqwik.api.Tag} (jqwik's engine does not read JUnit Jupiter's).
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
