@@ -165,6 +165,7 @@ abstract class AbstractInstrumentMojo extends AbstractMojo {
             report.rewritten().forEach(name -> getLog().info("jgo: rewrote " + name));
         }
         report.warnings().forEach(w -> getLog().warn("jgo: " + w));
+        report.unannotatedCallers().forEach(w -> getLog().warn("jgo: " + w));
         if (!report.suspendables().isEmpty()) {
             getLog().info("jgo: suspendables " + suspendables + ": " + report.suspendables().size() + " method(s) can be"
                     + " reached by a suspension and were made suspendable; listed in " + classes.resolve("META-INF/jgo/suspendables"));
@@ -182,8 +183,16 @@ abstract class AbstractInstrumentMojo extends AbstractMojo {
             }
         }
         report.failed().forEach(f -> getLog().error("jgo: " + f));
-        getLog().info("jgo: " + classes + ": rewrote " + report.rewritten().size() + " of " + changed
-                + " class file(s) changed since the last run (" + (all - changed) + " unchanged or not included)");
+        int unannotated = report.unannotatedCallers().size();
+        String summary = "jgo: " + classes + ": rewrote " + report.rewritten().size() + " of " + changed
+                + " class file(s) changed since the last run (" + (all - changed) + " unchanged or not included)"
+                + (unannotated > 0 ? "; " + unannotated + " method(s) not @Goroutine call suspending methods (see the"
+                + " warnings above: annotate them, or a goroutine that calls them pins there)" : "");
+        if (unannotated > 0) {
+            getLog().warn(summary);
+        } else {
+            getLog().info(summary);
+        }
     }
 
     private static String failureMessage(FolderRewrite.Report report) {
