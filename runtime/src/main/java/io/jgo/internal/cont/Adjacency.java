@@ -109,6 +109,19 @@ public final class Adjacency {
         return adjacent;
     }
 
+    /**
+     * A frame that saved its record with {@code label} to answer a preemption, at its prologue or a
+     * loop head: the first time for that label, learns where it stands (the rewrite gives each of these
+     * out-of-line blocks the line of the method's start or of its loop head), so that a dump names the
+     * record with that line. Once per (method, label): one map look-up per preemption after that.
+     */
+    public static void learnPreempted(int me, int label) {
+        if (!FrameNames.knows(me, label)) {
+            WALKER.walk(s -> s.dropWhile(Adjacency::isMachinery).findFirst())
+                    .ifPresent(self -> FrameNames.learn(me, self, label));
+        }
+    }
+
     private static boolean verdict(long via, int me, Object recv, boolean leaf) {
         if (via == Entry.LAZY_VIA) {
             return true; // re-entered alone by g0's resume entry, which returns straight to g0 (see Entry)
@@ -116,10 +129,13 @@ public final class Adjacency {
         if (via == 0) {
             // Warned once per calling site, so the caller must be found each time (a stack walk); the
             // frame pins right after, parking its carrier, which costs far more than the walk.
-            String caller = describeCaller();
+            StackFrame frame = callerFrame();
+            String caller = describe(frame);
+            String leftOut = frame == null ? null : LeftOut.reason(frame.getClassName());
             PinSites.pinned("novia:" + caller + ":" + me, () -> caller, () -> "goroutine pinned: " + caller
                     + " called a @Goroutine method without a suspension point (not a rewritten call site)"
-                    + (isInvoker(caller) ? INVOKER_NOTE + "; its carrier blocks while it waits. Fix: call the method directly"
+                    + (leftOut != null ? ": " + leftOut + "; its carrier blocks while it waits. Fix: " + LeftOut.fix(frame.getClassName())
+                    : isInvoker(caller) ? INVOKER_NOTE + "; its carrier blocks while it waits. Fix: call the method directly"
                     + " from @Goroutine code, or keep the suspension out of what is called reflectively"
                     : caller.startsWith(RUNTIME_STREAM) ? RUNTIME_STREAM_NOTE
                     : streamNote() + "; its carrier"
@@ -199,10 +215,12 @@ public final class Adjacency {
         FrameNames.learn(me, self, leaf ? Continuation.LEAF_LABEL : 0);
         FrameNames.learn(callerId, caller, site);
         if (idOf(self) != me || idOf(caller) != callerId || !SITE_OWNERS.get(caller.getDeclaringClass())) {
+            String leftOut = LeftOut.reason(caller.getClassName());
             PinSites.warn(key, () -> name(caller) + " (" + caller.getFileName() + ":" + caller.getLineNumber() + ")",
                     () -> "goroutine pinned: " + name(self)
                     + " cannot unwind into " + name(caller) + " (" + caller.getFileName() + ":" + caller.getLineNumber()
-                    + "), which is not a rewritten @Goroutine call site" + (isInvoker(name(caller)) ? INVOKER_NOTE
+                    + "), which is not a rewritten @Goroutine call site" + (leftOut != null ? ": " + leftOut
+                    + "; the carrier blocks instead. Fix: " + LeftOut.fix(caller.getClassName()) : isInvoker(name(caller)) ? INVOKER_NOTE
                     + "; the carrier blocks instead. Fix: call " + name(self) + " directly from @Goroutine code, or keep the"
                     + " suspension out of what is called reflectively" : name(caller).startsWith(RUNTIME_STREAM) ? RUNTIME_STREAM_NOTE
                     : streamNote() + "; the carrier blocks instead. Fix: annotate "
@@ -239,8 +257,17 @@ public final class Adjacency {
     }
 
     private static String describeCaller() {
-        String frame = WALKER.walk(s -> s.dropWhile(Adjacency::isMachinery).skip(1).filter(f -> !isForwarder(f)).findFirst()
-                .map(f -> name(f) + " (" + f.getFileName() + ":" + f.getLineNumber() + ")").orElse("?"));
+        return describe(callerFrame());
+    }
+
+    /** The frame that called the suspending one (forwarders skipped), or null. */
+    private static StackFrame callerFrame() {
+        return WALKER.walk(s -> s.dropWhile(Adjacency::isMachinery).skip(1).filter(f -> !isForwarder(f)).findFirst()).orElse(null);
+    }
+
+    /** {@code Class.method (File.java:line)}, marked as a stream's or reflection's; "?" for no frame. */
+    private static String describe(StackFrame f) {
+        String frame = f == null ? "?" : name(f) + " (" + f.getFileName() + ":" + f.getLineNumber() + ")";
         return frame.startsWith("java.util.stream.") ? frame + " [" + streamKind() + "]"
                 : isInvoker(frame) ? frame + " [reflection]" : frame;
     }
