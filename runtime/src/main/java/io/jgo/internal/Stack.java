@@ -221,8 +221,11 @@ public final class Stack extends Continuation {
         // holds a thread-owned lock (it may not leave its carrier; sysmon retakes the P if it lasts).
         boolean mayUnwind;
         try {
-            mayUnwind = via != 0 && !holdsOwnedLock() && Adjacency.adjacent(via, me, recv);
-        } catch (Throwable t) { // the check itself failed (no memory for its first look at the stack)
+            mayUnwind = via != 0 && !holdsOwnedLock() && Adjacency.adjacentQuietly(via, me, recv);
+            if (mayUnwind) {
+                Adjacency.learnPreempted(me, topLabel()); // so a dump names the record with its line
+            }
+        } catch (Throwable t) { // no memory for the check's first look at the stack, or for what it learns
             dropFrame();         // the record of a frame the exception now leaves
             throw t;
         }
@@ -230,7 +233,6 @@ public final class Stack extends Continuation {
             dropFrame();
             return false;
         }
-        Adjacency.learnPreempted(me, topLabel()); // so a dump names the record with its line
         suspending = true;
         yieldKind = YIELD_PREEMPT;
         return true;
@@ -289,7 +291,7 @@ public final class Stack extends Continuation {
      * its record is taken back for its restore code, which it runs next) and this returns false.
      */
     public boolean unwindOrPin(long via, int me, Object recv) {
-        if (Adjacency.adjacent(via, me, recv)) {
+        if (mayUnwind(via, me, recv)) {
             return true;
         }
         pinAfterSave();
@@ -302,7 +304,7 @@ public final class Stack extends Continuation {
      * that holds a monitor (reported once per site).
      */
     public void pinHere(String reason) {
-        if (reason != null) {
+        if (reason != null && yieldKind != YIELD_PREEMPT) { // a preemption just carries on: see pin()
             PinSites.pinned(reason, () -> reason + " (holding a monitor)", () -> "goroutine pinned: a suspension happened while holding a monitor at " + reason
                     + "; its carrier blocks while it waits. Fix: use io.jgo.Mutex instead of synchronized (it may be held"
                     + " across a suspension), or park outside the synchronized block");
