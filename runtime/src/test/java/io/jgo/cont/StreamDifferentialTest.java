@@ -149,7 +149,7 @@ class StreamDifferentialTest {
             case STREAM_OF:
                 return Stream.of(array(data));
             case ONE:
-                return Stream.of(data.isEmpty() ? 7 : data.get(0));
+                return Stream.of(data.isEmpty() ? Integer.valueOf(7) : data.get(0));
             case USER_LIST:
                 return new UserList(data).stream();
             default:
@@ -177,7 +177,7 @@ class StreamDifferentialTest {
             case STREAM_OF:
                 return (Stream<Integer>) StreamCalls.of(array(data));
             case ONE:
-                return (Stream<Integer>) StreamCalls.of((Object) (data.isEmpty() ? 7 : data.get(0)));
+                return (Stream<Integer>) StreamCalls.of((Object) (data.isEmpty() ? Integer.valueOf(7) : data.get(0)));
             case USER_LIST:
                 return (Stream<Integer>) StreamCalls.stream(new UserList(data));
             default:
