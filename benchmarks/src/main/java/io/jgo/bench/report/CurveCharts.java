@@ -4,14 +4,11 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.text.DecimalFormat;
-import java.text.DecimalFormatSymbols;
-import java.util.Locale;
 import java.util.Map;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
-import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.LogarithmicAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.plot.PlotOrientation;
@@ -45,6 +42,8 @@ final class CurveCharts {
         XYSeriesCollection data = new XYSeriesCollection();
         double min = Double.POSITIVE_INFINITY;
         double max = 0;
+        int minDepth = Integer.MAX_VALUE;
+        int maxDepth = 0;
         for (Map.Entry<String, Map<Integer, Double>> s : series.entrySet()) {
             XYSeries line = new XYSeries(s.getKey());
             for (Map.Entry<Integer, Double> p : s.getValue().entrySet()) {
@@ -53,6 +52,8 @@ final class CurveCharts {
                     line.add(p.getKey().doubleValue(), v);
                     min = Math.min(min, v);
                     max = Math.max(max, v);
+                    minDepth = Math.min(minDepth, p.getKey());
+                    maxDepth = Math.max(maxDepth, p.getKey());
                 }
             }
             if (line.getItemCount() > 0) {
@@ -71,7 +72,9 @@ final class CurveCharts {
         plot.setBackgroundPaint(Color.WHITE);
         plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
-        plot.setDomainAxis(logAxis("call depth (log scale)"));
+        ValueAxis depth = logAxis("call depth (log scale)");
+        depth.setRange(minDepth / 1.25, maxDepth * 1.25); // the depths measured, not the powers of 10 around them
+        plot.setDomainAxis(depth);
         if (logValues) {
             plot.setRangeAxis(logAxis(values + " (log scale)"));
         } else {
@@ -87,12 +90,14 @@ final class CurveCharts {
         return true;
     }
 
+    /**
+     * A base-10 log axis from a power of 10 to a power of 10, with a grid line at 1 to 9 times each
+     * power, labelled where there is room (JFreeChart's {@link LogarithmicAxis}).
+     */
     private static ValueAxis logAxis(String label) {
-        LogAxis axis = new LogAxis(label);
-        axis.setBase(10);
-        axis.setSmallestValue(1e-3);
-        axis.setStandardTickUnits(NumberAxis.createStandardTickUnits()); // steps of the exponent
-        axis.setNumberFormatOverride(new DecimalFormat("#,##0.###", DecimalFormatSymbols.getInstance(Locale.ROOT))); // values, not powers of 10
+        LogarithmicAxis axis = new LogarithmicAxis(label);
+        axis.setAutoRangeNextLogFlag(true);
+        axis.setStrictValuesFlag(false); // draw() leaves out every value that is not positive
         return axis;
     }
 }

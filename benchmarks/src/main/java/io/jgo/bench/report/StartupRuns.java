@@ -21,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.jctools.queues.atomic.MpscUnboundedAtomicArrayQueue;
 
 /**
  * Start-up overhead: how long a fresh JVM takes to print the first line of the smallest goroutine
@@ -58,6 +57,8 @@ final class StartupRuns {
     static final String INSTRUMENTER_JAR = "jgo.bench.instrumenterJar";
 
     private static final String PACKAGE = "io/jgo/bench/startup";
+    /** A class of JCTools, the runtime's one dependency (looked up by name: this module does not use JCTools itself). */
+    private static final String JCTOOLS_CLASS = "org.jctools.queues.atomic.MpscUnboundedAtomicArrayQueue";
     private static final long TIMEOUT_SECONDS = 120;
 
     /** One configuration: its command, the first line it must print and how it runs; or why it cannot run. */
@@ -137,7 +138,13 @@ final class StartupRuns {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Path plain = work.resolve("plain");
         copyProgram(plain);
-        String jgo = String.join(File.pathSeparator, List.of(location(Go.class), location(MpscUnboundedAtomicArrayQueue.class)));
+        List<String> runtime = new ArrayList<>(List.of(location(Go.class)));
+        try { // the runtime's one dependency, where this class path has it
+            runtime.add(location(Class.forName(JCTOOLS_CLASS, false, StartupRuns.class.getClassLoader())));
+        } catch (ClassNotFoundException e) {
+            // a runtime without JCTools: its class path is its own
+        }
+        String jgo = String.join(File.pathSeparator, runtime);
         String program = plain + File.pathSeparator + jgo;
         List<Config> configs = new ArrayList<>();
         configs.add(new Config("plain", List.of(java, "-cp", plain.toString(), HelloThread.class.getName()), HelloThread.LINE,
