@@ -20,6 +20,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 
 /**
@@ -234,18 +235,22 @@ final class StartupRuns {
         try {
             long start = System.nanoTime();
             Process p = new ProcessBuilder(command).redirectError(err.toFile()).start();
+            // Set by the watchdog before it kills the child, read by this thread after the child's
+            // output ends (the kill closes the stream, and readLine throws or returns null).
+            AtomicBoolean killed = new AtomicBoolean();
             Thread watchdog = Thread.ofPlatform().daemon().start(() -> { // readLine below would wait for ever on a hung child
                 try {
                     if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                        killed.set(true);
                         p.destroyForcibly();
                     }
                 } catch (InterruptedException e) {
-                    p.destroyForcibly();
+                    // the child has exited: nothing to watch
                 }
             });
-            String first;
+            String first = null;
             Long uptime = null;
-            long firstAt;
+            long firstAt = 0;
             try (BufferedReader out = p.inputReader(StandardCharsets.UTF_8)) {
                 first = out.readLine();
                 firstAt = System.nanoTime();
@@ -254,11 +259,19 @@ final class StartupRuns {
                         uptime = Long.parseLong(line.substring(FirstLine.UPTIME.length()).trim());
                     }
                 }
+            } catch (IOException e) {
+                if (!killed.get()) {
+                    throw e;
+                }
             }
             int exit = p.waitFor();
             long exitAt = System.nanoTime();
             watchdog.interrupt();
             List<String> stderr = Files.readAllLines(err, StandardCharsets.UTF_8);
+            if (killed.get()) {
+                return new Timing(0, 0, 0, "killed after " + TIMEOUT_SECONDS + " s" + (first == null ? " without a line" : " after its line \""
+                        + first + "\"") + "; stderr: " + FootprintRuns.telling(stderr), null);
+            }
             if (exit != 0 || first == null) {
                 return new Timing(0, 0, 0, "failed (exit " + exit + "): " + FootprintRuns.telling(stderr), null);
             }
