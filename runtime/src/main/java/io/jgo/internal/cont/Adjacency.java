@@ -121,6 +121,7 @@ public final class Adjacency {
                     + " called a @Goroutine method without a suspension point (not a rewritten call site)"
                     + (isInvoker(caller) ? INVOKER_NOTE + "; its carrier blocks while it waits. Fix: call the method directly"
                     + " from @Goroutine code, or keep the suspension out of what is called reflectively"
+                    : caller.startsWith(RUNTIME_STREAM) ? RUNTIME_STREAM_NOTE
                     : streamNote() + "; its carrier"
                     + " blocks while it waits. Fix: annotate that method @Goroutine; if it is a library's, have its package"
                     + " rewritten (suspendable=PACKAGE) or make the call from a plain loop in @Goroutine code instead"));
@@ -203,7 +204,8 @@ public final class Adjacency {
                     + " cannot unwind into " + name(caller) + " (" + caller.getFileName() + ":" + caller.getLineNumber()
                     + "), which is not a rewritten @Goroutine call site" + (isInvoker(name(caller)) ? INVOKER_NOTE
                     + "; the carrier blocks instead. Fix: call " + name(self) + " directly from @Goroutine code, or keep the"
-                    + " suspension out of what is called reflectively" : streamNote() + "; the carrier blocks instead. Fix: annotate "
+                    + " suspension out of what is called reflectively" : name(caller).startsWith(RUNTIME_STREAM) ? RUNTIME_STREAM_NOTE
+                    : streamNote() + "; the carrier blocks instead. Fix: annotate "
                     + name(caller) + " @Goroutine; if it is a library's, have its package rewritten (suspendable=PACKAGE)"
                     + " or keep the suspension out of it (a plain loop instead of a stream); never park in a constructor"));
             return caller.getMethodName().equals("<clinit>") ? Verdict.NOT_ADJACENT_THIS_TIME : Verdict.NOT_ADJACENT;
@@ -243,6 +245,14 @@ public final class Adjacency {
                 : isInvoker(frame) ? frame + " [reflection]" : frame;
     }
 
+    /** The runtime's own stream, which rewritten code gets in place of a collection's or an array's (io.jgo.internal.callback). */
+    private static final String RUNTIME_STREAM = "io.jgo.internal.callback.SequentialStream.";
+
+    /** The warning's reason when that stream's terminal operation was called from code that was not rewritten. */
+    private static final String RUNTIME_STREAM_NOTE = "; reason: stream (the stream was made in @Goroutine code, but its"
+            + " terminal operation was called from code that is not, so it runs the lambdas where they cannot unwind; its"
+            + " carrier blocks while it waits. Fix: end the stream in the @Goroutine method that makes it)";
+
     /** The warning's reason when the frame that cannot be unwound into is a reflective invoker. */
     private static final String INVOKER_NOTE = "; reason: reflection (Method.invoke and the invokers of a"
             + " MethodHandle are the JDK's own frames, never rewritten call sites, so a suspension in a method called"
@@ -262,7 +272,9 @@ public final class Adjacency {
         switch (streamKind()) {
             case "stream":
                 return "; reason: stream (the JDK's stream pipelines are not rewritten, so a lambda that suspends inside"
-                        + " one pins; collect the elements first and loop over them, or use Iterable.forEach, which does not pin)";
+                        + " one pins: a primitive stream, a Collector's own functions, a stream ended in another method than"
+                        + " the one that made it; a sequential stream of a collection or array made and ended in @Goroutine"
+                        + " code does not pin, and neither does a plain loop over the elements)";
             case "parallel stream":
                 return "; reason: parallel stream (its lambdas run on ForkJoin threads, which are not goroutines, and on"
                         + " this carrier through frames nobody rewrote: a suspension blocks the thread it runs on; start"
