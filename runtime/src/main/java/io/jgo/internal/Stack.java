@@ -215,10 +215,11 @@ public final class Stack extends Continuation {
         // A frame not called from a rewritten site (via 0: a library callback) simply carries on: a
         // preemption is advisory, so it is neither a pin nor worth a warning. So does a goroutine that
         // holds a thread-owned lock (it may not leave its carrier; sysmon retakes the P if it lasts).
-        if (via == 0 || holdsOwnedLock() || !Adjacency.adjacent(via, me, recv)) {
+        if (via == 0 || holdsOwnedLock() || !Adjacency.adjacentQuietly(via, me, recv)) {
             dropFrame();
             return false;
         }
+        Adjacency.learnPreempted(me, topLabel()); // so a dump names the record with its line
         suspending = true;
         yieldKind = YIELD_PREEMPT;
         return true;
@@ -277,7 +278,7 @@ public final class Stack extends Continuation {
      * its record is taken back for its restore code, which it runs next) and this returns false.
      */
     public boolean unwindOrPin(long via, int me, Object recv) {
-        if (Adjacency.adjacent(via, me, recv)) {
+        if (mayUnwind(via, me, recv)) {
             return true;
         }
         pinAfterSave();
@@ -290,7 +291,7 @@ public final class Stack extends Continuation {
      * that holds a monitor (reported once per site).
      */
     public void pinHere(String reason) {
-        if (reason != null) {
+        if (reason != null && yieldKind != YIELD_PREEMPT) { // a preemption just carries on: see pin()
             PinSites.pinned(reason, () -> reason + " (holding a monitor)", () -> "goroutine pinned: a suspension happened while holding a monitor at " + reason
                     + "; its carrier blocks while it waits. Fix: use io.jgo.Mutex instead of synchronized (it may be held"
                     + " across a suspension), or park outside the synchronized block");

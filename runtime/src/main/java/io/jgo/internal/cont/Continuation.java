@@ -158,7 +158,7 @@ public abstract class Continuation extends Records {
      * id; the frame must then pin ({@link #pinAfterSave}).
      */
     public boolean mayUnwind(long via, int me, Object recv) {
-        return Adjacency.adjacent(via, me, recv);
+        return yieldKind == YIELD_PREEMPT ? Adjacency.adjacentQuietly(via, me, recv) : Adjacency.adjacent(via, me, recv);
     }
 
     /** A resumed leaf primitive pops its own (empty) record. */
@@ -191,10 +191,16 @@ public abstract class Continuation extends Records {
         pin();
     }
 
-    /** Blocks the carrier until the goroutine is readied, then arms the resume of the deeper frames from their records. */
+    /**
+     * Blocks the carrier until the goroutine is readied, then arms the resume of the deeper frames from their records.
+     * An unwind a preemption started is not a pin: the request was advisory, so the frames just carry on
+     * (Go never preempts where it cannot); only suspensions the code asked for are counted.
+     */
     protected final void pin() {
         suspending = false;
-        PINS.increment();
+        if (yieldKind != YIELD_PREEMPT) {
+            PINS.increment();
+        }
         owner.parkPinned(this, yieldKind);
         if (depth > floor) {
             setAttention(attention() | RESUMING);

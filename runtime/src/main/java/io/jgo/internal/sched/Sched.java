@@ -501,7 +501,9 @@ public final class Sched {
     }
 
     void parkPinned(G g, int kind) {
-        counters.pins.increment();
+        if (kind != Stack.YIELD_PREEMPT) { // a preemption that met a frame it cannot unwind just carries on: no pin
+            counters.pins.increment();
+        }
         handoff.parkPinned(g, kind);
     }
 
