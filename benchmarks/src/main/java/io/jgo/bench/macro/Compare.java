@@ -152,13 +152,7 @@ public final class Compare {
 
     /** What the CSV says about this run: mode, sizes, machine, JDK, date. */
     public static Map<String, String> meta(Options options) {
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("mode", options.set());
-        m.put("date", java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")));
-        m.put("jdk", Runtime.version() + " (" + System.getProperty("java.vm.vendor") + ")");
-        m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
-        m.put("cpus", Integer.toString(Runtime.getRuntime().availableProcessors()));
-        m.put("cpu", cpuModel());
+        Map<String, String> m = machine(options.set());
         m.put("warmups", Integer.toString(options.warmups()));
         m.put("runs", Integer.toString(options.runs()));
         m.put("jvm-args", String.join(" ", options.jvmArgs()));
@@ -167,6 +161,18 @@ public final class Compare {
         for (Workload w : options.workloads()) {
             m.put("measures " + w.name(), w.measures());
         }
+        return m;
+    }
+
+    /** The mode, the date, and the machine and JDK this JVM runs on, as the CSVs' {@code #} lines say them. */
+    public static Map<String, String> machine(String mode) {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("mode", mode);
+        m.put("date", java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")));
+        m.put("jdk", Runtime.version() + " (" + System.getProperty("java.vm.vendor") + ")");
+        m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
+        m.put("cpus", Integer.toString(Runtime.getRuntime().availableProcessors()));
+        m.put("cpu", cpuModel());
         return m;
     }
 

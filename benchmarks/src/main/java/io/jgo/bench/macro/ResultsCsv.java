@@ -124,8 +124,8 @@ public final class ResultsCsv {
         return new Results(meta, rows);
     }
 
-    /** Fields split at commas outside double quotes; "" inside quotes is a quote. */
-    private static List<String> split(String line) {
+    /** Fields split at commas outside double quotes; "" inside quotes is a quote (the report's other CSVs use it too). */
+    public static List<String> split(String line) {
         List<String> fields = new ArrayList<>();
         StringBuilder cur = new StringBuilder();
         boolean quoted = false;
@@ -153,7 +153,8 @@ public final class ResultsCsv {
         return fields;
     }
 
-    private static String field(String s) {
+    /** A field as a line holds it: quoted when it has a comma or a quote. */
+    public static String field(String s) {
         return s.contains(",") || s.contains("\"") ? quote(s) : s;
     }
 

@@ -112,7 +112,7 @@ public final class Micro {
     }
 
     /** {intercept, slope} of the least-squares line through (depth, ns), or null with fewer than two points. */
-    static double[] leastSquares(Map<Integer, Double> points) {
+    public static double[] leastSquares(Map<Integer, Double> points) {
         int n = points.size();
         if (n < 2) {
             return null;

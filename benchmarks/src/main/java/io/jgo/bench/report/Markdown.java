@@ -10,24 +10,19 @@ import java.util.Map;
 /**
  * Writes REPORT.md's text from a {@link Table}: a header naming the mode, machine, JDK, Go and
  * date; the summary table (medians of every runtime side by side, with jgo's ratios); the scaling
- * table (speed-up from p 1 to each higher p); one section per workload with median, spread and
- * runs, how each runtime ran it and why a cell has no figure; and the charts by file name.
+ * table (speed-up from p 1 to each higher p); the extra measurements' sections
+ * ({@link ExtrasMarkdown}); one section per workload with median, spread and runs, how each runtime
+ * ran it and why a cell has no figure; and the charts by file name.
  */
 final class Markdown {
 
     private Markdown() {
     }
 
-    static String write(Map<String, String> meta, Table t, Charts.Files charts) {
+    /** The whole report: the macro comparison's tables and charts, then {@code extras} (the extra measurements' sections). */
+    static String write(Map<String, String> meta, Table t, Charts.Files charts, String extras) {
         StringBuilder md = new StringBuilder();
-        boolean quick = "quick".equals(meta.get("mode"));
-        md.append("# jgo performance report").append(quick ? " (QUICK MODE)" : "").append("\n\n");
-        if (quick) {
-            md.append("> **Quick mode**: small sizes and few runs, to check that everything runs. These figures are not\n"
-                    + "> the ones to quote; the full mode (`--full`) is.\n\n");
-        } else if (!"full".equals(meta.getOrDefault("mode", "full"))) {
-            md.append("> Mode **").append(meta.get("mode")).append("**: not the full sizes; not the figures to quote.\n\n");
-        }
+        title(md, meta);
         md.append(String.format("Measured %s on %s CPUs (%s), %s. JDK %s; %s. Each (workload, p, runtime) ran in a fresh JVM "
                         + "(a fresh process for Go): %s warm-up and %s measured runs; the figure is the median of the measured runs, "
                         + "the spread their min – max. JVM flags: `%s`. Platform threads' CPU confinement: %s.%n%n",
@@ -46,16 +41,47 @@ final class Markdown {
         if (charts.scaling() != null) {
             md.append("![speed-up from p 1](").append(charts.scaling()).append(")\n\n");
         }
+        md.append(extras);
         md.append("## Workloads\n\n");
         for (String w : t.workloads()) {
             workload(md, meta, t, w, charts.perWorkload().get(w));
         }
+        reproduce(md);
+        return md.toString();
+    }
+
+    /** A report of the extra measurements alone: the folder has no CSV of the macro comparison ({@code csvName}). */
+    static String writeWithoutMacro(Map<String, String> meta, String csvName, String extras) {
+        StringBuilder md = new StringBuilder();
+        title(md, meta);
+        md.append(String.format("Measured %s on %s CPUs (%s), %s. JDK %s.%n%n", meta.getOrDefault("date", "?"),
+                meta.getOrDefault("cpus", "?"), meta.getOrDefault("cpu", "?"), meta.getOrDefault("os", "?"),
+                meta.getOrDefault("jdk", "?")));
+        md.append("## Macro workloads\n\nNot measured: no ").append(csvName)
+                .append(" in this report's folder (`ReportRun` without `--extras-only` measures them).\n\n");
+        md.append(extras);
+        reproduce(md);
+        return md.toString();
+    }
+
+    private static void title(StringBuilder md, Map<String, String> meta) {
+        boolean quick = "quick".equals(meta.get("mode"));
+        md.append("# jgo performance report").append(quick ? " (QUICK MODE)" : "").append("\n\n");
+        if (quick) {
+            md.append("> **Quick mode**: small sizes and few runs, to check that everything runs. These figures are not\n"
+                    + "> the ones to quote; the full mode (`--full`) is.\n\n");
+        } else if (!"full".equals(meta.getOrDefault("mode", "full"))) {
+            md.append("> Mode **").append(meta.get("mode")).append("**: not the full sizes; not the figures to quote.\n\n");
+        }
+    }
+
+    private static void reproduce(StringBuilder md) {
         md.append("## Reproduce\n\n```sh\n")
-                .append("mvn -B -ntp -q install -DskipTests   # once, so the benchmarks module finds the runtime\n")
+                .append("mvn -B -ntp -q install -DskipTests   # once, so the benchmarks module finds the runtime, agent and instrumenter\n")
                 .append("mvn -B -ntp -q -pl benchmarks validate exec:exec@report -Dreport.args=--quick   # a few minutes\n")
                 .append("mvn -B -ntp -q -pl benchmarks validate exec:exec@report                         # the full report\n")
+                .append("mvn -B -ntp -q -pl benchmarks validate exec:exec@report -Dreport.args=--extras-only   # JMH, footprint, start-up alone\n")
                 .append("```\n");
-        return md.toString();
     }
 
     private static void summary(StringBuilder md, Table t) {

@@ -7,40 +7,63 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The report generator: turns a CSV of raw results ({@link ResultsCsv}) into {@code REPORT.md} and
- * its PNG charts in one folder. It measures nothing, so a report can be rewritten from a kept CSV.
+ * The report generator: turns a CSV of raw results ({@link ResultsCsv}) and the extra
+ * measurements' raw files beside it ({@link Extras}: JMH's JSON, the footprint and start-up CSVs;
+ * whichever are there) into {@code REPORT.md} and its PNG charts in one folder. It measures nothing,
+ * so a report can be rewritten from kept raw files.
  *
- * <pre>Report RESULTS.csv [OUT_DIR]    (OUT_DIR defaults to the CSV's folder)</pre>
+ * <pre>Report RESULTS.csv|FOLDER [OUT_DIR]    (a FOLDER means its results.csv; OUT_DIR defaults to the CSV's folder)</pre>
  */
 public final class Report {
 
     /** The report's file name in its folder. */
     public static final String FILE = "REPORT.md";
+    /** The macro comparison's CSV in the report's folder. */
+    public static final String CSV = "results.csv";
 
     private Report() {
     }
 
     public static void main(String[] args) throws IOException {
         if (args.length < 1 || args.length > 2) {
-            System.err.println("usage: Report RESULTS.csv [OUT_DIR]");
+            System.err.println("usage: Report RESULTS.csv|FOLDER [OUT_DIR]");
             System.exit(2);
         }
-        Path csv = Path.of(args[0]);
+        Path csv = Files.isDirectory(Path.of(args[0])) ? Path.of(args[0], CSV) : Path.of(args[0]);
         Path dir = args.length == 2 ? Path.of(args[1]) : csv.toAbsolutePath().getParent();
         System.out.println("Report: " + generate(csv, dir).toAbsolutePath());
     }
 
-    /** Writes {@code dir/REPORT.md} and the charts beside it from {@code csv}; returns the report's path. */
+    /**
+     * Writes {@code dir/REPORT.md} and the charts beside it from {@code csv} and the extra
+     * measurements' raw files found beside it ({@link Extras}); returns the report's path. Without
+     * {@code csv} the report has the extras alone; with neither there is nothing to report.
+     *
+     * @throws IllegalArgumentException naming the file, for a CSV that is not the comparison's or has
+     *                                  no results, or a folder with nothing to report
+     */
     public static Path generate(Path csv, Path dir) throws IOException {
-        ResultsCsv.Results results = ResultsCsv.read(csv);
-        if (results.rows().isEmpty()) {
-            throw new IllegalArgumentException(csv + " has no results: nothing to report");
+        ResultsCsv.Results results = null;
+        if (Files.exists(csv)) {
+            results = ResultsCsv.read(csv);
+            if (results.rows().isEmpty()) {
+                throw new IllegalArgumentException(csv + " has no results: nothing to report");
+            }
         }
-        Table table = new Table(results.rows());
         Files.createDirectories(dir);
-        Charts.Files charts = Charts.draw(table, dir);
+        ExtrasMarkdown.Written extras = ExtrasMarkdown.write(csv.toAbsolutePath().getParent(), dir);
+        String md;
+        if (results != null) {
+            Table table = new Table(results.rows());
+            md = Markdown.write(results.meta(), table, Charts.draw(table, dir), extras.text());
+        } else if (extras.anyFound()) {
+            md = Markdown.writeWithoutMacro(extras.meta(), csv.getFileName().toString(), extras.text());
+        } else {
+            throw new IllegalArgumentException("nothing to report in " + csv.toAbsolutePath().getParent() + ": no " + csv.getFileName()
+                    + ", " + Extras.JMH_JSON + ", " + Extras.FOOTPRINT_CSV + " or " + Extras.STARTUP_CSV);
+        }
         Path report = dir.resolve(FILE);
-        Files.writeString(report, Markdown.write(results.meta(), table, charts), StandardCharsets.UTF_8);
+        Files.writeString(report, md, StandardCharsets.UTF_8);
         return report;
     }
 }
