@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jgo.Chan;
 import io.jgo.Go;
+import io.jgo.GoExecutorService;
 import io.jgo.Goroutine;
 import io.jgo.WaitGroup;
 import io.jgo.internal.sched.Sched;
@@ -18,11 +19,13 @@ import java.io.IOException;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -33,8 +36,9 @@ import org.junit.jupiter.api.Timeout;
  * A goroutine that calls a blocking-mode {@code SocketChannel} or {@code ServerSocketChannel} itself
  * (rewritten code, not {@code io.jgo.net}) parks on its runtime's poller while the socket is not
  * ready ({@code IO wait} in the dump) and holds no carrier; the channel stays in blocking mode for
- * everyone; a close wakes the waiter with the JDK's exception and releases the socket at once; a
- * plain thread on the same channel blocks and reads as without jgo.
+ * everyone; a close wakes the waiter with the JDK's exception and releases the socket at once; an
+ * interrupt wakes it and its call fails as the JDK's does; a plain thread on the same channel blocks
+ * and reads as without jgo.
  */
 @Timeout(120)
 class BlockingChannelParkTest {
@@ -180,6 +184,33 @@ class BlockingChannelParkTest {
                 assertEquals(jdk.get().getClass(), e.getClass(), "what the JDK throws on a plain thread");
             }
         }));
+    }
+
+    @Test
+    void anInterruptWakesAParkedReadWhoseCallThenFailsAsTheJdksDoes() throws Exception {
+        try (ServerSocketChannel l = ServerSocketChannel.open().bind(LOOPBACK);
+             SocketChannel client = SocketChannel.open(l.getLocalAddress());
+             SocketChannel server = l.accept()) {
+            AtomicReference<Object> seen = new AtomicReference<>();
+            Pins.none(() -> NetTests.run("blocking-interrupt", 4, () -> {
+                try (GoExecutorService ex = Go.executor()) {
+                    Future<Object> f = ex.submit(() -> {
+                        try {
+                            Object n = readSome(server, ByteBuffer.allocate(1));
+                            seen.set(n);
+                            return n;
+                        } catch (IOException e) {
+                            seen.set(e);
+                            return e;
+                        }
+                    });
+                    Await.dumpShows("the task's read in IO wait", d -> Dumps.parkedIn(d, "IO wait", "ChannelCalls.read") == 1);
+                    assertTrue(f.cancel(true)); // interrupts the task's goroutine
+                } // close waits for the task
+            }));
+            assertEquals(ClosedByInterruptException.class, seen.get().getClass(), String.valueOf(seen.get()));
+            assertTrue(!server.isOpen(), "the JDK closed the channel of the interrupted call");
+        }
     }
 
     @Test
