@@ -62,6 +62,13 @@ public final class Agent {
         if (options.stress() != null) {
             System.setProperty("jgo.stress", options.stress()); // read by each runtime as it starts
         }
+        // Read by the runtime's pin warnings: a pin in a class these options leave as written names the option.
+        if (!options.includedPackages().isEmpty()) {
+            System.setProperty("jgo.agent.include", options.includedPackages());
+        }
+        if (!options.excludedPackages().isEmpty()) {
+            System.setProperty("jgo.agent.exclude", options.excludedPackages());
+        }
         QuietableDiagnostics diagnostics = new QuietableDiagnostics(Diagnostics.STDERR);
         DefiningLoaderClassBytes classBytes = new DefiningLoaderClassBytes();
         RewriteOptions rewriteOptions = options.rewrite().withSuspendableMethods(

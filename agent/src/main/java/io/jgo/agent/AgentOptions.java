@@ -122,6 +122,16 @@ final class AgentOptions {
         return rewrite;
     }
 
+    /** {@code include=} as packages, dotted and {@code :}-separated ("" when every class is included). */
+    String includedPackages() {
+        return dotted(include);
+    }
+
+    /** {@code exclude=} as packages, dotted and {@code :}-separated ("" for none). */
+    String excludedPackages() {
+        return dotted(exclude);
+    }
+
     @Override
     public String toString() {
         return "include=" + (include.isEmpty() ? "(all)" : dotted(include)) + " exclude=" + dotted(exclude)

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Set;
 import org.objectweb.asm.Handle;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.InvokeDynamicInsnNode;
@@ -28,6 +29,12 @@ import org.objectweb.asm.tree.MethodNode;
  * made right before the call, without a suspension point) keeps the JDK method and its speed. The
  * function is the call's last argument in every method matched; when the instruction before the
  * call is not the {@code invokedynamic} that makes it (a variable, a field), it may suspend.
+ *
+ * <p>Streams: in a method where a function handed to a {@code Stream} method may suspend, the
+ * stream sources ({@code Collection.stream()}, {@code Stream.of}, {@code Arrays.stream(Object[])})
+ * and every terminal operation ({@link RuntimeNames#STREAM_TERMINALS}) of the method go to
+ * {@code StreamCalls}, whose stream evaluates its stages in rewritten code; a terminal operation
+ * of any other stream is the JDK's own there. {@code parallelStream()} is left alone.
  * One pipeline step, after {@link BlockingCalls} and {@link OwnedLockCalls} have run on every
  * method of the class (a lambda whose {@code Thread.sleep} became a park may suspend).
  */
@@ -72,6 +79,13 @@ final class CallbackCalls {
             Map.entry("ifPresent(Ljava/util/function/Consumer;)V", new Target(OPTIONAL, RuntimeNames.OPTIONAL_CALLS)),
             Map.entry("orElseGet(Ljava/util/function/Supplier;)Ljava/lang/Object;", new Target(OPTIONAL, RuntimeNames.OPTIONAL_CALLS)));
 
+    /** Static stream sources (owner.name + descriptor) -> the {@code StreamCalls} helper of the same descriptor. */
+    private static final Map<String, String> STREAM_FACTORIES = Map.of(
+            "java/util/stream/Stream.of(Ljava/lang/Object;)Ljava/util/stream/Stream;", "of",
+            "java/util/stream/Stream.of([Ljava/lang/Object;)Ljava/util/stream/Stream;", "of",
+            "java/util/Arrays.stream([Ljava/lang/Object;)Ljava/util/stream/Stream;", "stream");
+    private static final String COLLECTION_STREAM = "stream()Ljava/util/stream/Stream;";
+
     private static final String COLLECTIONS_SORT = "java/util/Collections.sort(Ljava/util/List;Ljava/util/Comparator;)V";
 
     private final ClassInfoCache classes;
@@ -88,18 +102,72 @@ final class CallbackCalls {
             return 0; // the helpers themselves: their calls of the receiver's own method must stay
         }
         int redirected = 0;
+        boolean streams = hasSuspendingStreamCall(cn, m, null);
         for (AbstractInsnNode insn : m.instructions) {
             if (insn instanceof MethodInsnNode) {
                 MethodInsnNode call = (MethodInsnNode) insn;
                 String helper = helperOf(call);
+                MethodInsnNode stream;
                 if (helper != null && functionMaySuspend(cn, call, new HashSet<>())) {
                     m.instructions.set(call, new MethodInsnNode(Opcodes.INVOKESTATIC, helper, call.name,
                             helperDesc(call), false));
+                    redirected++;
+                } else if (streams && (stream = streamHelperOf(call)) != null) {
+                    m.instructions.set(call, stream);
                     redirected++;
                 }
             }
         }
         return redirected;
+    }
+
+    /**
+     * Is a function handed to a {@code Stream} method of {@code m} one that may suspend? {@code seen}:
+     * the lambda bodies already on the way (null: none, each call is asked afresh).
+     */
+    private boolean hasSuspendingStreamCall(ClassNode cn, MethodNode m, Set<String> seen) {
+        for (AbstractInsnNode insn : m.instructions) {
+            if (insn instanceof MethodInsnNode) {
+                MethodInsnNode call = (MethodInsnNode) insn;
+                if (call.owner.equals(RuntimeNames.STREAM) && call.getOpcode() == Opcodes.INVOKEINTERFACE
+                        && takesFunction(call.desc) && functionMaySuspend(cn, call, seen == null ? new HashSet<>() : seen)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Is the last argument a function ({@code java.util.function}, {@code Comparator})? */
+    private static boolean takesFunction(String desc) {
+        Type[] args = Type.getArgumentTypes(desc);
+        if (args.length == 0) {
+            return false;
+        }
+        String last = args[args.length - 1].getDescriptor();
+        return last.startsWith("Ljava/util/function/") || last.equals("Ljava/util/Comparator;");
+    }
+
+    /** The {@code StreamCalls} call that stands for {@code call} (a stream source or terminal operation), or null. */
+    private MethodInsnNode streamHelperOf(MethodInsnNode call) {
+        int op = call.getOpcode();
+        if (op == Opcodes.INVOKESTATIC) {
+            String helper = STREAM_FACTORIES.get(call.owner + "." + call.name + call.desc);
+            return helper == null ? null : new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.STREAM_CALLS, helper, call.desc, false);
+        }
+        if (op != Opcodes.INVOKEINTERFACE && op != Opcodes.INVOKEVIRTUAL) {
+            return null;
+        }
+        if (call.owner.equals(RuntimeNames.STREAM) && RuntimeNames.STREAM_TERMINALS.contains(call.name + call.desc)) {
+            return new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.STREAM_CALLS, call.name,
+                    RuntimeNames.streamHelperDesc(call.desc), false);
+        }
+        if ((call.name + call.desc).equals(COLLECTION_STREAM) && isSubtype(call.owner, COLLECTION, new HashSet<>())
+                && !suspendables.isSuspensionPoint(call.owner, call.name, call.desc)) {
+            return new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.STREAM_CALLS, "stream",
+                    "(L" + COLLECTION + ";)L" + RuntimeNames.STREAM + ";", false);
+        }
+        return null;
     }
 
     /** The helper class for {@code call}, or null when it is not one of the redirected methods. */
@@ -171,6 +239,9 @@ final class CallbackCalls {
 
     /** Does {@code body} make a call this step redirects (so it will suspend through a helper)? */
     private boolean hasRedirectable(ClassNode cn, MethodNode body, Set<String> seen) {
+        if (hasSuspendingStreamCall(cn, body, seen)) {
+            return true;
+        }
         for (AbstractInsnNode insn : body.instructions) {
             if (insn instanceof MethodInsnNode && helperOf((MethodInsnNode) insn) != null
                     && functionMaySuspend(cn, (MethodInsnNode) insn, seen)) {

@@ -46,6 +46,23 @@ final class ClassInfoCache {
         return cache.computeIfAbsent(internalName, n -> Optional.ofNullable(read(n))).orElse(null);
     }
 
+    /**
+     * As {@link #get}, but a class that cannot be found is neither cached nor named in
+     * {@link #notFound()}: for questions asked only to advise the user (which unannotated methods
+     * call suspending ones), which must not change what the rewrite reports as missing.
+     */
+    ClassInfo findQuietly(String internalName) {
+        Optional<ClassInfo> cached = cache.get(internalName);
+        if (cached != null) {
+            return cached.orElse(null);
+        }
+        byte[] bytes = classBytes.find(internalName);
+        if (bytes == null) {
+            return RuntimeNames.knownRuntimeClass(internalName);
+        }
+        return cache.computeIfAbsent(internalName, n -> Optional.of(parsed(bytes))).orElse(null);
+    }
+
     /** Records a class being rewritten right now (its bytes may not be findable yet). */
     void remember(ClassInfo info) {
         cache.put(info.name, Optional.of(info));
@@ -63,6 +80,11 @@ final class ClassInfoCache {
             }
             return known;
         }
+        return parsed(bytes);
+    }
+
+    /** The info of a class file found for a lookup; the byte scan learns it if it declares suspendable methods. */
+    private ClassInfo parsed(byte[] bytes) {
         ClassInfo info = parse(new ClassReader(bytes));
         if (!info.suspendables.isEmpty()) {
             scan.addDeclaring(info.name);

@@ -31,6 +31,10 @@ final class ClassRewriter {
     private final List<MethodNode> rewritten = new ArrayList<>();
     /** Filled by {@link #rewrite}: each save helper, by name, and the method it was made for. */
     private final java.util.Map<String, MethodNode> madeFor = new java.util.HashMap<>();
+    /** Report unannotated callers of suspending methods ({@link RewriteOptions#withUnannotatedCallers}). */
+    private final boolean reportCallers;
+    /** Filled by {@link #rewrite} when {@link #reportCallers}: one message per method left as written that calls a suspending one. */
+    private final List<String> unannotatedCallers = new ArrayList<>();
 
     ClassRewriter(ClassInfoCache classes, Suspendables suspendables, RewriteOptions options) {
         this.classes = classes;
@@ -39,6 +43,7 @@ final class ClassRewriter {
         this.blocking = options.blocking;
         this.ownedLocks = new OwnedLockCalls(classes);
         this.callbacks = new CallbackCalls(classes, suspendables);
+        this.reportCallers = options.unannotatedCallers && !options.runtimeApi;
     }
 
     /** Is there anything to rewrite in {@code m}: a suspension point, or (in LOOPS mode) a loop to poll in? */
@@ -117,6 +122,10 @@ final class ClassRewriter {
                 warnings.add("a constructor of " + cn.name.replace('/', '.') + " calls a @Goroutine method (line "
                         + MethodRewriter.firstSuspensionLine(m, suspendables) + "): constructors are never rewritten, "
                         + "so a suspension there pins the goroutine; move the call out of the constructor");
+            } else if (reportCallers && !annotated && hasCode && !m.name.startsWith("<") && !isLambdaBody(m)
+                    && (m.access & (Opcodes.ACC_SYNTHETIC | Opcodes.ACC_BRIDGE)) == 0 && !library
+                    && !suspendables.packages().contains(cn.name) && !suspendables.everyCall()) {
+                reportIfCallsSuspending(cn, m);
             }
         }
         if (targets.isEmpty() && !changed) {
@@ -162,6 +171,27 @@ final class ClassRewriter {
         }
         cn.invisibleAnnotations.add(new AnnotationNode(RuntimeNames.REWRITTEN_DESC));
         return cn;
+    }
+
+    /**
+     * A method left as written that calls one known to suspend: a goroutine that calls it pins at that
+     * call (no record can be saved for its frame). Compiler-made methods are skipped: their author cannot annotate them.
+     */
+    private void reportIfCallsSuspending(ClassNode cn, MethodNode m) {
+        org.objectweb.asm.tree.MethodInsnNode call = MethodRewriter.firstKnownSuspendingCall(m, suspendables);
+        if (call == null) {
+            return;
+        }
+        String method = cn.name.replace('/', '.') + "." + m.name;
+        int line = MethodRewriter.lineOf(call);
+        String where = cn.sourceFile == null ? "" : " (" + cn.sourceFile + (line > 0 ? ":" + line : "") + ")";
+        unannotatedCallers.add(method + where + " is not @Goroutine but calls " + call.owner.replace('/', '.') + "." + call.name
+                + ", which suspends: annotate " + method + " with @Goroutine, or it pins when called from a goroutine");
+    }
+
+    /** After {@link #rewrite}: one message per method it left as written that calls a suspending one (when asked to report them). */
+    List<String> unannotatedCallers() {
+        return unannotatedCallers;
     }
 
     /** After {@link #rewrite}: the methods whose code it changed (their {@code maxStack} is still the original's). */

@@ -104,6 +104,7 @@ public final class Instrumenter {
             ClassNode rewritten = rewriter.rewrite(reader, warnings);
             if (rewritten == null) {
                 warnings.forEach(diagnostics::warning);
+                rewriter.unannotatedCallers().forEach(diagnostics::unannotatedCaller);
                 return null;
             }
             ClassLimits.checkTree(rewritten, rewriter.rewrittenMethods());
@@ -115,6 +116,7 @@ public final class Instrumenter {
                 verify(out);
             }
             warnings.forEach(diagnostics::warning);
+            rewriter.unannotatedCallers().forEach(diagnostics::unannotatedCaller);
             return out;
         } catch (InstrumentationException e) {
             String missing = classes.takeRequiredMissing();

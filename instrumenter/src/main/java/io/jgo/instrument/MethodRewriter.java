@@ -78,6 +78,8 @@ final class MethodRewriter {
     private static final class Poll {
         final LabelNode head;
         final int label;
+        /** The source line of the loop head (0: unknown): its out-of-line block gets it, so a frame preempted there shows it. */
+        final int line;
         final SavePlan plan = new SavePlan();
         final LabelNode cont = new LabelNode();
         final LabelNode poll = new LabelNode();
@@ -86,6 +88,7 @@ final class MethodRewriter {
         Poll(LabelNode head, int label) {
             this.head = head;
             this.label = label;
+            this.line = lineAt(head);
         }
     }
 
@@ -193,6 +196,19 @@ final class MethodRewriter {
     static int firstSuspensionLine(MethodNode m, Suspendables s) {
         MethodInsnNode first = firstSuspensionPoint(m, s);
         return first == null ? 0 : lineOf(first);
+    }
+
+    /** The first call in {@code m} to a method known to suspend ({@link Suspendables#isKnownSuspendable}), or null. */
+    static MethodInsnNode firstKnownSuspendingCall(MethodNode m, Suspendables s) {
+        for (AbstractInsnNode insn : m.instructions) {
+            if (insn instanceof MethodInsnNode) {
+                MethodInsnNode c = (MethodInsnNode) insn;
+                if (s.isKnownSuspendable(c.owner, c.name, c.desc)) {
+                    return c;
+                }
+            }
+        }
+        return null;
     }
 
     private static MethodInsnNode firstSuspensionPoint(MethodNode m, Suspendables s) {
@@ -362,6 +378,11 @@ final class MethodRewriter {
 
     private void emit(List<Site> sites, List<Poll> polls, SavePlan entryPlan, boolean synchronizedMethod) {
         InsnList insns = method.instructions;
+        // The out-of-line code appended below runs at the line in effect at the end of the original
+        // code, but for the preemption blocks: they get the line of the method's start and of their
+        // loop head, so a frame saved there by a preemption is named at that line in dumps and traces.
+        int firstLine = firstLine(insns);
+        int lastLine = lastLine(insns);
         LabelNode body = new LabelNode();
         LabelNode attention = new LabelNode();
         LabelNode preempt = new LabelNode();
@@ -419,12 +440,20 @@ final class MethodRewriter {
 
         int preemptLabel = sites.size() + 1;
         tail.add(preempt);
+        if (firstLine > 0) {
+            tail.add(new LineNumberNode(firstLine, preempt));
+        }
         emitHelperCall(tail, preemptLabel, List.of(), entryPlan, START_PREEMPT);
         tail.add(new JumpInsnNode(Opcodes.IFEQ, body));
         emitDummyReturn(tail);
         tail.add(restorePreempt);
         emitRestoreLocals(tail, entryPlan);
         tail.add(new JumpInsnNode(Opcodes.GOTO, body));
+        if (firstLine > 0 && lastLine > 0) {
+            LabelNode saves = new LabelNode();
+            tail.add(saves);
+            tail.add(new LineNumberNode(lastLine, saves)); // the call sites' save code, as before
+        }
 
         for (Site site : sites) {
             emitSave(tail, site);
@@ -435,6 +464,9 @@ final class MethodRewriter {
         }
         for (Poll poll : polls) {
             tail.add(poll.poll);
+            if (poll.line > 0) {
+                tail.add(new LineNumberNode(poll.line, poll.poll));
+            }
             tail.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
             tail.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, ON_POLL, "()Z", false));
             tail.add(new JumpInsnNode(Opcodes.IFEQ, poll.cont));
@@ -729,6 +761,32 @@ final class MethodRewriter {
     private String where(AbstractInsnNode insn) {
         return owner.replace('/', '.') + "." + method.name + "(" + (sourceFile == null ? "Unknown Source" : sourceFile)
                 + ":" + lineOf(insn) + ")";
+    }
+
+    /**
+     * The line of the code that starts at {@code label}: a line number right at it (before its first
+     * instruction, where javac puts the line of a loop's condition), else the line in effect there.
+     */
+    static int lineAt(LabelNode label) {
+        for (AbstractInsnNode p = label; p != null && p.getOpcode() < 0; p = p.getNext()) {
+            if (p instanceof LineNumberNode) {
+                return ((LineNumberNode) p).line;
+            }
+        }
+        return lineOf(label);
+    }
+
+    private static int firstLine(InsnList insns) {
+        for (AbstractInsnNode p = insns.getFirst(); p != null; p = p.getNext()) {
+            if (p instanceof LineNumberNode) {
+                return ((LineNumberNode) p).line;
+            }
+        }
+        return 0;
+    }
+
+    private static int lastLine(InsnList insns) {
+        return insns.getLast() == null ? 0 : lineOf(insns.getLast());
     }
 
     static int lineOf(AbstractInsnNode insn) {

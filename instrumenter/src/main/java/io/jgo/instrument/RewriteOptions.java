@@ -22,20 +22,24 @@ public final class RewriteOptions {
     final Set<String> suspendableMethods;
     /** Every call (but a constructor's) in a rewritten class is a suspension point. */
     final boolean stress;
+    /** Report the methods left as written that call a suspending one ({@link #withUnannotatedCallers}). */
+    final boolean unannotatedCallers;
 
     private RewriteOptions(PreemptMode preempt, BlockingCalls blocking, boolean runtimeApi,
                            SuspendablePackages suspendable, Set<String> suspendableMethods) {
-        this(preempt, blocking, runtimeApi, suspendable, suspendableMethods, false);
+        this(preempt, blocking, runtimeApi, suspendable, suspendableMethods, false, false);
     }
 
     private RewriteOptions(PreemptMode preempt, BlockingCalls blocking, boolean runtimeApi,
-                           SuspendablePackages suspendable, Set<String> suspendableMethods, boolean stress) {
+                           SuspendablePackages suspendable, Set<String> suspendableMethods, boolean stress,
+                           boolean unannotatedCallers) {
         this.preempt = preempt;
         this.blocking = blocking;
         this.runtimeApi = runtimeApi;
         this.suspendable = suspendable;
         this.suspendableMethods = Set.copyOf(suspendableMethods);
         this.stress = stress;
+        this.unannotatedCallers = unannotatedCallers;
     }
 
     /** The defaults, with the preemption mode of {@code -Djgo.preempt}. */
@@ -55,7 +59,8 @@ public final class RewriteOptions {
      * @throws IllegalArgumentException naming an entry that is not a fully qualified method
      */
     public RewriteOptions withBlocking(List<String> methods) {
-        return new RewriteOptions(preempt, BlockingCalls.withExtra(methods), runtimeApi, suspendable, suspendableMethods, stress);
+        return new RewriteOptions(preempt, BlockingCalls.withExtra(methods), runtimeApi, suspendable, suspendableMethods, stress,
+                unannotatedCallers);
     }
 
     /**
@@ -66,7 +71,7 @@ public final class RewriteOptions {
      * runtime jar it uses is rewritten already.
      */
     public RewriteOptions withRuntimeApi() {
-        return new RewriteOptions(preempt, blocking, true, suspendable, suspendableMethods, stress);
+        return new RewriteOptions(preempt, blocking, true, suspendable, suspendableMethods, stress, unannotatedCallers);
     }
 
     /**
@@ -77,7 +82,7 @@ public final class RewriteOptions {
      * narrows this to the closure it computes over its whole input ({@link Instrumenter#closeSuspendables}).
      */
     public RewriteOptions withSuspendable(SuspendablePackages packages) {
-        return new RewriteOptions(preempt, blocking, runtimeApi, packages, suspendableMethods, stress);
+        return new RewriteOptions(preempt, blocking, runtimeApi, packages, suspendableMethods, stress, unannotatedCallers);
     }
 
     /**
@@ -86,7 +91,7 @@ public final class RewriteOptions {
      * them are suspension points.
      */
     public RewriteOptions withSuspendableMethods(Set<String> methods) {
-        return new RewriteOptions(preempt, blocking, runtimeApi, suspendable, methods, stress);
+        return new RewriteOptions(preempt, blocking, runtimeApi, suspendable, methods, stress, unannotatedCallers);
     }
 
     /**
@@ -96,7 +101,19 @@ public final class RewriteOptions {
      * goroutines yield (and save and restore their frames) at every one of them.
      */
     public RewriteOptions withStress() {
-        return new RewriteOptions(preempt, blocking, runtimeApi, suspendable, suspendableMethods, true);
+        return new RewriteOptions(preempt, blocking, runtimeApi, suspendable, suspendableMethods, true, unannotatedCallers);
+    }
+
+    /**
+     * These options for a build-time run (the CLI, the Maven plugin): each method of a class the
+     * rewrite looks at that it leaves as written (not {@code @Goroutine}, not in a suspendable
+     * package, not a lambda body or a constructor) but that calls a method known to suspend is
+     * reported through {@link Diagnostics#unannotatedCaller}: a goroutine that calls it pins there.
+     * The agent does not ask: legal code (a plain thread receiving from a channel) would be reported
+     * at every start. Never for jgo's own API ({@link #withRuntimeApi}), whose plain-thread paths are deliberate.
+     */
+    public RewriteOptions withUnannotatedCallers() {
+        return new RewriteOptions(preempt, blocking, runtimeApi, suspendable, suspendableMethods, stress, true);
     }
 
     /** The packages of {@link #withSuspendable} ({@link SuspendablePackages#NONE} by default). */

@@ -141,6 +141,38 @@ final class RuntimeNames {
     static final String ITERABLE_CALLS = CALLBACK_PACKAGE + "IterableCalls";
     static final String MAP_CALLS = CALLBACK_PACKAGE + "MapCalls";
     static final String OPTIONAL_CALLS = CALLBACK_PACKAGE + "OptionalCalls";
+    /**
+     * Stream sources ({@code stream(Collection)}, {@code of(Object)}, {@code of(Object[])},
+     * {@code stream(Object[])}) and terminal operations (each of {@link #STREAM_TERMINALS}, named as
+     * the method, the stream first) for a method whose stream lambdas may suspend.
+     */
+    static final String STREAM_CALLS = CALLBACK_PACKAGE + "StreamCalls";
+    static final String STREAM = "java/util/stream/Stream";
+    /** The terminal operations of {@code java.util.stream.Stream} that {@link #STREAM_CALLS} evaluates: name and descriptor. */
+    static final Set<String> STREAM_TERMINALS = Set.of(
+            "forEach(Ljava/util/function/Consumer;)V",
+            "forEachOrdered(Ljava/util/function/Consumer;)V",
+            "collect(Ljava/util/stream/Collector;)Ljava/lang/Object;",
+            "collect(Ljava/util/function/Supplier;Ljava/util/function/BiConsumer;Ljava/util/function/BiConsumer;)Ljava/lang/Object;",
+            "reduce(Ljava/lang/Object;Ljava/util/function/BinaryOperator;)Ljava/lang/Object;",
+            "reduce(Ljava/util/function/BinaryOperator;)Ljava/util/Optional;",
+            "reduce(Ljava/lang/Object;Ljava/util/function/BiFunction;Ljava/util/function/BinaryOperator;)Ljava/lang/Object;",
+            "count()J",
+            "anyMatch(Ljava/util/function/Predicate;)Z",
+            "allMatch(Ljava/util/function/Predicate;)Z",
+            "noneMatch(Ljava/util/function/Predicate;)Z",
+            "findFirst()Ljava/util/Optional;",
+            "findAny()Ljava/util/Optional;",
+            "min(Ljava/util/Comparator;)Ljava/util/Optional;",
+            "max(Ljava/util/Comparator;)Ljava/util/Optional;",
+            "toArray()[Ljava/lang/Object;",
+            "toArray(Ljava/util/function/IntFunction;)[Ljava/lang/Object;",
+            "toList()Ljava/util/List;");
+
+    /** The descriptor of {@link #STREAM_CALLS}' helper for a terminal operation (the stream comes first). */
+    static String streamHelperDesc(String terminalDesc) {
+        return "(L" + STREAM + ";" + terminalDesc.substring(1);
+    }
 
     /** Save helpers: {@code saveX(value, stack, slot)}; restore: {@code stack.restoreX(slot)}. */
     static String saveName(char kind) {
@@ -266,6 +298,15 @@ final class RuntimeNames {
                     "flatMap(Ljava/util/Optional;Ljava/util/function/Function;)Ljava/util/Optional;",
                     "ifPresent(Ljava/util/Optional;Ljava/util/function/Consumer;)V",
                     "orElseGet(Ljava/util/Optional;Ljava/util/function/Supplier;)Ljava/lang/Object;"),
+            classEntry(STREAM_CALLS, "java/lang/Object", STREAM_TERMINALS.stream()
+                    .map(t -> t.substring(0, t.indexOf('(')) + streamHelperDesc(t.substring(t.indexOf('(')))).toArray(String[]::new)),
+            entry(CALLBACK_PACKAGE + "SequentialStream", "java/lang/Object", STREAM,
+                    "evaluate(L" + CALLBACK_PACKAGE + "Terminal;)Ljava/lang/Object;"),
+            classEntry(CALLBACK_PACKAGE + "Sink", "java/lang/Object", "begin()V", "accept(Ljava/lang/Object;)V", "end()V"),
+            classEntry(CALLBACK_PACKAGE + "Stage", CALLBACK_PACKAGE + "Sink",
+                    "begin()V", "accept(Ljava/lang/Object;)V", "end()V", "flatMap(Ljava/lang/Object;)V"),
+            classEntry(CALLBACK_PACKAGE + "Terminal", CALLBACK_PACKAGE + "Sink", "begin()V", "accept(Ljava/lang/Object;)V",
+                    "end()V", "prepare(J)Z", "result()Ljava/lang/Object;", "array()[Ljava/lang/Object;"),
             classEntry(CALLBACK_PACKAGE + "MergeSort", "java/lang/Object",
                     "sort([Ljava/lang/Object;Ljava/util/Comparator;)V",
                     "insertion([Ljava/lang/Object;IILjava/util/Comparator;)V",

@@ -107,7 +107,21 @@ final class Suspendables {
         if (rewritesUnlisted(owner)) {
             return true; // a library method that may be rewritten: it may call back into goroutine code
         }
-        return declaresSuspendable(owner, name + descriptor, new HashSet<>());
+        return declaresSuspendable(owner, name + descriptor, new HashSet<>(), true);
+    }
+
+    /**
+     * Is the call's declared target known to suspend: a {@code @Goroutine} method (jgo's API
+     * included: {@code Go.sleep}, {@code Chan.recv}...) or a listed one, found in a class that was
+     * found? Narrower than {@link #isSuspensionPoint}: a JDK functional interface, a class that
+     * cannot be found or a package rewritten wholesale answer false, so a true answer is a fact
+     * about the callee, worth telling the author of an unannotated caller.
+     */
+    boolean isKnownSuspendable(String owner, String name, String descriptor) {
+        if (name.startsWith("<") || owner.startsWith("[")) {
+            return false;
+        }
+        return declaresSuspendable(owner, name + descriptor, new HashSet<>(), false);
     }
 
     private static boolean isFunctionalJdkCall(String owner, String name) {
@@ -134,24 +148,26 @@ final class Suspendables {
 
     /**
      * Looks the method up the way resolution does: the class, its superclasses, then its interfaces.
-     * A class that cannot be found answers true (see the class comment).
+     * {@code suspensionPoint}: a class that cannot be found answers true (see the class comment) and
+     * is named in {@link ClassInfoCache#notFound()}; otherwise it answers false, and is not named
+     * there (it was looked for only to advise, not to rewrite).
      */
-    private boolean declaresSuspendable(String owner, String key, Set<String> seen) {
+    private boolean declaresSuspendable(String owner, String key, Set<String> seen, boolean suspensionPoint) {
         if (owner == null || !seen.add(owner) || owner.startsWith("java/")) {
             return false;
         }
-        ClassInfo info = classes.get(owner);
+        ClassInfo info = suspensionPoint ? classes.get(owner) : classes.findQuietly(owner);
         if (info == null) {
-            return true;
+            return suspensionPoint;
         }
         if (info.methods.contains(key)) {
             return info.suspendables.contains(key) || isListed(owner, key);
         }
-        if (declaresSuspendable(info.superName, key, seen)) {
+        if (declaresSuspendable(info.superName, key, seen, suspensionPoint)) {
             return true;
         }
         for (String itf : info.interfaces) {
-            if (declaresSuspendable(itf, key, seen)) {
+            if (declaresSuspendable(itf, key, seen, suspensionPoint)) {
                 return true;
             }
         }

@@ -77,6 +77,14 @@ abstract class AbstractInstrumentMojo extends AbstractMojo {
     @Parameter(property = "jgo.failOnRefusal", defaultValue = "true")
     private boolean failOnRefusal;
 
+    /**
+     * Warn about each method left as written (not {@code @Goroutine}) that calls a suspending one, and
+     * count them in the summary. False for code that calls them from plain threads by design (a
+     * benchmark's or a test's methods), where a goroutine never calls it.
+     */
+    @Parameter(property = "jgo.warnUnannotatedCallers", defaultValue = "true")
+    private boolean warnUnannotatedCallers;
+
     /** Skip the rewrite. */
     @Parameter(property = "jgo.skip", defaultValue = "false")
     private boolean skip;
@@ -165,6 +173,8 @@ abstract class AbstractInstrumentMojo extends AbstractMojo {
             report.rewritten().forEach(name -> getLog().info("jgo: rewrote " + name));
         }
         report.warnings().forEach(w -> getLog().warn("jgo: " + w));
+        List<String> callers = warnUnannotatedCallers ? report.unannotatedCallers() : List.of();
+        callers.forEach(w -> getLog().warn("jgo: " + w));
         if (!report.suspendables().isEmpty()) {
             getLog().info("jgo: suspendables " + suspendables + ": " + report.suspendables().size() + " method(s) can be"
                     + " reached by a suspension and were made suspendable; listed in " + classes.resolve("META-INF/jgo/suspendables"));
@@ -182,8 +192,16 @@ abstract class AbstractInstrumentMojo extends AbstractMojo {
             }
         }
         report.failed().forEach(f -> getLog().error("jgo: " + f));
-        getLog().info("jgo: " + classes + ": rewrote " + report.rewritten().size() + " of " + changed
-                + " class file(s) changed since the last run (" + (all - changed) + " unchanged or not included)");
+        int unannotated = callers.size();
+        String summary = "jgo: " + classes + ": rewrote " + report.rewritten().size() + " of " + changed
+                + " class file(s) changed since the last run (" + (all - changed) + " unchanged or not included)"
+                + (unannotated > 0 ? "; " + unannotated + " method(s) not @Goroutine call suspending methods (see the"
+                + " warnings above: annotate them, or a goroutine that calls them pins there)" : "");
+        if (unannotated > 0) {
+            getLog().warn(summary);
+        } else {
+            getLog().info(summary);
+        }
     }
 
     private static String failureMessage(FolderRewrite.Report report) {

@@ -219,6 +219,7 @@ public final class Stack extends Continuation {
             dropFrame();
             return false;
         }
+        Adjacency.learnPreempted(me, topLabel()); // so a dump names the record with its line
         suspending = true;
         yieldKind = YIELD_PREEMPT;
         return true;

@@ -52,6 +52,28 @@ class CallbackSubstitutionTest {
         }
 
         @Goroutine
+        void streamCannotSuspend() {
+            sum += list.stream().map(x -> x + 1).toList().size();
+            Yield.here();
+        }
+
+        @Goroutine
+        void streamSuspends() {
+            sum += list.stream().map(x -> Yield.i(x)).filter(x -> x > 1).toList().size();
+        }
+
+        @Goroutine
+        void streamOfAndArrays() {
+            sum += (int) java.util.stream.Stream.of(1, 2).filter(x -> Yield.z(x > 1)).count()
+                    + java.util.Arrays.stream(new Integer[] {3}).map(Yield::a).findFirst().get();
+        }
+
+        @Goroutine
+        void parallelStream() {
+            sum += list.parallelStream().map(Yield::a).toList().size();
+        }
+
+        @Goroutine
         void nested() {
             List.of(list).forEach(l -> l.forEach(x -> sum += Yield.i(x)));
         }
@@ -70,6 +92,10 @@ class CallbackSubstitutionTest {
         assertEquals("[forEach]", helperCalls(cn, "reference"));
         assertEquals("[forEach]", helperCalls(cn, "heldInAField"));
         assertEquals("[forEach]", helperCalls(cn, "nested"));
+        assertEquals("[]", helperCalls(cn, "streamCannotSuspend"));
+        assertEquals("[stream, toList]", helperCalls(cn, "streamSuspends"));
+        assertEquals("[of, count, stream, findFirst]", helperCalls(cn, "streamOfAndArrays"));
+        assertEquals("[toList]", helperCalls(cn, "parallelStream"), "parallelStream() stays the JDK's (its terminal then is too)");
         String inner = "";
         for (MethodNode m : cn.methods) {
             if (m.name.startsWith("lambda$nested$") && m.desc.startsWith("(Ljava/util/List;")) {

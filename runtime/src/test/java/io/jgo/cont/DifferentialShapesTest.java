@@ -14,6 +14,7 @@ import io.jgo.cont.shapes.OperandStack;
 import io.jgo.cont.shapes.Preemptible;
 import io.jgo.cont.shapes.Program;
 import io.jgo.cont.shapes.Recursion;
+import io.jgo.cont.shapes.Streams;
 import io.jgo.cont.shapes.TryCatchFinally;
 import java.util.List;
 import java.util.stream.Stream;
@@ -50,6 +51,9 @@ class DifferentialShapesTest {
                     + " linkedList 8, linkedList 1, linkedList 3, listOf 7, listOf 9, set 1, set 2, set 3, held 4,"
                     + " removed true [5, 8, 1], byLength [fig, pear, kiwi, date, apple], sorted [apple, date, fig, kiwi, pear],"
                     + " p=11, a=1, d=1, f=101, linked z1, linked a2, x!, x?, present x, got] {a=1, d=1, f=101, p=11}"),
+            new Shape("suspending lambdas in sequential streams do not pin", Streams.class, 30,
+                    "[mapped [10, 6, 16, 6], sorted [1, 3, 5], flat a!,A!,bb!,BB!, any true, sum 20,"
+                    + " first Optional[2] peeked [4, 2], count 4, each 5, each 3, each 8, each 1, each 3]"),
             new Shape("recursive suspendables resume", Recursion.class, 300, null),
             new Shape("a prologue yields on a preemption request", Preemptible.class, Preemptible.ROUNDS / 100, null));
 

@@ -22,6 +22,10 @@
  * io.jgo.cont.debuggee    yes, in    programs run under JDI by DebuggerTest           none (the debuggee
  *                         their own  (the test JVM never loads them)                  prints its pin count)
  *                         JVM
+ * io.jgo.it.leftout.app   yes, in    a program LeftOutPinTest runs with the agent's   the pin it warns
+ *   and .lib              its own    include= or exclude= leaving .lib out (the test   about (stderr)
+ *                         JVM; .lib  JVM never loads them)
+ *                         not
  * io.jgo.internal        no         Stack's records and handshakes, by hand          (no goroutines)
  * io.jgo.internal.sched   no         run queues, step-driven scenarios, runtimes      only main's, where
  *                                    whose goroutines do not park, and goroutines     the trace shows it

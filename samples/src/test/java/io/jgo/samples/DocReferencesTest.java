@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  * and every {@code Go.sleep}-style member named anywhere in the text must exist in the API. Every
  * shell block of README.md and docs/ carries a marker saying whether a test runs it (and which), or
  * why not. {@code DocCommandsIT}, {@code ReadmeUsageIT} and {@code ReadmeQuickStartIT} run the marked
- * blocks.
+ * blocks; {@code DocJavaIT} compiles and runs the java blocks, whose markers are checked here.
  */
 class DocReferencesTest {
 
@@ -84,6 +84,21 @@ class DocReferencesTest {
             }
         }
         assertEquals(List.of(), unmarked, "shell blocks that no test runs and no note explains");
+    }
+
+    /** The cheap half of {@code DocJavaIT}: every java block's marker is one it reads, and names what to compile. */
+    @Test
+    void everyJavaBlockHasAMarkerDocJavaItReads() throws IOException {
+        int blocks = 0;
+        for (Path file : allDocs()) {
+            for (DocBlocks.Block block : DocBlocks.blocks(file)) {
+                if (block.language().equals("java")) {
+                    JavaSnippet.of(block).className(); // throws, naming the block, when it cannot
+                    blocks++;
+                }
+            }
+        }
+        assertTrue(blocks >= 6, "so few java blocks (" + blocks + "): is the scan broken?");
     }
 
     private int checkLine(DocBlocks.Block block, String line, String blockText, List<String> missing) throws IOException {

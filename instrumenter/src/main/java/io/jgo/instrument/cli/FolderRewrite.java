@@ -66,7 +66,7 @@ public final class FolderRewrite {
         Set<String> suspendables;
         try (Source in = Source.open(folder);
              Lookup lookup = Lookup.of(in, classpath, jdk, diagnostics.warnings::add)) {
-            Instrumenter instrumenter = new Instrumenter(lookup, diagnostics, verify, options);
+            Instrumenter instrumenter = new Instrumenter(lookup, diagnostics, verify, options.withUnannotatedCallers());
             in.forEach(entry -> {
                 if (entry.isRewritableClass()) {
                     instrumenter.learn(entry.content()); // first: the rewrite must not depend on which files are chosen
@@ -102,7 +102,8 @@ public final class FolderRewrite {
             notFound = instrumenter.classesNotFound();
         }
         return new Report(List.copyOf(rewritten), List.copyOf(diagnostics.refused), List.copyOf(failed),
-                List.copyOf(malformed), List.copyOf(diagnostics.warnings), Set.copyOf(notFound), Set.copyOf(suspendables));
+                List.copyOf(malformed), List.copyOf(diagnostics.warnings), List.copyOf(diagnostics.unannotatedCallers),
+                Set.copyOf(notFound), Set.copyOf(suspendables));
     }
 
     /**
@@ -142,6 +143,8 @@ public final class FolderRewrite {
      * @param failed          classes on which the rewrite threw (left as they were; a bug to report)
      * @param malformed       files named .class that are no readable class file (left as they were)
      * @param warnings        the rewrite's warnings (pinning sites, missing class path entries)
+     * @param unannotatedCallers one message per method left as written (not {@code @Goroutine}) that calls a
+     *                        suspending one: a goroutine that calls it pins there (name, line and fix)
      * @param classesNotFound classes the rewritten code names that were found nowhere: calls into them
      *                        were taken as suspension points
      * @param suspendables    the methods of the suspendable packages that a suspension can reach, computed
@@ -149,7 +152,8 @@ public final class FolderRewrite {
      *                        suspendable packages)
      */
     public record Report(List<String> rewritten, List<InstrumentationException> refused, List<String> failed,
-            List<String> malformed, List<String> warnings, Set<String> classesNotFound, Set<String> suspendables) {
+            List<String> malformed, List<String> warnings, List<String> unannotatedCallers, Set<String> classesNotFound,
+            Set<String> suspendables) {
 
         /** True when nothing was refused and nothing failed. */
         public boolean ok() {
@@ -162,10 +166,16 @@ public final class FolderRewrite {
 
         final List<String> warnings = new ArrayList<>();
         final List<InstrumentationException> refused = new ArrayList<>();
+        final List<String> unannotatedCallers = new ArrayList<>();
 
         @Override
         public void warning(String message) {
             warnings.add(message);
+        }
+
+        @Override
+        public void unannotatedCaller(String message) {
+            unannotatedCallers.add(message);
         }
 
         @Override

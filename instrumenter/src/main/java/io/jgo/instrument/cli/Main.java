@@ -72,7 +72,7 @@ public final class Main {
              Lookup lookup = Lookup.of(in, arguments.classpath(), Main.class.getClassLoader(),
                      message -> err.println("jgo: warning: " + message));
              StagedOutput staged = StagedOutput.nextTo(arguments.out())) {
-            instrumenter = new Instrumenter(lookup, diagnostics, arguments.verify(), arguments.rewrite());
+            instrumenter = new Instrumenter(lookup, diagnostics, arguments.verify(), arguments.rewrite().withUnannotatedCallers());
             in.forEach(entry -> {
                 if (entry.isRewritableClass()) {
                     instrumenter.learn(entry.content()); // first: the rewrite must not depend on entry order
@@ -93,8 +93,14 @@ public final class Main {
             }
             staged.publish();
         }
+        int unannotated = diagnostics.unannotatedCallers();
         if (arguments.verbose()) {
-            err.println(PREFIX + arguments.in() + " -> " + arguments.out() + ": " + summary);
+            err.println(PREFIX + arguments.in() + " -> " + arguments.out() + ": " + summary
+                    + (unannotated > 0 ? ", " + unannotated + " unannotated caller(s) of suspending methods" : ""));
+        }
+        if (unannotated > 0) {
+            err.println(PREFIX + "warning: " + unannotated + " method(s) that are not @Goroutine call suspending methods"
+                    + " (see above): annotate them @Goroutine, or a goroutine that calls them pins there");
         }
         reportClassesNotFound(instrumenter.classesNotFound(), err);
         if (summary.classes() == 0) {

@@ -9,13 +9,15 @@ import java.io.PrintStream;
  * {@link Diagnostics} printed to one stream (the CLI's stderr), in the {@code jgo:} format of
  * {@link Diagnostics#STDERR}. Counts the classes refused, and among them those refused because a
  * class they need was not found: those fail the run, since {@code --classpath} would have let them
- * be rewritten. Single-threaded, like the run.
+ * be rewritten; and the unannotated methods that call suspending ones, for the summary.
+ * Single-threaded, like the run.
  */
 final class StreamDiagnostics implements Diagnostics {
 
     private final PrintStream stream;
     private int refusedForMissingClass;
     private int refused;
+    private int unannotatedCallers;
 
     StreamDiagnostics(PrintStream stream) {
         this.stream = stream;
@@ -24,6 +26,12 @@ final class StreamDiagnostics implements Diagnostics {
     @Override
     public void warning(String message) {
         stream.println("jgo: warning: " + message);
+    }
+
+    @Override
+    public void unannotatedCaller(String message) {
+        stream.println("jgo: warning: " + message);
+        unannotatedCallers++;
     }
 
     @Override
@@ -39,6 +47,11 @@ final class StreamDiagnostics implements Diagnostics {
     /** Classes refused so far, for any reason (each was reported as it was refused). */
     int refused() {
         return refused;
+    }
+
+    /** Methods reported so far that are not {@code @Goroutine} but call a suspending method (each was warned about). */
+    int unannotatedCallers() {
+        return unannotatedCallers;
     }
 
     /** Classes refused so far because a class they need was not found. */

@@ -30,4 +30,9 @@ public class Main {
         Go.gosched();
         sum.addAndGet(id);
     }
+
+    /** Never called: not @Goroutine, yet it suspends, so the build warns about it (InstrumentMojoIT). */
+    static void unannotatedPause() {
+        Go.gosched();
+    }
 }

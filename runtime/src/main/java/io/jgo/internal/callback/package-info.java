@@ -7,7 +7,18 @@
  * <p>Each helper takes its own loop only where that loop is the receiver's behaviour: the receiver's
  * class inherits the interface's default method ({@link Inherits}), or it is a JDK class whose
  * override this package replicates (named in each helper); any other receiver gets its own method,
- * which pins only if the function does suspend. These classes are plain {@code @Goroutine} Java,
+ * which pins only if the function does suspend.
+ *
+ * <p>Streams: {@link io.jgo.internal.callback.StreamCalls} gives rewritten code the runtime's own
+ * sequential stream ({@link io.jgo.internal.callback.SequentialStream}: stages linked as
+ * {@link io.jgo.internal.callback.Stage}s over a shared {@link io.jgo.internal.callback.Source}) and
+ * evaluates it, pushing each element through the stages into a
+ * {@link io.jgo.internal.callback.Terminal} as the JDK's {@code Sink}s do; whatever it does not run
+ * itself is replayed onto a JDK stream. An evaluation is one thread's (or goroutine's) at a time,
+ * as a JDK stream is. {@link io.jgo.internal.callback.JdkStreamFacts} learns at start-up what the
+ * running JDK's {@code count()} skips.
+ *
+ * <p>These classes are plain {@code @Goroutine} Java,
  * rewritten by jgo's own instrumenter when the runtime is built (the {@code rewrite-api} step of the
  * runtime's pom); they must not drive the stack protocol by hand.
  */

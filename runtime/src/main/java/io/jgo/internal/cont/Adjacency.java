@@ -109,6 +109,19 @@ public final class Adjacency {
         return adjacent;
     }
 
+    /**
+     * A frame that saved its record with {@code label} to answer a preemption, at its prologue or a
+     * loop head: the first time for that label, learns where it stands (the rewrite gives each of these
+     * out-of-line blocks the line of the method's start or of its loop head), so that a dump names the
+     * record with that line. Once per (method, label): one map look-up per preemption after that.
+     */
+    public static void learnPreempted(int me, int label) {
+        if (!FrameNames.knows(me, label)) {
+            WALKER.walk(s -> s.dropWhile(Adjacency::isMachinery).findFirst())
+                    .ifPresent(self -> FrameNames.learn(me, self, label));
+        }
+    }
+
     private static boolean verdict(long via, int me, Object recv, boolean leaf) {
         if (via == Entry.LAZY_VIA) {
             return true; // re-entered alone by g0's resume entry, which returns straight to g0 (see Entry)
@@ -116,11 +129,15 @@ public final class Adjacency {
         if (via == 0) {
             // Warned once per calling site, so the caller must be found each time (a stack walk); the
             // frame pins right after, parking its carrier, which costs far more than the walk.
-            String caller = describeCaller();
+            StackFrame frame = callerFrame();
+            String caller = describe(frame);
+            String leftOut = frame == null ? null : LeftOut.reason(frame.getClassName());
             PinSites.pinned("novia:" + caller + ":" + me, () -> caller, () -> "goroutine pinned: " + caller
                     + " called a @Goroutine method without a suspension point (not a rewritten call site)"
-                    + (isInvoker(caller) ? INVOKER_NOTE + "; its carrier blocks while it waits. Fix: call the method directly"
+                    + (leftOut != null ? ": " + leftOut + "; its carrier blocks while it waits. Fix: " + LeftOut.fix(frame.getClassName())
+                    : isInvoker(caller) ? INVOKER_NOTE + "; its carrier blocks while it waits. Fix: call the method directly"
                     + " from @Goroutine code, or keep the suspension out of what is called reflectively"
+                    : caller.startsWith(RUNTIME_STREAM) ? RUNTIME_STREAM_NOTE
                     : streamNote() + "; its carrier"
                     + " blocks while it waits. Fix: annotate that method @Goroutine; if it is a library's, have its package"
                     + " rewritten (suspendable=PACKAGE) or make the call from a plain loop in @Goroutine code instead"));
@@ -198,12 +215,15 @@ public final class Adjacency {
         FrameNames.learn(me, self, leaf ? Continuation.LEAF_LABEL : 0);
         FrameNames.learn(callerId, caller, site);
         if (idOf(self) != me || idOf(caller) != callerId || !SITE_OWNERS.get(caller.getDeclaringClass())) {
+            String leftOut = LeftOut.reason(caller.getClassName());
             PinSites.warn(key, () -> name(caller) + " (" + caller.getFileName() + ":" + caller.getLineNumber() + ")",
                     () -> "goroutine pinned: " + name(self)
                     + " cannot unwind into " + name(caller) + " (" + caller.getFileName() + ":" + caller.getLineNumber()
-                    + "), which is not a rewritten @Goroutine call site" + (isInvoker(name(caller)) ? INVOKER_NOTE
+                    + "), which is not a rewritten @Goroutine call site" + (leftOut != null ? ": " + leftOut
+                    + "; the carrier blocks instead. Fix: " + LeftOut.fix(caller.getClassName()) : isInvoker(name(caller)) ? INVOKER_NOTE
                     + "; the carrier blocks instead. Fix: call " + name(self) + " directly from @Goroutine code, or keep the"
-                    + " suspension out of what is called reflectively" : streamNote() + "; the carrier blocks instead. Fix: annotate "
+                    + " suspension out of what is called reflectively" : name(caller).startsWith(RUNTIME_STREAM) ? RUNTIME_STREAM_NOTE
+                    : streamNote() + "; the carrier blocks instead. Fix: annotate "
                     + name(caller) + " @Goroutine; if it is a library's, have its package rewritten (suspendable=PACKAGE)"
                     + " or keep the suspension out of it (a plain loop instead of a stream); never park in a constructor"));
             return caller.getMethodName().equals("<clinit>") ? Verdict.NOT_ADJACENT_THIS_TIME : Verdict.NOT_ADJACENT;
@@ -237,11 +257,28 @@ public final class Adjacency {
     }
 
     private static String describeCaller() {
-        String frame = WALKER.walk(s -> s.dropWhile(Adjacency::isMachinery).skip(1).filter(f -> !isForwarder(f)).findFirst()
-                .map(f -> name(f) + " (" + f.getFileName() + ":" + f.getLineNumber() + ")").orElse("?"));
+        return describe(callerFrame());
+    }
+
+    /** The frame that called the suspending one (forwarders skipped), or null. */
+    private static StackFrame callerFrame() {
+        return WALKER.walk(s -> s.dropWhile(Adjacency::isMachinery).skip(1).filter(f -> !isForwarder(f)).findFirst()).orElse(null);
+    }
+
+    /** {@code Class.method (File.java:line)}, marked as a stream's or reflection's; "?" for no frame. */
+    private static String describe(StackFrame f) {
+        String frame = f == null ? "?" : name(f) + " (" + f.getFileName() + ":" + f.getLineNumber() + ")";
         return frame.startsWith("java.util.stream.") ? frame + " [" + streamKind() + "]"
                 : isInvoker(frame) ? frame + " [reflection]" : frame;
     }
+
+    /** The runtime's own stream, which rewritten code gets in place of a collection's or an array's (io.jgo.internal.callback). */
+    private static final String RUNTIME_STREAM = "io.jgo.internal.callback.SequentialStream.";
+
+    /** The warning's reason when that stream's terminal operation was called from code that was not rewritten. */
+    private static final String RUNTIME_STREAM_NOTE = "; reason: stream (the stream was made in @Goroutine code, but its"
+            + " terminal operation was called from code that is not, so it runs the lambdas where they cannot unwind; its"
+            + " carrier blocks while it waits. Fix: end the stream in the @Goroutine method that makes it)";
 
     /** The warning's reason when the frame that cannot be unwound into is a reflective invoker. */
     private static final String INVOKER_NOTE = "; reason: reflection (Method.invoke and the invokers of a"
@@ -262,7 +299,9 @@ public final class Adjacency {
         switch (streamKind()) {
             case "stream":
                 return "; reason: stream (the JDK's stream pipelines are not rewritten, so a lambda that suspends inside"
-                        + " one pins; collect the elements first and loop over them, or use Iterable.forEach, which does not pin)";
+                        + " one pins: a primitive stream, a Collector's own functions, a stream ended in another method than"
+                        + " the one that made it; a sequential stream of a collection or array made and ended in @Goroutine"
+                        + " code does not pin, and neither does a plain loop over the elements)";
             case "parallel stream":
                 return "; reason: parallel stream (its lambdas run on ForkJoin threads, which are not goroutines, and on"
                         + " this carrier through frames nobody rewrote: a suspension blocks the thread it runs on; start"

@@ -10,7 +10,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * it. Learned by {@link Adjacency} the first time a frame suspends (it walks the real stack then
  * anyway): the caller frame is at its call instruction, so its line is the line of the call site;
  * a leaf primitive (hand-written, as {@code Chan.recv}) is where it suspends, its own line, as Go
- * shows {@code runtime.chanrecv1} at {@code chan.go:442}.
+ * shows {@code runtime.chanrecv1} at {@code chan.go:442}; a frame preempted at its prologue or a loop
+ * head stands in that poll's out-of-line block, which the rewrite gives the line of the method's
+ * start or of the loop head ({@link Adjacency#learnPreempted}).
  * Thread-safe.
  */
 public final class FrameNames {
@@ -27,6 +29,11 @@ public final class FrameNames {
         if (site > 0) {
             SITES.putIfAbsent(key(id, site), frame.toStackTraceElement());
         }
+    }
+
+    /** Is the position of the record of method {@code id} with {@code label} known? */
+    static boolean knows(int id, int label) {
+        return SITES.containsKey(key(id, label));
     }
 
     /** The method's name if a frame of it ever suspended, else its id. */

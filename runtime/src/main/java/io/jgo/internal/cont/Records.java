@@ -205,6 +205,11 @@ public abstract class Records {
         return depth == 0 ? 0 : methodOf(topSegment().prims, topPrims());
     }
 
+    /** The label of the record on top; only when there is one. */
+    protected final int topLabel() {
+        return labelOf(topTail());
+    }
+
     // The top record lives in the current segment, or in the one before when the current one is empty.
 
     protected final Segment topSegment() {
