@@ -10,6 +10,7 @@ import java.util.Enumeration;
 import java.util.List;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * handle, a class missing from the class path); it must never come out broken, and the rewrite
  * must never fail inside.
  */
+@Tag("heavy")
 class ClassPathCorpusTest {
 
     @Test

@@ -21,6 +21,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * nothing needs the network.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Tag("heavy")
 class InstrumentMojoIT {
 
     /** Rewritten classes carry this invisible annotation (the instrumenter's RuntimeNames.REWRITTEN_DESC). */

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * {@code $HOME/.m2/repository}, with a settings file that mirrors everything else from this build's
  * local repository, so nothing needs the network.
  */
+@Tag("heavy")
 class ReadmeQuickStartIT {
 
     private static final String FILE = "<!-- doc-test: quickstart file ";

@@ -174,11 +174,15 @@ public final class Stack extends Continuation {
 
     /**
      * First thing in every exception handler of rewritten code: the call that threw has returned,
-     * so its handshake is void; and records still waiting to be resumed now never will be.
+     * so its handshake is void; records still waiting to be resumed now never will be; and an
+     * unwind the exception cut short (a save that threw) is over, its wait undone
+     * ({@code Continuation.cancelUnwind}).
      */
     public void onCatch() {
         callSite = 0;
-        if ((attention & RESUMING) != 0) {
+        if (suspending) {
+            cancelUnwind(); // a save threw during an unwind, and this frame caught it
+        } else if ((attention & RESUMING) != 0) {
             abandonResume("an exception was caught before the frames saved below the catching frame were re-entered");
         }
     }
@@ -215,11 +219,20 @@ public final class Stack extends Continuation {
         // A frame not called from a rewritten site (via 0: a library callback) simply carries on: a
         // preemption is advisory, so it is neither a pin nor worth a warning. So does a goroutine that
         // holds a thread-owned lock (it may not leave its carrier; sysmon retakes the P if it lasts).
-        if (via == 0 || holdsOwnedLock() || !Adjacency.adjacent(via, me, recv)) {
+        boolean mayUnwind;
+        try {
+            mayUnwind = via != 0 && !holdsOwnedLock() && Adjacency.adjacentQuietly(via, me, recv);
+            if (mayUnwind) {
+                Adjacency.learnPreempted(me, topLabel()); // so a dump names the record with its line
+            }
+        } catch (Throwable t) { // no memory for the check's first look at the stack, or for what it learns
+            dropFrame();         // the record of a frame the exception now leaves
+            throw t;
+        }
+        if (!mayUnwind) {
             dropFrame();
             return false;
         }
-        Adjacency.learnPreempted(me, topLabel()); // so a dump names the record with its line
         suspending = true;
         yieldKind = YIELD_PREEMPT;
         return true;
@@ -278,7 +291,7 @@ public final class Stack extends Continuation {
      * its record is taken back for its restore code, which it runs next) and this returns false.
      */
     public boolean unwindOrPin(long via, int me, Object recv) {
-        if (Adjacency.adjacent(via, me, recv)) {
+        if (mayUnwind(via, me, recv)) {
             return true;
         }
         pinAfterSave();
@@ -291,7 +304,7 @@ public final class Stack extends Continuation {
      * that holds a monitor (reported once per site).
      */
     public void pinHere(String reason) {
-        if (reason != null) {
+        if (reason != null && yieldKind != YIELD_PREEMPT) { // a preemption just carries on: see pin()
             PinSites.pinned(reason, () -> reason + " (holding a monitor)", () -> "goroutine pinned: a suspension happened while holding a monitor at " + reason
                     + "; its carrier blocks while it waits. Fix: use io.jgo.Mutex instead of synchronized (it may be held"
                     + " across a suspension), or park outside the synchronized block");

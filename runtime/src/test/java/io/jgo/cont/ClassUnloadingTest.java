@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.jgo.cont.shapes.DeepYieldLoop;
 import io.jgo.internal.coroutine.Coroutine;
 import io.jgo.testing.Await;
+import io.jgo.testing.Heavy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * runner expects: nothing the runtime keeps (the resumer table, the adjacency cache, frame names)
  * holds a rewritten class, its loader or its resumer once its goroutines are done.
  */
+@Heavy
 class ClassUnloadingTest {
 
     private static final int LOADS = 1_000;

@@ -8,6 +8,7 @@ import io.jgo.cont.DebuggedJvm.Hit;
 import io.jgo.cont.DebuggedJvm.Kind;
 import io.jgo.cont.DebuggedJvm.Run;
 import io.jgo.cont.debuggee.ResumedFrames;
+import io.jgo.testing.Heavy;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -44,6 +45,7 @@ import org.junit.jupiter.api.Test;
  * <p>Also: stopped at the first instruction of a rewritten method (a method breakpoint, a step into
  * the call), the debugger sees the parameters, as in the plain method.
  */
+@Heavy
 class DebuggerTest {
 
     private static final Path SOURCE = Path.of("src", "test", "java", "io", "jgo", "cont", "debuggee", "ResumedFrames.java");

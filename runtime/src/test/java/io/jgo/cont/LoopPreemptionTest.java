@@ -8,11 +8,13 @@ import io.jgo.cont.Differential.Path;
 import io.jgo.cont.shapes.Loops;
 import io.jgo.cont.shapes.Spin;
 import io.jgo.internal.coroutine.Coroutine;
+import io.jgo.testing.Heavy;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** Loop heads answer preemption requests (the default {@code -Djgo.preempt=loops}). */
+@Heavy
 class LoopPreemptionTest {
 
     @ParameterizedTest

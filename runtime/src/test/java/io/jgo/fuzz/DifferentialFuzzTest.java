@@ -1,5 +1,6 @@
 package io.jgo.fuzz;
 
+import io.jgo.testing.Heavy;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import net.jqwik.api.Assume;
@@ -7,6 +8,7 @@ import net.jqwik.api.EdgeCasesMode;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.ShrinkingMode;
+import net.jqwik.api.Tag;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
 import net.jqwik.api.lifecycle.AfterContainer;
@@ -19,6 +21,7 @@ import net.jqwik.api.lifecycle.AfterContainer;
  * sized to stay well within 90 s on two cores). After a failure, {@link Minimizer} cuts the smallest
  * failing program down by lines; the result goes to stderr and {@code target/fuzz/}.
  */
+@Tag(Heavy.TAG) // jqwik's own tag: jqwik runs the property below and does not read io.jgo.testing.Heavy
 class DifferentialFuzzTest {
 
     private static final AtomicLong NAMES = new AtomicLong();

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jgo.fuzz.WideShapes.Kind;
 import io.jgo.fuzz.WideShapes.Part;
+import io.jgo.testing.Heavy;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,6 +23,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * saved values times suspension points, so the wide methods suspend at a few depths each: the code
  * of one method stays under the JVM's 64 KiB.
  */
+@Heavy
 class WideFramesRangeTest {
 
     /** Only the innermost operand suspends. */

@@ -9,6 +9,7 @@ import io.jgo.Chan;
 import io.jgo.Go;
 import io.jgo.PanicException;
 import io.jgo.WaitGroup;
+import io.jgo.testing.Heavy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (the timeout is the failure).
  */
 @Timeout(120)
+@Heavy
 class FaultsTest {
 
     @TempDir

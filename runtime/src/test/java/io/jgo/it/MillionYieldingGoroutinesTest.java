@@ -6,6 +6,7 @@ import io.jgo.Go;
 import io.jgo.Goroutine;
 import io.jgo.WaitGroup;
 import io.jgo.testing.Await;
+import io.jgo.testing.Heavy;
 import io.jgo.testing.Pins;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.junit.jupiter.api.Timeout;
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * the agent skips, pinned instead of yielding.)
  */
 @Timeout(300)
+@Heavy
 class MillionYieldingGoroutinesTest {
 
     private static final int SPAWNERS = 1_000;

@@ -13,6 +13,7 @@ import io.jgo.Mutex;
 import io.jgo.RWMutex;
 import io.jgo.Semaphore;
 import io.jgo.WaitGroup;
+import io.jgo.testing.Heavy;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Timeout;
  * does not depend on timing, only the sleep's length makes the old false report certain.
  */
 @Timeout(120)
+@Heavy
 class PlainThreadDeadlockTest {
 
     /** Reproduction: this correct program ended with "all goroutines are asleep - deadlock!". */

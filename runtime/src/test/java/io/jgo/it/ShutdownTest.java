@@ -8,6 +8,7 @@ import io.jgo.Go;
 import io.jgo.Goroutine;
 import io.jgo.WaitGroup;
 import io.jgo.testing.Await;
+import io.jgo.testing.Heavy;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Timeout;
  * return left is not counted as dropped.
  */
 @Timeout(300)
+@Heavy
 class ShutdownTest {
 
     @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import io.jgo.Chan;
 import io.jgo.Go;
+import io.jgo.testing.Heavy;
 import java.lang.management.ManagementFactory;
 import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Timeout;
  * Skipped when {@code -XX:+DisableExplicitGC} makes {@code System.gc()} a no-op.
  */
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@Heavy
 class TimerRetentionTest {
 
     private static final int ITERATIONS = 1_000_000;

@@ -10,6 +10,8 @@
  *   <li>{@link io.jgo.testing.Await}: wait, from a goroutine, until the goroutine dump (or another
  *       condition) shows something; a generous deadline turns a hang into a failure that says what
  *       was awaited and what the dump showed last. Never a timing assertion.</li>
+ *   <li>{@link io.jgo.testing.Heavy}: the JUnit tag {@code heavy} on a test class that takes seconds;
+ *       {@code -DexcludedGroups=heavy} leaves those out (the fast lane).</li>
  * </ul>
  * Tests run one at a time in one JVM (no JUnit parallelism), which is what lets {@link io.jgo.testing.Pins}
  * read a process-wide counter.

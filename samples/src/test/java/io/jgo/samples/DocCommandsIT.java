@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jgo.testing.Heavy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * 0 and write no jgo warning and no exception to stderr. A marked block may not call Maven: it would
  * build in the tree this build is using.
  */
+@Heavy
 class DocCommandsIT {
 
     @Test

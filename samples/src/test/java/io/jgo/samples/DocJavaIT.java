@@ -3,6 +3,7 @@ package io.jgo.samples;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jgo.testing.Heavy;
 import java.io.File;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * to stderr, and print exactly what its marker says the documentation shows. All blocks are tried
  * and every failure is reported, each at its line of the documentation.
  */
+@Heavy
 class DocJavaIT {
 
     @Test

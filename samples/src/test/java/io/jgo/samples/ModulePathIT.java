@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jgo.testing.Heavy;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * without it; the module exports only the API and what rewritten code calls; the jar carries
  * JCTools relocated and needs nothing else.
  */
+@Heavy
 class ModulePathIT {
 
     private static final String MAIN = """

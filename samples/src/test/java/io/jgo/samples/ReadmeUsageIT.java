@@ -3,6 +3,7 @@ package io.jgo.samples;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jgo.testing.Heavy;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * runs in a scratch folder that stands for the top of this repository: {@code runtime},
  * {@code agent} and {@code instrumenter} there are links to the real module folders.
  */
+@Heavy
 class ReadmeUsageIT {
 
     private static final String FILE = "<!-- readme-test: file ";

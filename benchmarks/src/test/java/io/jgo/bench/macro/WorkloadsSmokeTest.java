@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * that reports {@link Starved} (Loom pinned by a blocking read, a probe that hogs starve) is a
  * result too, as in the table.
  */
+@Tag("heavy")
 class WorkloadsSmokeTest {
 
     @Test

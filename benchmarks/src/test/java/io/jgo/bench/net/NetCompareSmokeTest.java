@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * missing answer makes it exit 1 and the row fail).
  */
 @Timeout(300)
+@Tag("heavy")
 class NetCompareSmokeTest {
 
     @Test

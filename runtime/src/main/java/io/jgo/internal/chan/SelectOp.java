@@ -374,15 +374,31 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
         }
     }
 
-    /** Unlocks every distinct channel, in reverse lock order. */
+    /**
+     * Unlocks every distinct channel, in reverse lock order, and reads nothing of this record after
+     * the last unlock (Go's {@code selunlock}). That matters after a park ({@link #unlockAfterPark},
+     * run by g0): the moment the last lock is free, a waker can ready the selector, which may run on
+     * another carrier, finish, {@link #release} this record and reuse it for its next select, all
+     * before g0 takes another step. So each channel is unlocked at the first of its duplicates in
+     * lock order (a select may name a channel twice, e.g. a send and a receive on it), and the
+     * channel at position 0 is the last thing this loop touches.
+     *
+     * <p>Race, as it was: a select on {@code c} (send) and {@code c} (receive) parks; g0 unlocked
+     * {@code c} at position 1 and went on to position 0 to see it was the same channel. 1. g0
+     * unlocks {@code c}. 2. A sender, holding {@code c}, wakes the selector. 3. The selector runs
+     * on another carrier, finishes and releases this record (its channels nulled). 4. g0 reads
+     * position 0: a NullPointerException on g0 (or, had the record been reused already, another
+     * select's channel unlocked).
+     */
     private void unlockAll() {
-        HChan prev = null;
+        int[] order = lockOrder;
+        HChan[] cs = chans;
         for (int k = nLocked - 1; k >= 0; k--) {
-            HChan c = chans[lockOrder[k]];
-            if (c != prev) {
-                c.lock.unlock();
-                prev = c;
+            HChan c = cs[order[k]];
+            if (k > 0 && c == cs[order[k - 1]]) {
+                continue; // unlocked at its first position, below
             }
+            c.lock.unlock(); // at k == 0 the last access to this record: it may be reused from here on
         }
     }
 

@@ -4,6 +4,7 @@ import java.lang.StackWalker.StackFrame;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -122,6 +123,33 @@ public final class Adjacency {
         }
     }
 
+    /**
+     * As {@link #adjacent(long, int, Object)} for an unwind a preemption started: a preemption is
+     * advisory, so a frame that cannot unwind just carries on — neither a pin to count or report nor
+     * a warning. A verdict not yet in the table is walked here without being stored, so that the one
+     * warning of a real suspension at the same site is still printed when it comes.
+     */
+    public static boolean adjacentQuietly(long via, int me, Object recv) {
+        if (via == 0) {
+            return false;
+        }
+        if (via == Entry.LAZY_VIA) {
+            return true;
+        }
+        long key = key(via, me, classId(via, recv));
+        int i = (int) (key >>> 32 ^ key) & MASK;
+        for (int probe = 0; probe < 16; probe++, i = (i + 1) & MASK) {
+            long e = TABLE.get(i);
+            if (e == 0) {
+                break;
+            }
+            if ((e & ~ADJACENT) == key) {
+                return (e & ADJACENT) != 0;
+            }
+        }
+        return walk(via, me, false, key, true) == Verdict.ADJACENT;
+    }
+
     private static boolean verdict(long via, int me, Object recv, boolean leaf) {
         if (via == Entry.LAZY_VIA) {
             return true; // re-entered alone by g0's resume entry, which returns straight to g0 (see Entry)
@@ -148,7 +176,7 @@ public final class Adjacency {
         for (int probe = 0; probe < 16; probe++, i = (i + 1) & MASK) {
             long e = TABLE.get(i);
             if (e == 0) {
-                Verdict verdict = walk(via, me, leaf, key);
+                Verdict verdict = walk(via, me, leaf, key, false);
                 if (verdict != Verdict.NOT_ADJACENT_THIS_TIME) {
                     // Losing this CAS to another key only means the verdict is not cached this time; losing
                     // it to the same key stores the same verdict (see the class comment: it is fixed per key).
@@ -160,7 +188,7 @@ public final class Adjacency {
                 return (e & ADJACENT) != 0;
             }
         }
-        return walk(via, me, leaf, key) == Verdict.ADJACENT; // table crowded: still correct, just slower
+        return walk(via, me, leaf, key, false) == Verdict.ADJACENT; // table crowded: still correct, just slower
     }
 
     private static int classId(long via, Object recv) {
@@ -180,9 +208,10 @@ public final class Adjacency {
 
     /**
      * Walks the real stack: the first frame outside the continuation machinery is the suspending
-     * frame. A verdict not to unwind names its site once ({@link PinSites}, under the verdict's key).
+     * frame. A verdict not to unwind names its site once ({@link PinSites}, under the verdict's key),
+     * unless {@code quiet} (a preemption's unwind, see {@link #adjacentQuietly}).
      */
-    private static Verdict walk(long via, int me, boolean leaf, long key) {
+    private static Verdict walk(long via, int me, boolean leaf, long key, boolean quiet) {
         List<StackFrame> frames = WALKER.walk(s -> s
                 .dropWhile(Adjacency::isMachinery)
                 .limit(8)
@@ -206,7 +235,7 @@ public final class Adjacency {
         int callerId = (int) (via >>> 32);
         int site = (int) (via & ~(VIRTUAL_SITE | SHARED_ID_SITE));
         if ((via & SHARED_ID_SITE) != 0) {
-            PinSites.warn(key, () -> name(caller), () -> "goroutine pinned: " + name(self) + " cannot unwind into " + name(caller)
+            warnUnlessQuiet(quiet, key, () -> name(caller), () -> "goroutine pinned: " + name(self) + " cannot unwind into " + name(caller)
                     + ", which shares its method id with another method of its class; rename one of them");
             return Verdict.NOT_ADJACENT;
         }
@@ -216,7 +245,7 @@ public final class Adjacency {
         FrameNames.learn(callerId, caller, site);
         if (idOf(self) != me || idOf(caller) != callerId || !SITE_OWNERS.get(caller.getDeclaringClass())) {
             String leftOut = LeftOut.reason(caller.getClassName());
-            PinSites.warn(key, () -> name(caller) + " (" + caller.getFileName() + ":" + caller.getLineNumber() + ")",
+            warnUnlessQuiet(quiet, key, () -> name(caller) + " (" + caller.getFileName() + ":" + caller.getLineNumber() + ")",
                     () -> "goroutine pinned: " + name(self)
                     + " cannot unwind into " + name(caller) + " (" + caller.getFileName() + ":" + caller.getLineNumber()
                     + "), which is not a rewritten @Goroutine call site" + (leftOut != null ? ": " + leftOut
@@ -230,12 +259,19 @@ public final class Adjacency {
         }
         if (unsafeForwarder != null) {
             String forwarder = unsafeForwarder;
-            PinSites.warn(key, () -> forwarder, () -> "goroutine pinned: the method reference forwarder "
+            warnUnlessQuiet(quiet, key, () -> forwarder, () -> "goroutine pinned: the method reference forwarder "
                     + forwarder + " unboxes what " + name(self) + " returns, which has no value while it unwinds; "
                     + "declare the method's result as a primitive or a wrapper type to let it unwind");
             return Verdict.NOT_ADJACENT;
         }
         return Verdict.ADJACENT;
+    }
+
+    /** Names a site that cannot unwind ({@link PinSites#warn}), except during a preemption's unwind. */
+    private static void warnUnlessQuiet(boolean quiet, long key, Supplier<String> site, Supplier<String> message) {
+        if (!quiet) {
+            PinSites.warn(key, site, message);
+        }
     }
 
     /**

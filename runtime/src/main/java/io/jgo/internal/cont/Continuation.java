@@ -78,6 +78,18 @@ public abstract class Continuation extends Records {
          * For {@code YIELD_GOSCHED} and {@code YIELD_PREEMPT} an implementation may simply return.
          */
         void parkPinned(Continuation stack, int kind);
+
+        /**
+         * The goroutine's suspension failed before it reached g0 and its own code goes on: an
+         * exception (an {@code OutOfMemoryError} while a record or segment grew, a
+         * {@code StackOverflowError} in a save) left a leaf's yield or a frame's save and was caught
+         * by a rewritten handler ({@link #cancelUnwind}). A park the leaf prepared never happens:
+         * the waiters leave their queues and the primitive's locks, held since the leaf enqueued
+         * them, are released, so the primitive stays usable and nobody wakes the goroutine for a wait
+         * it is no longer in. Owner thread only. Nothing to do for an owner that never parks.
+         */
+        default void cancelPark(Continuation stack) {
+        }
     }
 
     protected Continuation(Owner owner) {
@@ -128,18 +140,28 @@ public abstract class Continuation extends Records {
      */
     boolean suspendLeaf(long via, int me, int kind) {
         yieldKind = kind;
-        if (holdsOwnedLock()) {
-            HeldLocks.warnPinned(this, me); // a thread-owned lock cannot follow the goroutine: keep the thread
+        boolean adjacent;
+        try {
+            if (holdsOwnedLock()) {
+                HeldLocks.warnPinned(this, me); // a thread-owned lock cannot follow the goroutine: keep the thread
+                adjacent = false;
+            } else {
+                adjacent = Adjacency.adjacent(via, me, callee(), true);
+            }
+            if (adjacent) {
+                pushRecord(me, LEAF_LABEL, 0, 0, RESUMER_NONE); // may need a segment: OutOfMemoryError
+            }
+        } catch (Throwable t) {
+            // The leaf cannot yield (no memory for its record or for the adjacency check): the wait it
+            // prepared never happens, and the leaf throws instead, as a call that failed.
+            owner.cancelPark(this);
+            throw t;
+        }
+        if (!adjacent) {
             PINS.increment();
             owner.parkPinned(this, kind);
             return false;
         }
-        if (!Adjacency.adjacent(via, me, callee(), true)) {
-            PINS.increment();
-            owner.parkPinned(this, kind);
-            return false;
-        }
-        pushRecord(me, LEAF_LABEL, 0, 0, RESUMER_NONE);
         suspending = true;
         return true;
     }
@@ -158,7 +180,7 @@ public abstract class Continuation extends Records {
      * id; the frame must then pin ({@link #pinAfterSave}).
      */
     public boolean mayUnwind(long via, int me, Object recv) {
-        return Adjacency.adjacent(via, me, recv);
+        return yieldKind == YIELD_PREEMPT ? Adjacency.adjacentQuietly(via, me, recv) : Adjacency.adjacent(via, me, recv);
     }
 
     /** A resumed leaf primitive pops its own (empty) record. */
@@ -191,10 +213,16 @@ public abstract class Continuation extends Records {
         pin();
     }
 
-    /** Blocks the carrier until the goroutine is readied, then arms the resume of the deeper frames from their records. */
+    /**
+     * Blocks the carrier until the goroutine is readied, then arms the resume of the deeper frames from their records.
+     * An unwind a preemption started is not a pin: the request was advisory, so the frames just carry on
+     * (Go never preempts where it cannot); only suspensions the code asked for are counted.
+     */
     protected final void pin() {
         suspending = false;
-        PINS.increment();
+        if (yieldKind != YIELD_PREEMPT) {
+            PINS.increment();
+        }
         owner.parkPinned(this, yieldKind);
         if (depth > floor) {
             setAttention(attention() | RESUMING);
@@ -204,6 +232,25 @@ public abstract class Continuation extends Records {
     /** g0: the unwind reached the bottom; the goroutine is off the carrier. */
     void endUnwind() {
         suspending = false;
+    }
+
+    /**
+     * An exception reached a handler of rewritten code while the goroutine was unwinding: a save on
+     * the way threw (an {@code OutOfMemoryError} when a segment could not grow, a
+     * {@code StackOverflowError}), and a frame caught it. The unwind is over: every frame that saved
+     * a record in it lies between the thrower and the catching frame, so the exception has already
+     * left them, and their records (those above {@link #floor}: an unwind starts once every record
+     * above the floor was popped) are dropped, references released. The yield never happened: a
+     * park the leaf prepared is cancelled ({@link Owner#cancelPark}), so the goroutine goes on in
+     * its handler with a sane stack, its wait undone, as if the call had thrown. Owner only.
+     */
+    protected final void cancelUnwind() {
+        suspending = false;
+        dropAbove(floor);
+        setAttention(attention() & ~(RESUMING | HANDING));
+        if (owner != null) {
+            owner.cancelPark(this);
+        }
     }
 
     /** About to re-enter every saved frame from the goroutine's entry (the eager way); arms the resume dispatch if frames were saved. */

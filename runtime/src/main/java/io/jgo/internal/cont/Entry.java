@@ -72,11 +72,13 @@ public final class Entry {
                 thrown = t;
             }
             if (s.suspending) {
-                if (thrown != null) {
-                    throw sneaky(thrown);
+                if (thrown == null) {
+                    s.layOutUnwound();
+                    return alone;
                 }
-                s.layOutUnwound();
-                return alone;
+                // A save threw on the way out (no memory for a segment): the unwind is over, its wait
+                // undone, and the exception goes to the saved frames below, whose handlers may catch it.
+                s.cancelUnwind();
             }
             s.endReentry();
             if (s.depth() == 0) { // the outermost frame, the body, is over

@@ -283,6 +283,16 @@ public final class G implements Continuation.Owner {
         this.waitReason = reason;
     }
 
+    /**
+     * Continuation.Owner: the G's yield or unwind threw and its own code caught the exception: the
+     * park it prepared, if any, is undone (waiters off their queues, the leaf's locks released),
+     * as g0 does for a G that the exception ends. Owner thread only (it holds the locks).
+     */
+    @Override
+    public void cancelPark(Continuation s) {
+        sched.cancelPark(this);
+    }
+
     /** Continuation.Owner: the G could not unwind; block this carrier as in a syscall. Owner thread only. */
     @Override
     public void parkPinned(Continuation s, int kind) {

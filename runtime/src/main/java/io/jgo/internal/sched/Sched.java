@@ -329,9 +329,11 @@ public final class Sched {
     }
 
     /**
-     * g0: {@code g} failed after it prepared a park, in its yield or while it unwound (its frames
+     * {@code g} failed after it prepared a park, in its yield or while it unwound (its frames
      * could not all be saved), if it did: the park never happened. Its waiters leave their queues and the primitive's locks, held since before
-     * the unwind, are released, so the primitive stays usable by the others. Before {@link #goexit}.
+     * the unwind, are released, so the primitive stays usable by the others. g0 before {@link #goexit}
+     * when the exception ends g; g's own code when a handler of it caught the exception
+     * ({@code Continuation.cancelUnwind}). Either way on the thread that took the locks.
      */
     void cancelPark(G g) {
         ParkUnlock u = g.parkUnlock;
@@ -501,7 +503,9 @@ public final class Sched {
     }
 
     void parkPinned(G g, int kind) {
-        counters.pins.increment();
+        if (kind != Stack.YIELD_PREEMPT) { // a preemption that met a frame it cannot unwind just carries on: no pin
+            counters.pins.increment();
+        }
         handoff.parkPinned(g, kind);
     }
 

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.jgo.testing.Await;
-import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -77,7 +76,7 @@ class LostWakeupTest {
             assertEquals(true, s.spinning.claimFirst(), "nobody spins in an idle runtime");
             AtomicBoolean ran = new AtomicBoolean();
             s.newproc(() -> ran.set(true)); // its wakep sees a spinner and leaves the work to it
-            Await.until("the stranded goroutine ran", ran::get, () -> s.dump(), Duration.ofSeconds(15));
+            Await.until("the stranded goroutine ran", ran::get, () -> s.dump());
         } finally {
             s.shutdown();
         }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.jgo.testing.Heavy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -21,8 +22,16 @@ import org.junit.jupiter.params.provider.CsvSource;
  * some itself; every other P runs what it has, steals from a random P (runnext too, half of the
  * time) and takes batches from the global queue. Every G must be run exactly once.
  *
+ * <p>Stealing is proven, not hoped for: once P0 has produced everything it leaves its own queue
+ * alone until some P has stolen (it is never empty then: the last put went there), so the Gs
+ * left in it can only be run by a thief, however the OS schedules the threads. (Before, on a
+ * loaded machine the thieves could start late enough to find every G in the global queue, and the
+ * test failed with "no steal succeeded".) Likewise the global queue: overflow certainly sends Gs
+ * there, and only a counted take removes them.
+ *
  * <p>No timing assertion: the deadline only turns a hang (a lost G) into a report of what is missing.
  */
+@Heavy
 class RunQueueStressTest {
 
     private static final int ITEMS = 1_000_000;
@@ -76,6 +85,7 @@ class RunQueueStressTest {
                     try {
                         if (id == 0) {
                             produce();
+                            awaitASteal();
                         }
                         runUntilDone(id);
                     } catch (Throwable e) {
@@ -107,6 +117,9 @@ class RunQueueStressTest {
             SplittableRandom rnd = new SplittableRandom(42);
             for (int id = 0; id < ITEMS && !abandon; id++) {
                 own.put(id, rnd.nextInt(100) < nextPercent, global);
+                if (id == ITEMS - 1) {
+                    break; // the last G stays in P0's queue (ring or runnext): only a thief may run it now
+                }
                 int r = rnd.nextInt(8);
                 if (r == 0) {
                     Integer g = own.get();
@@ -121,6 +134,18 @@ class RunQueueStressTest {
                         run(g);
                     }
                 }
+            }
+        }
+
+        /**
+         * P0, done producing: runs nothing until a thief has stolen. Its queue still holds a G at
+         * least (the last put went there, and P0 ran none after it; only a steal takes one out), the
+         * global queue and the thieves' rings drain, and the thieves keep stealing from random
+         * victims until every G ran: a steal from P0 must succeed. A state wait, not a clock.
+         */
+        private void awaitASteal() {
+            while (steals.get() == 0 && !abandon) {
+                Thread.yield();
             }
         }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jgo.Go;
 import io.jgo.internal.Stack;
+import io.jgo.testing.Await;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -108,7 +109,7 @@ class SysmonNeverWaitsOnSchedLockTest {
                 retakes[2] = s.sysmon.round(clock.addAndGet(MS));
                 assertFalse(s.sysmon.owes(), "paid");
                 assertEquals(1, rec.of(Trace.Event.P_HANDOFF).size());
-                assertTrue(childRan.await(10, TimeUnit.SECONDS), "the P's new M ran the queued goroutine");
+                assertTrue(childRan.await(Await.DEADLINE.toSeconds(), TimeUnit.SECONDS), "the P's new M ran the queued goroutine");
             });
         });
         assertEquals(0, retakes[0]);
@@ -187,7 +188,7 @@ class SysmonNeverWaitsOnSchedLockTest {
                 }
                 s.sysmon.round(System.nanoTime() + 2 * 3_600_000 * MS + MS);
                 assertFalse(s.sysmon.owes(), "paid");
-                assertTrue(woke.await(10, TimeUnit.SECONDS), "the woken M ran the sleeper");
+                assertTrue(woke.await(Await.DEADLINE.toSeconds(), TimeUnit.SECONDS), "the woken M ran the sleeper");
             });
         });
     }

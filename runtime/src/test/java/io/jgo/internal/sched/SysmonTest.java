@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.jgo.Go;
 import io.jgo.PanicException;
 import io.jgo.internal.Stack;
+import io.jgo.testing.Await;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -94,7 +95,7 @@ class SysmonTest {
 
         /** Waits until an M runs it: the P's new holder after a handoff. */
         void awaitRunning() throws InterruptedException {
-            assertTrue(running.await(10, TimeUnit.SECONDS), "the P's new M runs the child");
+            assertTrue(running.await(Await.DEADLINE.toSeconds(), TimeUnit.SECONDS), "the P's new M runs the child");
         }
     }
 

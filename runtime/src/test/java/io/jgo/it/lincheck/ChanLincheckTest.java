@@ -3,6 +3,7 @@ package io.jgo.it.lincheck;
 import io.jgo.Chan;
 import io.jgo.PanicException;
 import io.jgo.Select;
+import io.jgo.testing.Heavy;
 import java.util.ArrayDeque;
 import org.jetbrains.kotlinx.lincheck.LinChecker;
 import org.jetbrains.kotlinx.lincheck.annotations.Operation;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Timeout;
  * thread block for ever. Bounded to a few seconds for CI.
  */
 @Timeout(300)
+@Heavy
 class ChanLincheckTest {
 
     @Test

@@ -4,6 +4,7 @@ import io.jgo.Go;
 import io.jgo.Select;
 import io.jgo.Timer;
 import io.jgo.TimerProbe;
+import io.jgo.testing.Heavy;
 import java.time.Duration;
 import org.jetbrains.kotlinx.lincheck.LinChecker;
 import org.jetbrains.kotlinx.lincheck.annotations.Operation;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Timeout;
  * heap's firing changes nothing a user can see (the channel looks unbuffered).
  */
 @Timeout(300)
+@Heavy
 class TimerLincheckTest {
 
     @Test

@@ -9,6 +9,7 @@ import io.jgo.internal.sched.TestRuntimes;
 import io.jgo.net.Conn;
 import io.jgo.net.Listener;
 import io.jgo.net.Net;
+import io.jgo.testing.Heavy;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.Timeout;
  * fails with the carriers' stacks.
  */
 @Timeout(300)
+@Heavy
 class IdleAcceptWakeTest {
 
     @Test
