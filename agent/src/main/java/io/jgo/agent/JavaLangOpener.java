@@ -19,6 +19,10 @@ import java.util.Set;
  * module path (found in the boot layer by name). A runtime loaded by another loader (an application server's) finds the package
  * closed and falls back to carrier-scoped values with a one-time warning; the JVM flag
  * {@code --add-opens java.base/java.lang=ALL-UNNAMED} opens it to every unnamed module.
+ *
+ * <p>It also opens {@code java.nio.channels.spi} and {@code sun.nio.ch} to the same modules, so that
+ * a goroutine's call on a blocking-mode socket channel parks on the poller instead of holding its
+ * carrier ({@code io.jgo.internal.sched.BlockingChannels} says which internals it uses and why).
  */
 final class JavaLangOpener {
 
@@ -41,11 +45,19 @@ final class JavaLangOpener {
         ModuleLayer.boot().findModule(RUNTIME_MODULE).ifPresent(to::add);
         try {
             instrumentation.redefineModule(javaBase, Set.of(), Map.of(), Map.of("java.lang", to), Set.of(), Map.of());
-            return true;
         } catch (RuntimeException e) { // UnmodifiableModuleException, IllegalArgumentException
             System.err.println("jgo agent: could not open java.lang to the runtime (" + e
                     + "); ThreadLocal values will belong to carrier threads");
             return false;
+        }
+        try {
+            // Blocking-mode socket channels park on the poller (io.jgo.internal.sched.BlockingChannels);
+            // if this fails the runtime hands those calls off and says so once.
+            instrumentation.redefineModule(javaBase, Set.of(), Map.of(), Map.of("java.nio.channels.spi", to, "sun.nio.ch", to),
+                    Set.of(), Map.of());
+            return true;
+        } catch (RuntimeException e) {
+            return true; // java.lang is open; the runtime's note names what is missing
         }
     }
 }

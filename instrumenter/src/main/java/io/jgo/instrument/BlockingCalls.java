@@ -26,6 +26,11 @@ import org.objectweb.asm.tree.VarInsnNode;
  *     {@code CompletableFuture}, {@code FutureTask}, ...) and {@code CompletableFuture.join()} become
  *     the runtime's suspendable {@code Futures.get}/{@code Futures.join}, which park the goroutine
  *     until a {@code CompletableFuture} completes and wrap the call in a syscall for other futures;</li>
+ * <li>{@code SocketChannel.read}/{@code write} (scatter/gather forms too) and
+ *     {@code ServerSocketChannel.accept} become the runtime's suspendable {@code ChannelCalls}, which
+ *     park the goroutine on the poller while a blocking-mode channel is not ready, then make the call
+ *     as a syscall ({@code connect} stays wrapped: a blocking connect cannot be waited for without
+ *     changing the channel's mode);</li>
  * <li>every other entry is wrapped: {@code t = Blocking.enter(receiver, rule); call;
  *     Blocking.exit(t)}, with an innermost handler that calls {@code exit} and rethrows, so the
  *     syscall always ends. With rule {@code BY_CLASS} the runtime decides by the receiver's class
@@ -102,6 +107,11 @@ final class BlockingCalls {
             "java/util/concurrent/RunnableFuture", "java/util/concurrent/ScheduledFuture",
             "java/util/concurrent/RunnableScheduledFuture");
     private static final String COMPLETABLE_FUTURE = "java/util/concurrent/CompletableFuture";
+    private static final String SOCKET_CHANNEL = "java/nio/channels/SocketChannel";
+    private static final String SERVER_SOCKET_CHANNEL = "java/nio/channels/ServerSocketChannel";
+    /** {@code read}/{@code write} descriptors of {@code SocketChannel} that {@link #channelHelper} substitutes. */
+    private static final Set<String> CHANNEL_IO_DESCS = Set.of("(Ljava/nio/ByteBuffer;)I", "([Ljava/nio/ByteBuffer;)J",
+            "([Ljava/nio/ByteBuffer;II)J");
     private static final String FORK_JOIN_TASK = "java/util/concurrent/ForkJoinTask";
     private static final String GET_DESC = "()Ljava/lang/Object;";
     private static final String TIMED_GET_DESC = "(JLjava/util/concurrent/TimeUnit;)Ljava/lang/Object;";
@@ -214,6 +224,9 @@ final class BlockingCalls {
                 continue;
             }
             MethodInsnNode helper = futureHelper(call);
+            if (helper == null) {
+                helper = channelHelper(call);
+            }
             if (helper != null) {
                 m.instructions.set(call, helper);
                 rewritten++;
@@ -292,6 +305,29 @@ final class BlockingCalls {
             return null;
         }
         return new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.FUTURES, call.name, "(" + receiver + call.desc.substring(1), false);
+    }
+
+    /**
+     * {@code socketChannel.read/write(...)} (one buffer, scatter/gather, with or without a range) and
+     * {@code serverSocketChannel.accept()} become the runtime's suspendable {@code ChannelCalls} methods
+     * of the same name (the receiver is the first argument), which park the goroutine on the poller
+     * while a blocking-mode channel is not ready and then make the call as a syscall; null for any
+     * other call. Only these static types: a call through {@code ReadableByteChannel} and the like, and
+     * {@code connect}, stay wrapped.
+     */
+    private static MethodInsnNode channelHelper(MethodInsnNode call) {
+        if (call.getOpcode() != Opcodes.INVOKEVIRTUAL) {
+            return null;
+        }
+        boolean socket = call.owner.equals(SOCKET_CHANNEL) && (call.name.equals("read") || call.name.equals("write"))
+                && CHANNEL_IO_DESCS.contains(call.desc);
+        boolean server = call.owner.equals(SERVER_SOCKET_CHANNEL) && call.name.equals("accept")
+                && call.desc.equals("()L" + SOCKET_CHANNEL + ";");
+        if (!socket && !server) {
+            return null;
+        }
+        return new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.CHANNEL_CALLS, call.name,
+                "(L" + call.owner + ";" + call.desc.substring(1), false);
     }
 
     private static boolean isThreadSleep(MethodInsnNode call) {

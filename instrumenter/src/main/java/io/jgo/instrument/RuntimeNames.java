@@ -25,6 +25,8 @@ final class RuntimeNames {
 
     /** Suspendable stand-ins for {@code Future.get} and {@code CompletableFuture.join} ({@link BlockingCalls}): {@code get(Future[, J, TimeUnit])}, {@code join(CompletableFuture)}. */
     static final String FUTURES = "io/jgo/internal/blocking/Futures";
+    /** Suspendable stand-ins for {@code SocketChannel.read/write} and {@code ServerSocketChannel.accept} ({@link BlockingCalls}). */
+    static final String CHANNEL_CALLS = "io/jgo/internal/blocking/ChannelCalls";
 
     static final String STACK = "io/jgo/internal/Stack";
     static final String STACK_DESC = "L" + STACK + ";";
@@ -271,6 +273,14 @@ final class RuntimeNames {
                     "join(Ljava/util/concurrent/CompletableFuture;)Ljava/lang/Object;",
                     "get(Ljava/util/concurrent/Future;)Ljava/lang/Object;",
                     "get(Ljava/util/concurrent/Future;JLjava/util/concurrent/TimeUnit;)Ljava/lang/Object;"),
+            classEntry(CHANNEL_CALLS, "java/lang/Object",
+                    "read(Ljava/nio/channels/SocketChannel;Ljava/nio/ByteBuffer;)I",
+                    "read(Ljava/nio/channels/SocketChannel;[Ljava/nio/ByteBuffer;)J",
+                    "read(Ljava/nio/channels/SocketChannel;[Ljava/nio/ByteBuffer;II)J",
+                    "write(Ljava/nio/channels/SocketChannel;Ljava/nio/ByteBuffer;)I",
+                    "write(Ljava/nio/channels/SocketChannel;[Ljava/nio/ByteBuffer;)J",
+                    "write(Ljava/nio/channels/SocketChannel;[Ljava/nio/ByteBuffer;II)J",
+                    "accept(Ljava/nio/channels/ServerSocketChannel;)Ljava/nio/channels/SocketChannel;"),
             classEntry(OWNED_LOCKS, "java/lang/Object"),
             classEntry(ITERABLE_CALLS, "java/lang/Object",
                     "forEach(Ljava/lang/Iterable;Ljava/util/function/Consumer;)V",

@@ -294,6 +294,89 @@ class BlockingCallsRewriteTest {
                 "Blocking.exit(Z)V"), calls.subList(0, Math.min(calls.size(), 8)), calls.toString());
     }
 
+    /**
+     * {@code @Goroutine static Object io(SocketChannel c, ServerSocketChannel l, ReadableByteChannel r, ByteBuffer b)
+     * { c.read(b); c.write(new ByteBuffer[] {b}, 0, 1); r.read(b); c.connect(null); return l.accept(); }}.
+     */
+    private static byte[] channelCaller() {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
+            @Override
+            protected String getCommonSuperClass(String a, String b) {
+                return "java/lang/Object";
+            }
+        };
+        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, "ChannelCaller", null, "java/lang/Object", null);
+        MethodVisitor m = cw.visitMethod(Opcodes.ACC_STATIC, "io", "(Ljava/nio/channels/SocketChannel;"
+                + "Ljava/nio/channels/ServerSocketChannel;Ljava/nio/channels/ReadableByteChannel;Ljava/nio/ByteBuffer;)Ljava/lang/Object;",
+                null, new String[] {"java/io/IOException"});
+        m.visitAnnotation(RuntimeNames.GOROUTINE_DESC, false);
+        m.visitCode();
+        m.visitVarInsn(Opcodes.ALOAD, 0);
+        m.visitVarInsn(Opcodes.ALOAD, 3);
+        m.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/nio/channels/SocketChannel", "read", "(Ljava/nio/ByteBuffer;)I", false);
+        m.visitInsn(Opcodes.POP);
+        m.visitVarInsn(Opcodes.ALOAD, 0);
+        m.visitInsn(Opcodes.ICONST_1);
+        m.visitTypeInsn(Opcodes.ANEWARRAY, "java/nio/ByteBuffer");
+        m.visitInsn(Opcodes.DUP);
+        m.visitInsn(Opcodes.ICONST_0);
+        m.visitVarInsn(Opcodes.ALOAD, 3);
+        m.visitInsn(Opcodes.AASTORE);
+        m.visitInsn(Opcodes.ICONST_0);
+        m.visitInsn(Opcodes.ICONST_1);
+        m.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/nio/channels/SocketChannel", "write", "([Ljava/nio/ByteBuffer;II)J", false);
+        m.visitInsn(Opcodes.POP2);
+        m.visitVarInsn(Opcodes.ALOAD, 2);
+        m.visitVarInsn(Opcodes.ALOAD, 3);
+        m.visitMethodInsn(Opcodes.INVOKEINTERFACE, "java/nio/channels/ReadableByteChannel", "read", "(Ljava/nio/ByteBuffer;)I", true);
+        m.visitInsn(Opcodes.POP);
+        m.visitVarInsn(Opcodes.ALOAD, 0);
+        m.visitInsn(Opcodes.ACONST_NULL);
+        m.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/nio/channels/SocketChannel", "connect", "(Ljava/net/SocketAddress;)Z", false);
+        m.visitInsn(Opcodes.POP);
+        m.visitVarInsn(Opcodes.ALOAD, 1);
+        m.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/nio/channels/ServerSocketChannel", "accept", "()Ljava/nio/channels/SocketChannel;", false);
+        m.visitInsn(Opcodes.ARETURN);
+        m.visitMaxs(0, 0);
+        m.visitEnd();
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    @Test
+    void socketChannelReadWriteAndAcceptBecomeTheRuntimesParkingHelpersOthersStayWrapped() {
+        byte[] out = instrumenter(RewriteOptions.of(PreemptMode.LOOPS)).transform(channelCaller());
+        assertNotNull(out, "the helpers are suspension points: the method is rewritten");
+        assertEquals(List.of(), failures, "the rewrite (verified) refused a method");
+        ClassNode cn = new ClassNode();
+        new ClassReader(out).accept(cn, 0);
+        List<String> calls = new ArrayList<>();
+        for (MethodNode m : cn.methods) {
+            if (m.name.equals("io")) {
+                for (AbstractInsnNode insn : m.instructions) {
+                    if (insn instanceof MethodInsnNode) {
+                        MethodInsnNode call = (MethodInsnNode) insn;
+                        if (call.owner.startsWith("java/nio/channels/") || call.owner.equals(RuntimeNames.CHANNEL_CALLS)
+                                || call.owner.endsWith("/Blocking")) {
+                            calls.add(call.owner.substring(call.owner.lastIndexOf('/') + 1) + "." + call.name + call.desc);
+                        }
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(
+                "ChannelCalls.read(Ljava/nio/channels/SocketChannel;Ljava/nio/ByteBuffer;)I",
+                "ChannelCalls.write(Ljava/nio/channels/SocketChannel;[Ljava/nio/ByteBuffer;II)J",
+                "Blocking.enter(Ljava/lang/Object;I)Z",
+                "ReadableByteChannel.read(Ljava/nio/ByteBuffer;)I",
+                "Blocking.exit(Z)V",
+                "Blocking.enter(Ljava/lang/Object;I)Z",
+                "SocketChannel.connect(Ljava/net/SocketAddress;)Z",
+                "Blocking.exit(Z)V",
+                "ChannelCalls.accept(Ljava/nio/channels/ServerSocketChannel;)Ljava/nio/channels/SocketChannel;"),
+                calls.subList(0, Math.min(calls.size(), 9)), calls.toString());
+    }
+
     @Test
     void aBlockingEntryMustBeAQualifiedMethod() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

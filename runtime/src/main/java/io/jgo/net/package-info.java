@@ -51,36 +51,49 @@
  * action to put its connect's deadline in the past (Go's {@code netFD.connect}), so no thread or
  * goroutine watches a context.
  *
- * <h2>Blocking-mode channels from rewritten code: handed off, not parked</h2>
+ * <h2>Blocking-mode channels from rewritten code</h2>
  * A goroutine that calls a blocking-mode {@code SocketChannel} or {@code ServerSocketChannel}
- * itself ({@code read}, {@code write}, their scatter/gather forms, {@code accept}, {@code connect})
- * or a {@code java.net.Socket} stream does not park on the poller: the rewrite wraps the call as a
- * blocking syscall, which hands the P off at once (other goroutines keep running) and keeps the
- * carrier thread until the call returns. So N goroutines blocked that way hold N carriers (each a
- * platform thread with the runtime's carrier stack size, counted against {@code jgo.maxthreads}),
- * which is the thread-per-connection cost this package exists to avoid. Parking them instead cannot
- * be done soundly with JDK 17's public API:
+ * itself parks on the poller too: the rewrite turns {@code read}, {@code write} (their scatter/gather
+ * forms too) and {@code accept} into {@code io.jgo.internal.blocking.ChannelCalls}, which waits
+ * until the socket is ready ({@code IO wait}) and then makes the call as a handed-off syscall. The
+ * call then returns at once; if another thread took the bytes or the connection first, it blocks
+ * its carrier as it always did. Results, exceptions and the channel's mode are the JDK's own. Still
+ * handed off (the carrier held until the call returns): {@code connect} (its completion can only be
+ * polled for after a non-blocking connect, which needs the mode switched), calls whose static type
+ * is an interface ({@code ReadableByteChannel} and the like), {@code java.net.Socket} streams, and
+ * every one of them where the JDK internals below are not open to jgo (the build-time path without
+ * {@code --add-opens java.base/java.nio.channels.spi=... --add-opens java.base/sun.nio.ch=...};
+ * one warning says so). Why it is built this way, from JDK 17's source
+ * ({@code io.jgo.internal.sched.BlockingChannels} has the details):
  * <ul>
- *   <li>A {@code Selector} watches only a non-blocking channel ({@code register} throws
- *       {@code IllegalBlockingModeException}), and the blocking mode is state of the channel that
- *       every user of it sees. Switching it for the length of one wait changes what other threads'
- *       calls on the same channel do meanwhile: a blocking {@code write} from another thread (a
- *       full-duplex connection's writer) would become a non-blocking one and return having
- *       written part of its buffer, or nothing, which blocking-mode callers never handle.</li>
- *   <li>The switch itself waits: JDK 17's {@code SocketChannelImpl.implConfigureBlocking} takes
- *       both the channel's read lock and write lock, which a blocking call in progress on another
- *       thread holds for as long as it blocks. A reader that switches the mode would wait, on its
- *       carrier, for an unrelated writer that may itself wait for the peer to read: a deadlock the
- *       program does not have without jgo.</li>
- *   <li>Switching back needs the key gone: {@code configureBlocking(true)} throws while a valid key
- *       exists, and a cancelled key stays registered until the selector's next select, so every
- *       wait would cost a key cancel, a forced select and a re-registration.</li>
+ *   <li>The mode is never switched: switching is visible to every thread (another thread's blocking
+ *       write would turn non-blocking and return early), {@code implConfigureBlocking} takes both of
+ *       the channel's I/O locks (it would wait for an unrelated blocked writer: a deadlock the
+ *       program does not have without jgo), and {@code configureBlocking(true)} fails while a key
+ *       exists.</li>
+ *   <li>No "shadow" channel over the same descriptor: the user's channel would not know the
+ *       shadow's key, so its close would close the descriptor at once; the number could then be
+ *       reused by a new socket while the selector (keyed by number, applying new registrations
+ *       before cancellations, ignoring {@code epoll_ctl} errors) still maps it to the stale key: the
+ *       new socket's readiness would go to the wrong waiter and the stale key's removal would delete
+ *       the new socket's registration. Instead the user's own channel is registered (the
+ *       blocking-mode check skipped, the key added to the channel's key set), so the JDK defers
+ *       the descriptor's close until the selector has dropped the key, as for any registered
+ *       channel. The key stays until the channel closes (a new key while a cancelled one is not
+ *       flushed would break the selector's bookkeeping the same way).</li>
+ *   <li>A blocking-mode close with no thread in I/O fires nothing in epoll, so a hook on the
+ *       runtime selector's cancelled-key queue sees the close's cancel: it pre-closes the socket
+ *       (as the JDK does for a thread blocked in I/O, so the port or connection is released before
+ *       {@code close()} returns) and wakes the waiters, which throw the JDK's
+ *       {@code AsynchronousCloseException}. An interrupt wakes a waiter; its call then sees the
+ *       interrupt (the JDK closes the channel: {@code ClosedByInterruptException}).</li>
  * </ul>
- * Loom parks a virtual thread on a blocking channel from inside the JDK ({@code sun.nio.ch.Poller}
- * polls the file descriptor directly, leaving the channel's mode alone). The sound JDK 17
- * equivalent would poll the descriptor in a private epoll through {@code sun.nio.ch} internals
- * ({@code --add-exports}), park until it is ready, then make the call as a handed-off syscall (it
- * may still block if another reader took the bytes); that depends on internal classes and is not
- * done. {@code BlockingChannelHandoffTest} pins down the current behaviour.
+ * What differs from the JDK, besides the carrier being free: after a goroutine has waited on a
+ * channel, {@code isRegistered()} is true until it closes, and switching it to non-blocking and back
+ * ({@code configureBlocking(true)}) throws {@code IllegalBlockingModeException} as for any
+ * registered channel; a write parks only until the socket takes bytes, then blocks its carrier
+ * until a blocking write has sent all of its buffer; a mode switched to non-blocking while a
+ * goroutine waits takes effect before its call instead of after it. {@code BlockingChannelParkTest},
+ * {@code BlockingChannelHandoffTest} and {@code io.jgo.aot.BuildTimeRewriteTest} pin this down.
  */
 package io.jgo.net;

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 class BuildTimeRewriteTest {
 
     private static final String APP = "io/jgo/aot/FoldApp";
+    private static final String CHANNEL_APP = "io/jgo/aot/ChannelApp";
 
     @TempDir
     Path dir;
@@ -42,11 +43,43 @@ class BuildTimeRewriteTest {
         assertEquals("fold=55 twice=2 entered=1 pins=0", run.stdout.strip(), run.stderr);
     }
 
+    /**
+     * Without the agent, a blocking-mode channel read in a goroutine parks on the poller only when the
+     * JDK internals it needs are opened on the command line; otherwise it is handed off as before,
+     * and one warning says why and what to add.
+     */
+    @Test
+    void aBlockingChannelReadIsHandedOffWithoutAddOpensAndParksWithThem() throws Exception {
+        Path in = copyApp(dir.resolve("in"), CHANNEL_APP);
+        Path out = dir.resolve("out");
+        Result cli = java(instrumenterClassPath(), "io.jgo.instrument.cli.Main", in.toString(), out.toString());
+        assertEquals(0, cli.status, cli.stderr);
+        String cp = String.join(File.pathSeparator, out.toString(), locationOf(Go.class),
+                locationOf(org.jctools.queues.atomic.MpscUnboundedAtomicArrayQueue.class));
+
+        Result closed = java(cp, CHANNEL_APP.replace('/', '.'));
+        assertEquals(0, closed.status, closed.stderr);
+        assertEquals("handed-off read=7", closed.stdout.strip(), closed.stderr);
+        assertEquals(1, closed.stderr.split("--add-opens java.base/java.nio.channels.spi=", -1).length - 1,
+                "one warning naming the flags: " + closed.stderr);
+
+        Result open = java(cp, "--add-opens", "java.base/java.nio.channels.spi=ALL-UNNAMED",
+                "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED", CHANNEL_APP.replace('/', '.'));
+        assertEquals(0, open.status, open.stderr);
+        assertEquals("parked read=7", open.stdout.strip(), open.stderr);
+        assertTrue(!open.stderr.contains("java.nio.channels.spi"), open.stderr);
+    }
+
     private Path copyApp(Path in) throws IOException, URISyntaxException {
+        return copyApp(in, APP);
+    }
+
+    private Path copyApp(Path in, String app) throws IOException, URISyntaxException {
         Path classes = Path.of(BuildTimeRewriteTest.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        Path target = Files.createDirectories(in.resolve(APP).getParent());
-        try (Stream<Path> files = Files.list(classes.resolve(APP).getParent())) {
-            for (Path f : files.filter(p -> p.getFileName().toString().startsWith("FoldApp")).toList()) {
+        Path target = Files.createDirectories(in.resolve(app).getParent());
+        String simple = app.substring(app.lastIndexOf('/') + 1);
+        try (Stream<Path> files = Files.list(classes.resolve(app).getParent())) {
+            for (Path f : files.filter(p -> p.getFileName().toString().startsWith(simple)).toList()) {
                 Files.copy(f, target.resolve(f.getFileName()));
             }
         }
@@ -71,6 +104,7 @@ class BuildTimeRewriteTest {
     private record Result(int status, String stdout, String stderr) {
     }
 
+    /** Runs {@code java -cp classPath [options] main args}: options and main class in {@code mainAndArgs}. */
     private Result java(String classPath, String... mainAndArgs) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", classPath));
@@ -78,7 +112,11 @@ class BuildTimeRewriteTest {
         Path stdout = Files.createTempFile(dir, "stdout", ".txt");
         Path stderr = Files.createTempFile(dir, "stderr", ".txt");
         Process process = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
-        int status = process.waitFor();
+        if (!process.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)) { // a hang fails the test, not the build
+            process.destroyForcibly().waitFor();
+            return new Result(-1, Files.readString(stdout, StandardCharsets.UTF_8), "timed out; " + Files.readString(stderr, StandardCharsets.UTF_8));
+        }
+        int status = process.exitValue();
         return new Result(status, Files.readString(stdout, StandardCharsets.UTF_8), Files.readString(stderr, StandardCharsets.UTF_8));
     }
 }

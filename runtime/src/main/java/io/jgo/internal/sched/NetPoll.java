@@ -76,6 +76,8 @@ public final class NetPoll {
     private final Sched sched;
     /** Opened once, under {@code this}'s monitor, by the first registration; volatile for the pollers. */
     private volatile Selector selector;
+    /** The selector carries {@link BlockingChannels}' close hook; written before {@link #selector} is published. */
+    private boolean blockingHook;
     /**
      * Why a poll is worth making: waiting parties (goroutines and plain threads) plus key
      * cancellations not yet flushed by a select (a closed channel's fd is released by the next
@@ -127,11 +129,62 @@ public final class NetPoll {
                 s = selector;
                 if (s == null) {
                     lastPoll = sched.nanotime(); // sysmon's 10 ms count starts now
-                    s = selector = Selector.open();
+                    s = Selector.open();
+                    blockingHook = BlockingChannels.installHook(s, this);
+                    selector = s;
                 }
             }
         }
         return s;
+    }
+
+    /**
+     * The poll descriptor of blocking-mode {@code ch} in this poller: the one its key carries, or a new
+     * one registered through {@link BlockingChannels} (the channel's mode untouched). Null when the
+     * channel cannot be parked on here: the JDK internals are not open, it is no JDK socket channel,
+     * it is closed (or closing), or the runtime stopped. Any thread; takes the channel's key lock only.
+     */
+    PollDesc registerBlocking(SelectableChannel ch) {
+        if (!BlockingChannels.registrable(ch)) {
+            return null;
+        }
+        Selector s;
+        try {
+            s = selector();
+        } catch (IOException e) {
+            return null;
+        }
+        if (!blockingHook || sched.stopping) {
+            return null;
+        }
+        synchronized (BlockingChannels.keyLock(ch)) { // as SelectableChannel.register: look up and add atomically
+            SelectionKey k = ch.keyFor(s);
+            if (k != null) {
+                Object pd = k.attachment();
+                return k.isValid() && pd instanceof PollDesc ? (PollDesc) pd : null;
+            }
+            if (!ch.isOpen()) {
+                return null; // re-checked under the key lock: a close after this cancels the key added below
+            }
+            try {
+                return PollDesc.registerBlocking(this, s, ch);
+            } catch (java.nio.channels.ClosedSelectorException e) {
+                return null;
+            }
+        }
+    }
+
+    /**
+     * The key of a blocking-mode channel was cancelled by its close ({@link BlockingChannels}' hook, on
+     * the closing thread, inside the JDK's close): the next select drops it and closes the descriptor.
+     * Counted like {@link #cancelled}, and a blocked poller is woken; never polls here.
+     */
+    void cancelledByJdk() {
+        pending.incrementAndGet();
+        cancels.incrementAndGet();
+        if (gate.get() == BLOCKING) {
+            wakeup();
+        }
     }
 
     /** A party starts waiting (counted before its interest is set). Any thread. */

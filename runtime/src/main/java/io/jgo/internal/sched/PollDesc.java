@@ -72,6 +72,8 @@ public final class PollDesc {
     private final ParkUnlock unlock = lock::unlock;
     private SelectionKey key;
     private volatile boolean closing;
+    /** A blocking-mode channel's descriptor ({@link #forBlockingChannel}); final after registration. */
+    private boolean blockingChannel;
     /** Deadlines: 0 none, -1 passed, else System.nanoTime. Guarded by {@link #lock}. */
     private long rd;
     private long wd;
@@ -93,6 +95,36 @@ public final class PollDesc {
         PollDesc pd = new PollDesc(sched.netpoll);
         pd.key = sched.netpoll.register(ch, pd);
         return pd;
+    }
+
+    /**
+     * The poll descriptor of a blocking-mode {@code SocketChannel} or {@code ServerSocketChannel} in
+     * {@code sched}'s poller, registered on first use with the channel's mode left alone (see
+     * {@link BlockingChannels}); it lives as long as the channel's key, until the channel closes. Null
+     * when the channel cannot be parked on (then the caller hands the call off as a syscall). Any thread.
+     */
+    public static PollDesc forBlockingChannel(Sched sched, SelectableChannel ch) {
+        PollDesc pd = sched.netpoll.registerBlocking(ch);
+        if (pd == null && !BlockingChannels.available()) {
+            BlockingChannels.unavailableNote();
+        }
+        return pd;
+    }
+
+    /** For {@link NetPoll#registerBlocking}, under the channel's key lock. */
+    static PollDesc registerBlocking(NetPoll poll, java.nio.channels.Selector sel, SelectableChannel ch) {
+        PollDesc pd = new PollDesc(poll);
+        pd.blockingChannel = true;
+        if ((ch.validOps() & SelectionKey.OP_ACCEPT) != 0) {
+            pd.readOps = SelectionKey.OP_ACCEPT;
+        }
+        pd.key = BlockingChannels.register(sel, ch, pd);
+        return pd;
+    }
+
+    /** Is this the descriptor of a blocking-mode channel (woken by {@link BlockingChannels}' close hook)? */
+    boolean isBlockingChannel() {
+        return blockingChannel;
     }
 
     /** What a read waits for: {@code OP_ACCEPT} for a listener. Before any wait. */

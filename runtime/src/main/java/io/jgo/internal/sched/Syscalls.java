@@ -39,6 +39,17 @@ public final class Syscalls {
         return g != null && g.status() == G.SYSCALL;
     }
 
+    /**
+     * Whether the caller is a goroutine inside the body of {@code Go.syscall} or a wrapped blocking
+     * call, where its carrier is meant to block. Unlike {@link #inSyscall}, a goroutine that sysmon
+     * took for one (its status SYSCALL because it ran long without a check) is not inside one: it may
+     * still park. The goroutine's own thread.
+     */
+    public static boolean inCall() {
+        G g = Sched.currentG();
+        return g != null && g.syscallDepth > 0;
+    }
+
     /** Leaves the syscall {@link #enter} entered; called by the goroutine that entered it, on its carrier. */
     public static void exit() {
         G g = Sched.currentG();

@@ -16,6 +16,8 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
+import java.net.SocketAddress;
+import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -25,13 +27,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * What a goroutine that calls a blocking-mode {@code SocketChannel} or {@code ServerSocketChannel}
- * itself (not {@code io.jgo.net}) costs: the rewrite wraps the call as a blocking syscall, so the
- * goroutine's P is handed off at once and other goroutines run, but the goroutine keeps its
- * carrier thread until the call returns (why it does not park on the poller: the package comment
- * of {@code io.jgo.net}). At one P with preemption off, the peer is served by another goroutine, so
- * the program ends only if the blocked call gave its P up (a hang, caught by the timeout, is the
- * failure); the trace shows the blocking syscall's entry.
+ * The blocking-mode channel calls that a goroutine still makes as a blocking syscall (its P handed
+ * off at once, other goroutines run, but the goroutine keeps its carrier until the call returns):
+ * a {@code read}/{@code write} whose static type is an interface ({@code ReadableByteChannel} and
+ * the like: the rewrite substitutes only calls on {@code SocketChannel} and
+ * {@code ServerSocketChannel}) and a blocking {@code connect} (its completion cannot be waited for
+ * on the poller without switching the channel's mode). {@code BlockingChannelParkTest} shows the
+ * calls that park instead; {@code io.jgo.aot.BuildTimeRewriteTest} the build-time path without
+ * {@code --add-opens}, where they are all handed off. At one P with preemption off, the peer is
+ * served by another goroutine, so the program ends only if the blocked call gave its P up (a hang,
+ * caught by the timeout, is the failure); the trace shows the blocking syscall's entry.
  */
 // SEPARATE_THREAD: without the handoff the runtime's only P stays with a carrier blocked in the
 // channel, which an interrupt of the test thread does not end.
@@ -41,19 +46,18 @@ class BlockingChannelHandoffTest {
     private static final InetSocketAddress LOOPBACK = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
 
     @Goroutine
-    static int readOne(SocketChannel in, AtomicBoolean reading) throws IOException {
+    static int readOne(ReadableByteChannel in, AtomicBoolean reading) throws IOException {
         reading.set(true);
-        return in.read(ByteBuffer.allocate(1)); // blocking mode: a wrapped call, the P handed off at once
+        return in.read(ByteBuffer.allocate(1)); // through an interface: a wrapped call, the P handed off at once
     }
 
     @Goroutine
-    static SocketChannel acceptOne(ServerSocketChannel l, AtomicBoolean accepting) throws IOException {
-        accepting.set(true);
-        return l.accept();
+    static boolean connectOne(SocketChannel c, SocketAddress to) throws IOException {
+        return c.connect(to); // blocking mode: a wrapped call
     }
 
     @Test
-    void aBlockingModeReadHandsItsPOffAtOnceAndKeepsItsCarrier() throws Exception {
+    void aBlockingModeReadThroughAnInterfaceHandsItsPOffAtOnceAndKeepsItsCarrier() throws Exception {
         try (ServerSocketChannel l = ServerSocketChannel.open().bind(LOOPBACK);
              SocketChannel client = SocketChannel.open(l.getLocalAddress());
              SocketChannel server = l.accept()) {
@@ -91,37 +95,29 @@ class BlockingChannelHandoffTest {
     }
 
     @Test
-    void aBlockingModeAcceptHandsItsPOffAtOnce() throws Exception {
+    void aBlockingConnectIsAHandedOffSyscall() throws Exception {
         try (ServerSocketChannel l = ServerSocketChannel.open().bind(LOOPBACK)) {
             TraceRecorder rec = new TraceRecorder();
-            AtomicLong acceptor = new AtomicLong();
-            AtomicBoolean accepted = new AtomicBoolean();
-            Pins.none(() -> TestRuntimes.tracedWithoutPreemption("blocking-accept", 1, rec).runMain(() -> {
-                AtomicBoolean accepting = new AtomicBoolean();
+            AtomicLong connector = new AtomicLong();
+            AtomicBoolean connected = new AtomicBoolean();
+            Pins.none(() -> TestRuntimes.tracedWithoutPreemption("blocking-connect", 1, rec).runMain(() -> {
                 WaitGroup wg = new WaitGroup();
                 wg.add(1);
                 Go.go(() -> {
-                    acceptor.set(Sched.currentG().id());
-                    try (SocketChannel c = acceptOne(l, accepting)) {
-                        accepted.set(c != null);
+                    connector.set(Sched.currentG().id());
+                    try (SocketChannel c = SocketChannel.open()) {
+                        connected.set(connectOne(c, l.getLocalAddress()) && c.isConnected());
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }
                     wg.done();
                 });
-                while (!accepting.get()) {
-                    Go.gosched();
-                }
-                try (SocketChannel c = SocketChannel.open(l.getLocalAddress())) {
-                    wg.await();
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
+                wg.await();
             }));
-            assertEquals(true, accepted.get());
-            TraceRecorder.Rec enter = rec.first(Trace.Event.SYSCALL_ENTER, acceptor.get());
-            assertNotNull(enter, "the accept did not enter a syscall (not wrapped): " + rec.events);
-            assertEquals(1, enter.n, "a blocking-mode accept enters a blocking syscall");
+            assertEquals(true, connected.get());
+            TraceRecorder.Rec enter = rec.first(Trace.Event.SYSCALL_ENTER, connector.get());
+            assertNotNull(enter, "the connect did not enter a syscall (not wrapped): " + rec.events);
+            assertEquals(1, enter.n, "a blocking-mode connect enters a blocking syscall");
         }
     }
 }

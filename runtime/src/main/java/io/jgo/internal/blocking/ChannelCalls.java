@@ -1,0 +1,312 @@
+package io.jgo.internal.blocking;
+
+import io.jgo.Goroutine;
+import io.jgo.internal.Stack;
+import io.jgo.internal.cont.MethodIds;
+import io.jgo.internal.cont.StackAccess;
+import io.jgo.internal.sched.G;
+import io.jgo.internal.sched.Interrupts;
+import io.jgo.internal.sched.PollDesc;
+import io.jgo.internal.sched.Syscalls;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.AsynchronousCloseException;
+import java.nio.channels.SelectableChannel;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+
+/**
+ * What rewritten code calls instead of {@code read}, {@code write} (with their scatter/gather forms)
+ * on a {@code SocketChannel} and {@code accept} on a {@code ServerSocketChannel} (the instrumenter's
+ * {@code BlockingCalls} substitutes the call site; the receiver becomes the first argument). On a
+ * blocking-mode channel, a goroutine first parks on its runtime's poller until the socket is ready
+ * (wait reason {@code IO wait}), then makes the call itself as a handed-off syscall, which then
+ * returns at once (or, if another thread took the bytes or the connection first, blocks its carrier
+ * as it always did). The channel's mode is never changed: it is registered with the poller as it is
+ * ({@code io.jgo.internal.sched.BlockingChannels}). Everything the JDK decides stays the JDK's: the
+ * call's result and exceptions are the channel's own. A close while the goroutine waits wakes it with
+ * an {@link AsynchronousCloseException}, as a thread blocked in the call gets; an interrupt wakes it
+ * and the call then sees the interrupt (the JDK closes the channel and throws
+ * {@code ClosedByInterruptException}).
+ *
+ * <p>Not parked, called as before (a handed-off syscall for a goroutine): a non-blocking channel, a
+ * plain thread, a call inside {@code Go.syscall}, a call that cannot block (nothing to read into or
+ * to write, an unconnected or unbound channel, a closed one), a channel of a class the JDK did not
+ * make, and any channel when the JDK internals are not open to jgo (one note says so).
+ *
+ * <p>Each public method is a hand-written leaf; {@link #$jgo$await} holds the protocol (see
+ * {@code Futures}). On a resume the leaf's arguments are not passed again: the wait keeps them.
+ */
+public final class ChannelCalls {
+
+    private static final String OWNER = "io.jgo.internal.blocking.ChannelCalls";
+    private static final int READ_ID = MethodIds.of(OWNER, "read", "(Ljava/nio/channels/SocketChannel;Ljava/nio/ByteBuffer;)I");
+    private static final int SCATTER_ID = MethodIds.of(OWNER, "read", "(Ljava/nio/channels/SocketChannel;[Ljava/nio/ByteBuffer;)J");
+    private static final int SCATTER_RANGE_ID = MethodIds.of(OWNER, "read", "(Ljava/nio/channels/SocketChannel;[Ljava/nio/ByteBuffer;II)J");
+    private static final int WRITE_ID = MethodIds.of(OWNER, "write", "(Ljava/nio/channels/SocketChannel;Ljava/nio/ByteBuffer;)I");
+    private static final int GATHER_ID = MethodIds.of(OWNER, "write", "(Ljava/nio/channels/SocketChannel;[Ljava/nio/ByteBuffer;)J");
+    private static final int GATHER_RANGE_ID = MethodIds.of(OWNER, "write", "(Ljava/nio/channels/SocketChannel;[Ljava/nio/ByteBuffer;II)J");
+    private static final int ACCEPT_ID = MethodIds.of(OWNER, "accept", "(Ljava/nio/channels/ServerSocketChannel;)Ljava/nio/channels/SocketChannel;");
+
+    /** What {@link #$jgo$await} returns while its leaf unwinds (the goroutine parked). */
+    private static final Object UNWOUND = new Object();
+
+    private ChannelCalls() {
+    }
+
+    /** {@code ch.read(dst)}. */
+    @Goroutine
+    public static int read(SocketChannel ch, ByteBuffer dst) throws IOException {
+        Object w = $jgo$await(ch, PollDesc.READ, dst, 0, -1, READ_ID);
+        if (w == UNWOUND) {
+            return 0; // resumed in $jgo$await
+        }
+        if (w != null) {
+            ChannelWait cw = (ChannelWait) w;
+            ch = (SocketChannel) cw.ch;
+            dst = (ByteBuffer) cw.buf;
+        }
+        boolean entered = Blocking.enter(ch, Blocking.ALWAYS);
+        try {
+            return ch.read(dst);
+        } finally {
+            Blocking.exit(entered);
+        }
+    }
+
+    /** {@code ch.read(dsts)}. */
+    @Goroutine
+    public static long read(SocketChannel ch, ByteBuffer[] dsts) throws IOException {
+        Object w = $jgo$await(ch, PollDesc.READ, dsts, 0, dsts == null ? 0 : dsts.length, SCATTER_ID);
+        if (w == UNWOUND) {
+            return 0;
+        }
+        if (w != null) {
+            ChannelWait cw = (ChannelWait) w;
+            ch = (SocketChannel) cw.ch;
+            dsts = (ByteBuffer[]) cw.buf;
+        }
+        boolean entered = Blocking.enter(ch, Blocking.ALWAYS);
+        try {
+            return ch.read(dsts);
+        } finally {
+            Blocking.exit(entered);
+        }
+    }
+
+    /** {@code ch.read(dsts, offset, length)}. */
+    @Goroutine
+    public static long read(SocketChannel ch, ByteBuffer[] dsts, int offset, int length) throws IOException {
+        Object w = $jgo$await(ch, PollDesc.READ, dsts, offset, length, SCATTER_RANGE_ID);
+        if (w == UNWOUND) {
+            return 0;
+        }
+        if (w != null) {
+            ChannelWait cw = (ChannelWait) w;
+            ch = (SocketChannel) cw.ch;
+            dsts = (ByteBuffer[]) cw.buf;
+            offset = cw.off;
+            length = cw.len;
+        }
+        boolean entered = Blocking.enter(ch, Blocking.ALWAYS);
+        try {
+            return ch.read(dsts, offset, length);
+        } finally {
+            Blocking.exit(entered);
+        }
+    }
+
+    /** {@code ch.write(src)}: parks until the socket takes bytes; a blocking write then writes all of {@code src}. */
+    @Goroutine
+    public static int write(SocketChannel ch, ByteBuffer src) throws IOException {
+        Object w = $jgo$await(ch, PollDesc.WRITE, src, 0, -1, WRITE_ID);
+        if (w == UNWOUND) {
+            return 0;
+        }
+        if (w != null) {
+            ChannelWait cw = (ChannelWait) w;
+            ch = (SocketChannel) cw.ch;
+            src = (ByteBuffer) cw.buf;
+        }
+        boolean entered = Blocking.enter(ch, Blocking.ALWAYS);
+        try {
+            return ch.write(src);
+        } finally {
+            Blocking.exit(entered);
+        }
+    }
+
+    /** {@code ch.write(srcs)}. */
+    @Goroutine
+    public static long write(SocketChannel ch, ByteBuffer[] srcs) throws IOException {
+        Object w = $jgo$await(ch, PollDesc.WRITE, srcs, 0, srcs == null ? 0 : srcs.length, GATHER_ID);
+        if (w == UNWOUND) {
+            return 0;
+        }
+        if (w != null) {
+            ChannelWait cw = (ChannelWait) w;
+            ch = (SocketChannel) cw.ch;
+            srcs = (ByteBuffer[]) cw.buf;
+        }
+        boolean entered = Blocking.enter(ch, Blocking.ALWAYS);
+        try {
+            return ch.write(srcs);
+        } finally {
+            Blocking.exit(entered);
+        }
+    }
+
+    /** {@code ch.write(srcs, offset, length)}. */
+    @Goroutine
+    public static long write(SocketChannel ch, ByteBuffer[] srcs, int offset, int length) throws IOException {
+        Object w = $jgo$await(ch, PollDesc.WRITE, srcs, offset, length, GATHER_RANGE_ID);
+        if (w == UNWOUND) {
+            return 0;
+        }
+        if (w != null) {
+            ChannelWait cw = (ChannelWait) w;
+            ch = (SocketChannel) cw.ch;
+            srcs = (ByteBuffer[]) cw.buf;
+            offset = cw.off;
+            length = cw.len;
+        }
+        boolean entered = Blocking.enter(ch, Blocking.ALWAYS);
+        try {
+            return ch.write(srcs, offset, length);
+        } finally {
+            Blocking.exit(entered);
+        }
+    }
+
+    /** {@code ch.accept()}. */
+    @Goroutine
+    public static SocketChannel accept(ServerSocketChannel ch) throws IOException {
+        Object w = $jgo$await(ch, PollDesc.READ, null, 0, -1, ACCEPT_ID);
+        if (w == UNWOUND) {
+            return null;
+        }
+        if (w != null) {
+            ch = (ServerSocketChannel) ((ChannelWait) w).ch;
+        }
+        boolean entered = Blocking.enter(ch, Blocking.ALWAYS);
+        try {
+            return ch.accept();
+        } finally {
+            Blocking.exit(entered);
+        }
+    }
+
+    /**
+     * The leaf's protocol, one copy for every method (each passes its own id {@code leaf}): take the
+     * call site, then either resume (pop the leaf's record, take the finished wait) or park until
+     * {@code ch} is ready for {@code mode}, if the call would block and parking is possible. No
+     * rewritten code runs between {@code takeCallSite} and the park.
+     *
+     * @return the finished {@link ChannelWait} holding the call's arguments (the caller makes the
+     *         call with them); null when the caller makes the call with its own arguments (no wait);
+     *         or {@link #UNWOUND}
+     * @throws AsynchronousCloseException the channel was closed while the goroutine waited
+     */
+    private static Object $jgo$await(SelectableChannel ch, int mode, Object buf, int off, int len, int leaf)
+            throws AsynchronousCloseException {
+        Stack s = Stack.current();
+        long via = s.takeCallSite();
+        G g = PollDesc.parker(s);
+        ChannelWait w;
+        if (s.isResuming()) {
+            StackAccess.resumeLeaf(s);
+            w = (ChannelWait) PollDesc.afterPark(g);
+            Interrupts.exitWait(g);
+            return w.after();
+        }
+        if (g == null || Syscalls.inCall() || ch == null || !ch.isBlocking() || !mayBlock(ch, mode, buf, off, len)) {
+            return null;
+        }
+        PollDesc pd = PollDesc.forBlockingChannel(g.runtime(), ch);
+        if (pd == null) {
+            return null;
+        }
+        w = new ChannelWait(ch, pd, mode, buf, off, len);
+        if (Interrupts.enterWait(g, w)) {
+            return null; // interrupted: the call itself acts on it, as the JDK's does
+        }
+        int r = pd.$jgo$await(s, via, g, mode, leaf, w, null);
+        if (r == PollDesc.UNWINDING) {
+            return UNWOUND;
+        }
+        Interrupts.exitWait(g);
+        if (r == PollDesc.WOKEN) { // pinned: parked on its carrier, woken
+            return w.after();
+        }
+        return null; // CLOSED (or TIMEOUT, which a blocking channel's descriptor never has): the call answers
+    }
+
+    /**
+     * Would the call block a blocking-mode channel? Not with nothing to read into or write (the JDK
+     * returns 0), nor on an unconnected or unbound or closed channel (the JDK throws): those are
+     * called at once. A bad argument also goes to the call, which throws the JDK's exception.
+     */
+    private static boolean mayBlock(SelectableChannel ch, int mode, Object buf, int off, int len) {
+        if (ch instanceof SocketChannel) {
+            if (!((SocketChannel) ch).isConnected() || buf == null) {
+                return false;
+            }
+            if (buf instanceof ByteBuffer) {
+                return ((ByteBuffer) buf).hasRemaining();
+            }
+            ByteBuffer[] bufs = (ByteBuffer[]) buf;
+            if (off < 0 || len < 0 || off > bufs.length - len) {
+                return false;
+            }
+            for (int i = off; i < off + len; i++) {
+                if (bufs[i] == null) {
+                    return false;
+                }
+                if (bufs[i].hasRemaining()) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        if (ch instanceof ServerSocketChannel) {
+            try {
+                return ((ServerSocketChannel) ch).getLocalAddress() != null;
+            } catch (IOException e) {
+                return false; // closed: accept throws
+            }
+        }
+        return false;
+    }
+
+    /** One wait's arguments and state, kept across the park; also the interrupt hook of the wait. */
+    private static final class ChannelWait implements Interrupts.Wait {
+        final SelectableChannel ch;
+        final PollDesc pd;
+        final int mode;
+        final Object buf;
+        final int off;
+        final int len;
+
+        ChannelWait(SelectableChannel ch, PollDesc pd, int mode, Object buf, int off, int len) {
+            this.ch = ch;
+            this.pd = pd;
+            this.mode = mode;
+            this.buf = buf;
+            this.off = off;
+            this.len = len;
+        }
+
+        /** The goroutine waited and runs again: a close meanwhile is the JDK's asynchronous close. */
+        ChannelWait after() throws AsynchronousCloseException {
+            if (!ch.isOpen()) {
+                throw new AsynchronousCloseException();
+            }
+            return this;
+        }
+
+        @Override
+        public void interrupt() {
+            pd.wake(mode);
+        }
+    }
+}
