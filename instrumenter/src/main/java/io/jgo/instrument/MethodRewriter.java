@@ -449,7 +449,9 @@ final class MethodRewriter {
         tail.add(restorePreempt);
         emitRestoreLocals(tail, entryPlan);
         tail.add(new JumpInsnNode(Opcodes.GOTO, body));
-        if (firstLine > 0 && lastLine > 0) {
+        if (firstLine > 0 && lastLine > 0 && !sites.isEmpty()) {
+            // Only with save code to follow: a line entry at the very end of the code is a class the
+            // JVM refuses ("Invalid pc in LineNumberTable"), as when every call site is unreachable.
             LabelNode saves = new LabelNode();
             tail.add(saves);
             tail.add(new LineNumberNode(lastLine, saves)); // the call sites' save code, as before
