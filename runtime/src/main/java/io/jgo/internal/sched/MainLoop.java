@@ -127,11 +127,15 @@ final class MainLoop {
         }
         int leftover = sched.numGoroutine() - (sched.mainG.status() == G.DEAD ? 0 : 1);
         // As in Go, main returning ends the program's other goroutines; that is normal, so it is a
-        // note, unless a carrier is stuck in code that reaches no safe point (that needs a look).
-        if (leftover > 0 && busy == 0) {
-            Warnings.note("Go.run: main returned with " + leftover + " other goroutine" + (leftover == 1 ? "" : "s")
-                    + " still alive; as in Go, " + (leftover == 1 ? "it ends" : "they end") + " with main");
-        } else if (leftover > 0) {
+        // note, unless a carrier is stuck in code that reaches no safe point (that needs a look). The
+        // note counts only parked goroutines, the ones a program may have forgotten: one that main's
+        // last receive readied into a run queue was only about to return, and whether it got to run
+        // first is a race of the moment (a program printed the note one run in many).
+        int parked = sched.parkedGoroutines();
+        if (parked > 0 && busy == 0) {
+            Warnings.note("Go.run: main returned with " + parked + " other goroutine" + (parked == 1 ? "" : "s")
+                    + " still alive; as in Go, " + (parked == 1 ? "it ends" : "they end") + " with main");
+        } else if (leftover > 0 && busy > 0) {
             Warnings.always("Go.run: main returned with " + leftover + " other goroutine" + (leftover == 1 ? "" : "s")
                     + " still alive; " + busy + " thread" + (busy == 1 ? " is" : "s are")
                     + " still busy in code that reaches no safe point (a daemon, it ends when that code returns)");

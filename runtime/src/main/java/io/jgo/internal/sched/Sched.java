@@ -502,6 +502,17 @@ public final class Sched {
         }
     }
 
+    /** How many goroutines other than main are parked (waiting to be readied), by a snapshot of allgs. Any thread. */
+    int parkedGoroutines() {
+        int n = 0;
+        for (G g : allgs.snapshot()) {
+            if (g != mainG && g.status() == G.WAITING) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     void parkPinned(G g, int kind) {
         if (kind != Stack.YIELD_PREEMPT) { // a preemption that met a frame it cannot unwind just carries on: no pin
             counters.pins.increment();
