@@ -107,14 +107,7 @@ public final class Conn implements Closeable {
         Stack s = Stack.current();
         long via = s.takeCallSite();
         G g = PollDesc.parker(s);
-        CtxWait w;
-        if (s.isResuming()) {
-            StackAccess.resumeLeaf(s);
-            w = (CtxWait) PollDesc.afterPark(g);
-            w.waited = true;
-        } else {
-            w = CtxWait.start(ctx, pd, PollDesc.READ, "read", this);
-        }
+        CtxWait w = CtxWait.enter(s, g, ctx, pd, PollDesc.READ, "read", this);
         boolean unwinding = false;
         try {
             for (;;) {
@@ -189,14 +182,7 @@ public final class Conn implements Closeable {
         Stack s = Stack.current();
         long via = s.takeCallSite();
         G g = PollDesc.parker(s);
-        CtxWait w;
-        if (s.isResuming()) {
-            StackAccess.resumeLeaf(s);
-            w = (CtxWait) PollDesc.afterPark(g);
-            w.waited = true;
-        } else {
-            w = CtxWait.start(ctx, pd, PollDesc.WRITE, "write", this);
-        }
+        CtxWait w = CtxWait.enter(s, g, ctx, pd, PollDesc.WRITE, "write", this);
         boolean unwinding = false;
         try {
             while (src.hasRemaining()) {

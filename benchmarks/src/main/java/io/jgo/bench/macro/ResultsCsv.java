@@ -91,11 +91,7 @@ public final class ResultsCsv {
             if (line.isBlank()) {
                 continue;
             }
-            if (line.startsWith("#")) {
-                int colon = line.indexOf(':');
-                if (colon > 0) {
-                    meta.put(line.substring(1, colon).trim(), line.substring(colon + 1).trim());
-                }
+            if (readMeta(line, meta)) {
                 continue;
             }
             if (!header) {
@@ -122,6 +118,18 @@ public final class ResultsCsv {
             throw new IllegalArgumentException(csv + ": no header line \"" + HEADER + "\"");
         }
         return new Results(meta, rows);
+    }
+
+    /** A {@code # key: value} line of the head: records it in {@code meta} and returns true; false for any other line. */
+    public static boolean readMeta(String line, Map<String, String> meta) {
+        if (!line.startsWith("#")) {
+            return false;
+        }
+        int colon = line.indexOf(':');
+        if (colon > 0) {
+            meta.put(line.substring(1, colon).trim(), line.substring(colon + 1).trim());
+        }
+        return true;
     }
 
     /** Fields split at commas outside double quotes; "" inside quotes is a quote (the report's other CSVs use it too). */

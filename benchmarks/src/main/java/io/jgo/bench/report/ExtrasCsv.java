@@ -51,11 +51,7 @@ final class ExtrasCsv {
             if (line.isBlank()) {
                 continue;
             }
-            if (line.startsWith("#")) {
-                int colon = line.indexOf(':');
-                if (colon > 0) {
-                    meta.put(line.substring(1, colon).trim(), line.substring(colon + 1).trim());
-                }
+            if (ResultsCsv.readMeta(line, meta)) {
                 continue;
             }
             List<String> fields = ResultsCsv.split(line);
