@@ -276,6 +276,7 @@ public abstract class Continuation extends Records {
         primTop = refTop = depth = floor = topGroup = 0;
         HeldLocks.forget(this);
         handedRef = null;
+        recoveredTrace = null;
         suspendedBefore = false;
         suspending = false;
         clearHandshake();

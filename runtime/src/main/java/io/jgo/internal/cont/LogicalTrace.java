@@ -18,6 +18,13 @@ final class LogicalTrace {
     }
 
     static Throwable recover(Throwable t, Records s) {
+        // The same exception is handed down every saved frame in turn: recovered once, it is left
+        // alone without reading its trace again (which grows by the saved depth: reading it per frame
+        // made a StackOverflowError passing through tens of thousands of saved frames quadratic).
+        if (s.recoveredTrace == t) {
+            return t;
+        }
+        s.recoveredTrace = t;
         StackTraceElement[] st = t.getStackTrace();
         int cut = 0;
         while (cut < st.length && !st[cut].getMethodName().equals(Entry.RESUME_ENTRY)) { // not $jgo$resumer, the getter

@@ -52,6 +52,8 @@ public abstract class Records {
     protected int primBase;      // slot 0 of the record being saved or restored
     protected int refBase;
     protected int depth;         // records on the whole chain
+    /** The last exception whose trace {@link LogicalTrace} recovered (owner thread only); it is not recovered again. */
+    Throwable recoveredTrace;
     /**
      * Records at depth {@code <= floor} belong to frames that are not on the thread: g0 re-enters them
      * one at a time, innermost first ({@link Entry#run}). Code on the thread never pops below it.
