@@ -218,10 +218,12 @@ public final class Stack extends Continuation {
     public boolean startPreempt(long via, int me, Object recv) {
         // A frame not called from a rewritten site (via 0: a library callback) simply carries on: a
         // preemption is advisory, so it is neither a pin nor worth a warning. So does a goroutine that
-        // holds a thread-owned lock (it may not leave its carrier; sysmon retakes the P if it lasts).
+        // holds a thread-owned lock (it may not leave its carrier; sysmon retakes the P if it lasts), or
+        // one with too many frames saved below its thread's already (a preemption must not let a
+        // recursion outgrow every thread's stack: see savedTooDeep).
         boolean mayUnwind;
         try {
-            mayUnwind = via != 0 && !holdsOwnedLock() && Adjacency.adjacentQuietly(via, me, recv);
+            mayUnwind = via != 0 && !holdsOwnedLock() && !savedTooDeep() && Adjacency.adjacentQuietly(via, me, recv);
             if (mayUnwind) {
                 Adjacency.learnPreempted(me, topLabel()); // so a dump names the record with its line
             }

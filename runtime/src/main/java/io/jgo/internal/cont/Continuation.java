@@ -90,6 +90,15 @@ public abstract class Continuation extends Records {
          */
         default void cancelPark(Continuation stack) {
         }
+
+        /**
+         * How many frames may stay saved below the ones on the goroutine's thread ({@link #savedTooDeep}):
+         * a saved frame takes no room on a carrier's stack, so without a bound a recursion that suspends
+         * on its way down would go deeper than any thread can.
+         */
+        default int savedFrameLimit() {
+            return Integer.MAX_VALUE;
+        }
     }
 
     protected Continuation(Owner owner) {
@@ -145,6 +154,9 @@ public abstract class Continuation extends Records {
             if (holdsOwnedLock()) {
                 HeldLocks.warnPinned(this, me); // a thread-owned lock cannot follow the goroutine: keep the thread
                 adjacent = false;
+            } else if (savedTooDeep()) {
+                warnTooDeep();
+                adjacent = false;
             } else {
                 adjacent = Adjacency.adjacent(via, me, callee(), true);
             }
@@ -164,6 +176,29 @@ public abstract class Continuation extends Records {
         }
         suspending = true;
         return true;
+    }
+
+    /**
+     * Are more frames saved below the thread's than the owner allows ({@link Owner#savedFrameLimit})?
+     * The goroutine then suspends no more by unwinding: it keeps its frames on its thread, as a plain
+     * thread does (a park pins, a preemption or a gosched carries on), so a runaway recursion that
+     * suspends on its way down overflows the thread's stack with a {@code StackOverflowError} its own
+     * handlers may catch, instead of growing its saved frames until the heap is gone (a preemption
+     * every time slice did that: each unwind left the thread's stack empty again). The bound is at most
+     * one thread's depth short of the logical depth: frames above the floor are on the thread. Go's
+     * bound is {@code debug.SetMaxStack}'s 1 GB, and going past it is fatal there.
+     */
+    protected final boolean savedTooDeep() {
+        return owner != null && floor > owner.savedFrameLimit();
+    }
+
+    /** Once per process: a goroutine kept its frames on its thread because too many were saved below them. */
+    protected final void warnTooDeep() {
+        Warnings.once("saved-too-deep", () -> "a goroutine suspended with " + floor + " frames saved below those on its"
+                + " thread, more than " + owner.savedFrameLimit() + " (the carrier stack, -Djgo.stacksize, / 64 bytes):"
+                + " it keeps its frames on its thread from there on (a park pins the carrier) and a runaway recursion"
+                + " ends in a StackOverflowError, as on a thread; raise -Djgo.stacksize if the recursion is meant to be"
+                + " this deep");
     }
 
     /**

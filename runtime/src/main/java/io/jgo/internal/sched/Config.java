@@ -32,6 +32,8 @@ package io.jgo.internal.sched;
 public final class Config {
 
     static final long DEFAULT_STACK = 16L << 20;
+    /** A frame's least size on a carrier's stack, for {@link #savedFrameLimit}: a saved frame is bounded as if it were on one. */
+    static final int MIN_FRAME_BYTES = 64;
 
     int maxProcs = Runtime.getRuntime().availableProcessors();
     long stackSize = DEFAULT_STACK;
@@ -78,6 +80,11 @@ public final class Config {
     /** CPUs, overridden by {@code GOMAXPROCS} and then by {@code -Djgo.maxprocs}; checked as {@link #fromSystem}. */
     static int defaultMaxProcs() {
         return Settings.ofSystem().maxProcs(Runtime.getRuntime().availableProcessors());
+    }
+
+    /** How many frames a goroutine may keep saved below those on its thread ({@code Continuation.savedTooDeep}). */
+    int savedFrameLimit() {
+        return (int) Math.min(Integer.MAX_VALUE, stackSize / MIN_FRAME_BYTES);
     }
 
     Config maxProcs(int n) {

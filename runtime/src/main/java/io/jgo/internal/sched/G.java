@@ -293,6 +293,12 @@ public final class G implements Continuation.Owner {
         sched.cancelPark(this);
     }
 
+    /** Continuation.Owner: as many frames as a carrier's stack holds of the smallest (64 bytes). */
+    @Override
+    public int savedFrameLimit() {
+        return sched.config.savedFrameLimit();
+    }
+
     /** Continuation.Owner: the G could not unwind; block this carrier as in a syscall. Owner thread only. */
     @Override
     public void parkPinned(Continuation s, int kind) {
