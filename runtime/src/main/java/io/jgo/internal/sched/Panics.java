@@ -59,8 +59,9 @@ final class Panics {
         // the call is the point
     }
 
-    static final String UNREPORTABLE = "jgo: panic: a goroutine ended with an exception that could not be reported"
-            + " (out of memory while reporting it)";
+    /** Also the last resort of {@code Failures.fatal}: a runtime thread's error, not only a goroutine's. */
+    static final String UNREPORTABLE = "jgo: panic: a goroutine or the runtime's own code failed with an error that"
+            + " could not be reported (out of memory while reporting it)";
 
     private static void report(Sched sched, G g, Throwable t) {
         String what = t instanceof PanicException ? t.getMessage() : t.toString();
