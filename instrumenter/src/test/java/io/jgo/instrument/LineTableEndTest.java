@@ -54,13 +54,7 @@ class LineTableEndTest {
         m.visitInsn(Opcodes.RETURN);
         m.visitMaxs(0, 0);
         m.visitEnd();
-        MethodVisitor g = cw.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "g", "(I)I", null, null);
-        g.visitAnnotation(RuntimeNames.GOROUTINE_DESC, false);
-        g.visitCode();
-        g.visitVarInsn(Opcodes.ILOAD, 0);
-        g.visitInsn(Opcodes.IRETURN);
-        g.visitMaxs(0, 0);
-        g.visitEnd();
+        WideFrames.identityGoroutine(cw);
         cw.visitEnd();
         return cw.toByteArray();
     }

@@ -140,6 +140,13 @@ public final class WideFrames {
         m.visitMaxs(0, 0);
         m.visitEnd();
 
+        identityGoroutine(cw);
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    /** Adds {@code @Goroutine static int g(int x) { return x; }}: a rewritten callee whose call site the rewrite must save around. */
+    static void identityGoroutine(org.objectweb.asm.ClassWriter cw) {
         MethodVisitor g = cw.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "g", "(I)I", null, null);
         g.visitAnnotation(RuntimeNames.GOROUTINE_DESC, false);
         g.visitCode();
@@ -147,8 +154,6 @@ public final class WideFrames {
         g.visitInsn(Opcodes.IRETURN);
         g.visitMaxs(0, 0);
         g.visitEnd();
-        cw.visitEnd();
-        return cw.toByteArray();
     }
 
     private static void push(MethodVisitor m, char kind, int i) {
