@@ -146,7 +146,7 @@ public final class WideFrames {
     }
 
     /** Adds {@code @Goroutine static int g(int x) { return x; }}: a rewritten callee whose call site the rewrite must save around. */
-    static void identityGoroutine(org.objectweb.asm.ClassWriter cw) {
+    static void identityGoroutine(ClassWriter cw) {
         MethodVisitor g = cw.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "g", "(I)I", null, null);
         g.visitAnnotation(RuntimeNames.GOROUTINE_DESC, false);
         g.visitCode();

@@ -28,12 +28,7 @@ class ChanLincheckTest {
 
     @Test
     void nonBlockingChannelOperationsAreLinearizable() {
-        StressOptions options = new StressOptions()
-                .iterations(Integer.getInteger("jgo.lincheck.iterations", 40))
-                // 500 (2,000 before): Lincheck's threads meet at each invocation by yielding, and beside
-                // busy CPUs a yield costs a time slice (2,000 took 262 s beside two CPU burners).
-                // -Djgo.lincheck.invocations=N for a deeper run (docs/development.md).
-                .invocationsPerIteration(Integer.getInteger("jgo.lincheck.invocations", 500))
+        StressOptions options = LincheckBudget.stressOptions()
                 .threads(3)
                 .actorsPerThread(3)
                 .actorsBefore(2)
