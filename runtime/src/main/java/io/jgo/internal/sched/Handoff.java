@@ -35,6 +35,12 @@ final class Handoff {
      * P first if a shrink asked for it).
      */
     void parkPinned(G g, int kind) {
+        try {
+            StackHeadroom.ensure(); // an overflow here, before any state changes, not half-way through the park
+        } catch (StackOverflowError e) {
+            sched.cancelPark(g); // the park the leaf prepared never happens: its waiter and locks are let go
+            throw e;
+        }
         M m = g.m;
         if (sched.stopping) {
             throw dropped(g); // any kind: a G that caught an earlier Dropped gets it again here
