@@ -18,8 +18,9 @@ import java.util.concurrent.Callable;
  * (carrier stack), {@code -Djgo.deadlock=off}, {@code -Djgo.threadLocals=carrier},
  * {@code -Djgo.schedtrace=MS}, {@code -Djgo.scheddetail}, {@code -Djgo.maxthreads} (most carrier
  * threads, default 10,000), {@code -Djgo.threadWaitWarning=MS} (when a plain thread blocked in a jgo
- * call is warned about, default 10,000). Each is checked when a runtime starts: a bad value is an
- * {@link IllegalArgumentException} naming the setting, the value and the valid range.
+ * call is warned about, default 10,000), and the others docs/configuration.md lists. Each is checked
+ * when a runtime starts: a bad value is an {@link IllegalArgumentException} naming the setting, the
+ * value and the valid values.
  *
  * <h2>Thread identity</h2>
  * Inside a goroutine {@code Thread.currentThread()} is the carrier thread, but what Java code keeps
@@ -55,6 +56,17 @@ public final class Go {
     public static void go(Runnable body) {
         Objects.requireNonNull(body, "body");
         Proc.go(body);
+    }
+
+    /**
+     * As {@link #go(Runnable)}, for a body that may throw a checked exception ({@code go(() -> conn.write(buf))}
+     * compiles where {@code write} throws {@code IOException}). A lambda or method reference picks
+     * this overload ({@link Body} is a {@code Runnable}, so it is the more specific one); a
+     * {@code Runnable} variable picks the other. A checked exception escaping the body is a panic
+     * like any other: it ends a {@link #run} with a {@link PanicException} whose cause it is.
+     */
+    public static void go(Body body) {
+        go((Runnable) body);
     }
 
     /**
@@ -100,6 +112,11 @@ public final class Go {
             throw new IllegalStateException("Go.run called from inside a goroutine: start a goroutine with Go.go instead");
         }
         Proc.runMain(main);
+    }
+
+    /** As {@link #run(Runnable)}, for a main that may throw a checked exception (see {@link #go(Body)}). */
+    public static void run(Body main) {
+        run((Runnable) main);
     }
 
     /**
@@ -204,8 +221,11 @@ public final class Go {
     }
 
     /**
-     * Sets GOMAXPROCS of the current runtime and returns the previous value. A shrink retires the
+     * Sets GOMAXPROCS of the current runtime (1 to 1024) and returns the previous value; {@code 0}
+     * returns it without changing it, as Go's {@code runtime.GOMAXPROCS(0)}. A shrink retires the
      * surplus Ps as their goroutines reach a safe point; it never waits for them.
+     *
+     * @throws IllegalArgumentException if {@code n} is negative or above 1024
      */
     public static int maxProcs(int n) {
         return Proc.maxProcs(n);
@@ -256,6 +276,36 @@ public final class Go {
         } catch (Exception e) {
             throw (E) e; // call() declares only E: a checked exception it throws is an E
         }
+    }
+
+    /**
+     * A goroutine's body that may throw a checked exception, for {@link #go(Body)} and
+     * {@link #run(Body)}: a {@code Runnable} whose {@link #run} calls {@link #call} and lets what it
+     * throws escape unchanged (a checked exception too, as the JVM allows), so that it ends the
+     * goroutine as a panic with that exception as the cause.
+     */
+    @FunctionalInterface
+    public interface Body extends Runnable {
+        /** The goroutine's work. */
+        @Goroutine
+        void call() throws Exception;
+
+        /** Calls {@link #call}; what it throws escapes unchanged, checked or not. */
+        @Goroutine
+        @Override
+        default void run() {
+            try {
+                call();
+            } catch (Exception e) {
+                throw Go.<RuntimeException>unchecked(e);
+            }
+        }
+    }
+
+    /** Throws {@code t} as it is, checked or not (the compiler takes {@code E} for unchecked). */
+    @SuppressWarnings("unchecked")
+    private static <E extends Throwable> E unchecked(Throwable t) throws E {
+        throw (E) t;
     }
 
     /**

@@ -228,6 +228,8 @@ final class RuntimeNames {
     private static final Map<String, ClassInfo> RUNTIME_CLASSES = Stream.of(
             classEntry("io/jgo/Go", "java/lang/Object", "gosched()V", "sleep(Ljava/time/Duration;)V"),
             interfaceEntry("io/jgo/Go$BlockingCall", "java/util/concurrent/Callable"),
+            new ClassInfo("io/jgo/Go$Body", "java/lang/Object", new String[] {"java/lang/Runnable"}, true,
+                    Set.of("call()V", "run()V"), Set.of("call()V", "run()V")),
             classEntry("io/jgo/WaitGroup", "java/lang/Object", "await()V"),
             classEntry("io/jgo/Timer", "java/lang/Object"),
             classEntry("io/jgo/Ticker", "java/lang/Object"),

@@ -85,6 +85,15 @@ abstract class AbstractInstrumentMojo extends AbstractMojo {
     @Parameter(property = "jgo.warnUnannotatedCallers", defaultValue = "true")
     private boolean warnUnannotatedCallers;
 
+    /**
+     * Fail the build when a method left as written (not {@code @Goroutine}) calls a suspending one,
+     * naming each. The warnings are Maven warnings, which {@code mvn -q} does not show (it shows
+     * errors only): this makes them errors, for a build that must not miss one. Unchanged classes'
+     * warnings count too (they are kept from the run that rewrote them).
+     */
+    @Parameter(property = "jgo.failOnUnannotatedCallers", defaultValue = "false")
+    private boolean failOnUnannotatedCallers;
+
     /** Skip the rewrite. */
     @Parameter(property = "jgo.skip", defaultValue = "false")
     private boolean skip;
@@ -147,16 +156,34 @@ abstract class AbstractInstrumentMojo extends AbstractMojo {
                 changed.add(name);
             }
         }
+        // The warnings of the classes not looked at again, kept from the run that did: printed again below.
+        WarningCache kept = sameOptions ? WarningCache.read(warningsFile()) : WarningCache.none();
+        List<String> unchanged = new ArrayList<>(all);
+        unchanged.removeAll(changed);
+        List<String> keptCallers = kept.of(unchanged);
         if (changed.isEmpty()) {
-            getLog().info("jgo: " + classes + ": no class file changed since the last run; rewrote 0");
+            List<String> callers = warnUnannotatedCallers ? keptCallers : List.of();
+            callers.forEach(w -> getLog().warn("jgo: " + w));
+            String summary = "jgo: " + classes + ": no class file changed since the last run; rewrote 0"
+                    + unannotatedNote(callers.size());
+            if (callers.isEmpty()) {
+                getLog().info(summary);
+            } else {
+                getLog().warn(summary);
+            }
             Stamp.write(stampFile(), classes, optionsText, List.of());
+            kept.after(all, changed, List.of()).write(warningsFile());
+            failOnUnannotated(callers);
             return;
         }
         FolderRewrite.Report report;
         try (JdkClasses jdk = jdkClasses()) {
             report = new FolderRewrite(classes, classpath(classes), jdk.bytes, verify, options).rewrite(changed);
         }
-        report(classes, changed.size(), all.size(), report);
+        List<String> callers = new ArrayList<>(keptCallers);
+        callers.addAll(report.unannotatedCallers());
+        report(classes, changed.size(), all.size(), report, warnUnannotatedCallers ? callers : List.of());
+        kept.after(all, changed, report.unannotatedCallers()).write(warningsFile());
         List<String> retry = new ArrayList<>();
         for (InstrumentationException e : report.refused()) {
             retry.add(e.className().replace('.', '/') + ".class");
@@ -166,14 +193,33 @@ abstract class AbstractInstrumentMojo extends AbstractMojo {
         if (!report.ok() && failOnRefusal) {
             throw new MojoFailureException(failureMessage(report));
         }
+        failOnUnannotated(warnUnannotatedCallers ? callers : List.of());
     }
 
-    private void report(Path classes, int changed, int all, FolderRewrite.Report report) {
+    /** Where the unannotated callers' warnings are kept for the next run ({@link WarningCache}): beside the stamp. */
+    private Path warningsFile() {
+        return stampFile().resolveSibling(stampFile().getFileName() + ".warnings");
+    }
+
+    private static String unannotatedNote(int unannotated) {
+        return unannotated > 0 ? "; " + unannotated + " method(s) not @Goroutine call suspending methods (see the"
+                + " warnings above: annotate them, or a goroutine that calls them pins there)" : "";
+    }
+
+    /** With {@code failOnUnannotatedCallers}, a build with such methods fails naming them (an error: {@code -q} shows it). */
+    private void failOnUnannotated(List<String> callers) throws MojoFailureException {
+        if (failOnUnannotatedCallers && !callers.isEmpty()) {
+            throw new MojoFailureException(callers.size() + " method(s) not @Goroutine call suspending methods"
+                    + " (<failOnUnannotatedCallers> is on):" + System.lineSeparator() + "  "
+                    + String.join(System.lineSeparator() + "  ", callers));
+        }
+    }
+
+    private void report(Path classes, int changed, int all, FolderRewrite.Report report, List<String> callers) {
         if (verbose) {
             report.rewritten().forEach(name -> getLog().info("jgo: rewrote " + name));
         }
         report.warnings().forEach(w -> getLog().warn("jgo: " + w));
-        List<String> callers = warnUnannotatedCallers ? report.unannotatedCallers() : List.of();
         callers.forEach(w -> getLog().warn("jgo: " + w));
         if (!report.suspendables().isEmpty()) {
             getLog().info("jgo: suspendables " + suspendables + ": " + report.suspendables().size() + " method(s) can be"
@@ -195,8 +241,7 @@ abstract class AbstractInstrumentMojo extends AbstractMojo {
         int unannotated = callers.size();
         String summary = "jgo: " + classes + ": rewrote " + report.rewritten().size() + " of " + changed
                 + " class file(s) changed since the last run (" + (all - changed) + " unchanged or not included)"
-                + (unannotated > 0 ? "; " + unannotated + " method(s) not @Goroutine call suspending methods (see the"
-                + " warnings above: annotate them, or a goroutine that calls them pins there)" : "");
+                + unannotatedNote(unannotated);
         if (unannotated > 0) {
             getLog().warn(summary);
         } else {

@@ -98,10 +98,26 @@ class InstrumentMojoIT {
         assertEquals(2, count(build.log, "no class file changed since the last run; rewrote 0"), build.log);
         assertArrayEquals(before, Files.readAllBytes(main));
         assertEquals(time, Files.getLastModifiedTime(main), "the file was not even written");
+        // The unchanged class's warning is repeated from the run that rewrote it, and counted.
+        assertEquals(1, count(build.log, "[WARNING] jgo: app.Main.unannotatedPause (Main.java:"), build.log);
+        assertTrue(build.log.contains("classes: no class file changed since the last run; rewrote 0; 1 method(s) not"
+                + " @Goroutine call suspending methods"), build.log);
+    }
+
+    /** mvn -q shows errors only: failOnUnannotatedCallers makes the warning an error, on an incremental build too. */
+    @Test
+    @Order(3)
+    void failOnUnannotatedCallersFailsAQuietIncrementalBuildNamingTheMethod() throws Exception {
+        Build build = maven("-q", "-Djgo.failOnUnannotatedCallers=true");
+
+        assertNotEquals(0, build.status, build.log);
+        assertTrue(build.log.contains("1 method(s) not @Goroutine call suspending methods (<failOnUnannotatedCallers> is on):"),
+                build.log);
+        assertTrue(build.log.contains("app.Main.unannotatedPause (Main.java:"), build.log);
     }
 
     @Test
-    @Order(3)
+    @Order(4)
     void aClassTheRewriteMustRefuseFailsTheBuildWithTheReport() throws Exception {
         Files.writeString(project.resolve("src/main/java/app/TooBig.java"), tooBigSource(), StandardCharsets.UTF_8);
 
@@ -116,7 +132,7 @@ class InstrumentMojoIT {
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void theRefusalIsNotForgottenByTheNextBuild() throws Exception {
         Build build = maven();
 
@@ -179,9 +195,12 @@ class InstrumentMojoIT {
     private record Run(int status, String output) {
     }
 
-    private static Build maven() throws Exception {
+    private static Build maven(String... options) throws Exception {
         String mvn = Path.of(System.getProperty("maven.home"), "bin", "mvn").toString();
-        Run run = run(project, List.of(mvn, "-B", "-s", settings.toString(), "-Djgo.version=" + VERSION, "process-test-classes"));
+        List<String> command = new ArrayList<>(List.of(mvn, "-B", "-s", settings.toString(), "-Djgo.version=" + VERSION));
+        command.addAll(List.of(options));
+        command.add("process-test-classes");
+        Run run = run(project, command);
         return new Build(run.status, run.output);
     }
 

@@ -25,6 +25,7 @@ class BuildTimeRewriteTest {
 
     private static final String APP = "io/jgo/aot/FoldApp";
     private static final String CHANNEL_APP = "io/jgo/aot/ChannelApp";
+    private static final String THROWING_APP = "io/jgo/aot/ThrowingBodyApp";
 
     @TempDir
     Path dir;
@@ -41,6 +42,19 @@ class BuildTimeRewriteTest {
                 locationOf(org.jctools.queues.atomic.MpscUnboundedAtomicArrayQueue.class)), APP.replace('/', '.'));
         assertEquals(0, run.status, run.stderr);
         assertEquals("fold=55 twice=2 entered=1 pins=0", run.stdout.strip(), run.stderr);
+    }
+
+    /** Go.Body lambdas (bodies that throw IOException) are rewritten at build time as Runnable ones are: no pin. */
+    @Test
+    void throwingBodiesAreRewrittenAndWhatTheyThrowIsAPanic() throws Exception {
+        Path in = copyApp(dir.resolve("in"), THROWING_APP);
+        Path out = dir.resolve("out");
+        Result cli = java(instrumenterClassPath(), "io.jgo.instrument.cli.Main", in.toString(), out.toString());
+        assertEquals(0, cli.status, cli.stderr);
+        Result run = java(String.join(File.pathSeparator, out.toString(), locationOf(Go.class),
+                locationOf(org.jctools.queues.atomic.MpscUnboundedAtomicArrayQueue.class)), THROWING_APP.replace('/', '.'));
+        assertEquals(0, run.status, run.stderr);
+        assertEquals("sum=6 failure=java.io.IOException: negative pins=0", run.stdout.strip(), run.stderr);
     }
 
     /**

@@ -87,7 +87,7 @@ class LauncherTest {
     void theDefaultRuntimeRefusesABadSettingOnEveryUse() throws Exception {
         Forked.Result r = Forked.run(dir, List.of("-Djgo.maxprocs=abc"), DefaultRuntimeUnderABadSetting.class);
         assertEquals(0, r.exit(), r.toString());
-        String refusal = "refused: java.lang.IllegalArgumentException: jgo: -Djgo.maxprocs=abc: expected a whole number from 1 to 1024";
+        String refusal = "refused: java.lang.IllegalArgumentException: jgo: -Djgo.maxprocs=abc: expected a whole number from 0 to 1024";
         assertEquals(2, r.stdout().lines().filter(l -> l.startsWith(refusal)).count(), r.toString());
     }
 }

@@ -157,15 +157,26 @@ public final class Adjacency {
         if (via == 0) {
             // Warned once per calling site, so the caller must be found each time (a stack walk); the
             // frame pins right after, parking its carrier, which costs far more than the walk.
-            StackFrame frame = callerFrame();
+            List<StackFrame> frames = WALKER.walk(s -> s.dropWhile(Adjacency::isMachinery).limit(8).collect(Collectors.toList()));
+            String self = frames.isEmpty() ? "?" : name(frames.get(0));
+            StackFrame frame = frames.stream().skip(1).filter(f -> !isForwarder(f)).findFirst().orElse(null);
             String caller = describe(frame);
             String leftOut = frame == null ? null : LeftOut.reason(frame.getClassName());
-            PinSites.pinned("novia:" + caller + ":" + me, () -> caller, () -> "goroutine pinned: " + caller
+            String notRewritten = frame == null || leftOut != null ? null
+                    : PinAdvice.notRewritten(frame, self, SITE_OWNERS.get(frame.getDeclaringClass()));
+            // A forwarder right below: the call went through a functional interface; if it is not the JDK's,
+            // that interface method, not annotated, is what made the call no suspension point.
+            String through = frames.size() > 1 && isForwarder(frames.get(1)) ? PinAdvice.interfaceMethod(frames.get(1)) : null;
+            String site = through != null ? through + " (called from " + caller + ")" : caller;
+            PinSites.pinned("novia:" + caller + ":" + me, () -> site, () -> notRewritten != null ? notRewritten
+                    : "goroutine pinned: " + caller
                     + " called a @Goroutine method without a suspension point (not a rewritten call site)"
                     + (leftOut != null ? ": " + leftOut + "; its carrier blocks while it waits. Fix: " + LeftOut.fix(frame.getClassName())
+                    : through != null ? PinAdvice.throughInterface(through)
                     : isInvoker(caller) ? INVOKER_NOTE + "; its carrier blocks while it waits. Fix: call the method directly"
                     + " from @Goroutine code, or keep the suspension out of what is called reflectively"
                     : caller.startsWith(RUNTIME_STREAM) ? RUNTIME_STREAM_NOTE
+                    : PinAdvice.isJdk(caller) ? streamNote() + "; its carrier blocks while it waits." + PinAdvice.jdkFix(caller)
                     : streamNote() + "; its carrier"
                     + " blocks while it waits. Fix: annotate that method @Goroutine; if it is a library's, have its package"
                     + " rewritten (suspendable=PACKAGE) or make the call from a plain loop in @Goroutine code instead"));
@@ -245,13 +256,15 @@ public final class Adjacency {
         FrameNames.learn(callerId, caller, site);
         if (idOf(self) != me || idOf(caller) != callerId || !SITE_OWNERS.get(caller.getDeclaringClass())) {
             String leftOut = LeftOut.reason(caller.getClassName());
+            String notRewritten = leftOut != null ? null : PinAdvice.notRewritten(caller, name(self), SITE_OWNERS.get(caller.getDeclaringClass()));
             warnUnlessQuiet(quiet, key, () -> name(caller) + " (" + caller.getFileName() + ":" + caller.getLineNumber() + ")",
-                    () -> "goroutine pinned: " + name(self)
+                    () -> notRewritten != null ? notRewritten : "goroutine pinned: " + name(self)
                     + " cannot unwind into " + name(caller) + " (" + caller.getFileName() + ":" + caller.getLineNumber()
                     + "), which is not a rewritten @Goroutine call site" + (leftOut != null ? ": " + leftOut
                     + "; the carrier blocks instead. Fix: " + LeftOut.fix(caller.getClassName()) : isInvoker(name(caller)) ? INVOKER_NOTE
                     + "; the carrier blocks instead. Fix: call " + name(self) + " directly from @Goroutine code, or keep the"
                     + " suspension out of what is called reflectively" : name(caller).startsWith(RUNTIME_STREAM) ? RUNTIME_STREAM_NOTE
+                    : PinAdvice.isJdk(caller.getClassName()) ? streamNote() + "; the carrier blocks instead." + PinAdvice.jdkFix(name(caller))
                     : streamNote() + "; the carrier blocks instead. Fix: annotate "
                     + name(caller) + " @Goroutine; if it is a library's, have its package rewritten (suspendable=PACKAGE)"
                     + " or keep the suspension out of it (a plain loop instead of a stream); never park in a constructor"));

@@ -22,7 +22,7 @@ final class LazyLayout {
      * is complete; a round trip then costs every saved frame. Read once, when this class loads
      * (checked with the other settings when a runtime starts).
      */
-    static final boolean FULL_STACKS = Boolean.parseBoolean(System.getProperty("jgo.fullStacks"));
+    static final boolean FULL_STACKS = io.jgo.internal.settings.Settings.fullStacks();
 
     private LazyLayout() {
     }

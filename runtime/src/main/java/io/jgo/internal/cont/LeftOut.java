@@ -13,9 +13,9 @@ import java.util.List;
 final class LeftOut {
 
     /** The agent's {@code include=}: only these packages (and their sub-packages) are rewritten. */
-    static final String INCLUDE = "jgo.agent.include";
+    static final String INCLUDE = io.jgo.internal.settings.Setting.AGENT_INCLUDE.key();
     /** The agent's {@code exclude=}: these packages (and their sub-packages) are never rewritten. */
-    static final String EXCLUDE = "jgo.agent.exclude";
+    static final String EXCLUDE = io.jgo.internal.settings.Setting.AGENT_EXCLUDE.key();
 
     /**
      * What the agent never rewrites, whatever its options (its {@code ClassFilter}): the JDK's classes and
@@ -30,8 +30,8 @@ final class LeftOut {
 
     /** Read on first use, after the agent set them (before {@code main}). */
     private static final class Options {
-        static final String INCLUDED = System.getProperty(INCLUDE, "");
-        static final String EXCLUDED = System.getProperty(EXCLUDE, "");
+        static final String INCLUDED = io.jgo.internal.settings.Settings.agentInclude();
+        static final String EXCLUDED = io.jgo.internal.settings.Settings.agentExclude();
         static final List<String> INCLUDE_PREFIXES = prefixes(INCLUDED);
         static final List<String> EXCLUDE_PREFIXES = prefixes(EXCLUDED);
     }

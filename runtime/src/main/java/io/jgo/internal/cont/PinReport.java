@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.LongAdder;
 public final class PinReport {
 
     /** Read once: the report is on for the whole run or not at all ({@code -Djgo.pinReport} or {@code =true}). */
-    public static final boolean ENABLED = isOn(System.getProperty("jgo.pinReport"));
+    public static final boolean ENABLED = io.jgo.internal.settings.Settings.pinReport();
     /** Frames listed at exit. */
     private static final int TOP = 20;
     private static final Map<String, LongAdder> COUNTS = new ConcurrentHashMap<>();
@@ -28,10 +28,6 @@ public final class PinReport {
     }
 
     private PinReport() {
-    }
-
-    private static boolean isOn(String value) {
-        return value != null && (value.isEmpty() || Boolean.parseBoolean(value));
     }
 
     /** Whether pins are being counted ({@code -Djgo.pinReport}). */

@@ -13,10 +13,18 @@ import java.util.function.Supplier;
  * on, unlike {@link PinReport}: a site is named once, by the walk that finds it (the adjacency
  * verdict walks once per key, then is cached), and later pins at the same key only count. Any
  * carrier writes (a concurrent map of {@link LongAdder}s); the exit hook reads.
+ *
+ * <p>A site is a place, as its name gives it (frame, file and line): several keys that name the same
+ * place (two callees pinning at one call, two lock classes held at one line, the runtimes of one
+ * process) share one {@link Site}, so the place warns once and the summary lists it once, with
+ * every pin counted.
  */
 public final class PinSites {
 
+    /** Each key's site. */
     private static final Map<Object, Site> SITES = new ConcurrentHashMap<>();
+    /** Each place's site, by its name: the one object every key naming that place maps to. */
+    private static final Map<String, Site> PLACES = new ConcurrentHashMap<>();
 
     private static final class Site {
         final String name;
@@ -43,7 +51,15 @@ public final class PinSites {
      * {@code warning}; none is counted here (see {@link #count}).
      */
     static void warn(Object key, Supplier<String> site, Supplier<String> warning) {
-        if (!SITES.containsKey(key) && SITES.putIfAbsent(key, new Site(site.get())) == null) {
+        if (SITES.containsKey(key)) {
+            return;
+        }
+        String name = site.get();
+        Site fresh = new Site(name);
+        Site place = PLACES.putIfAbsent(name, fresh);
+        // Only the thread that made the place warns: once per place, whichever key reached it first.
+        SITES.putIfAbsent(key, place == null ? fresh : place);
+        if (place == null) {
             Warnings.always(warning.get());
         }
     }
@@ -65,7 +81,7 @@ public final class PinSites {
     /** What is printed at exit: one line per site that pinned, most pins first; empty if none did. */
     public static String summary() {
         List<Site> sites = new ArrayList<>();
-        for (Site s : SITES.values()) {
+        for (Site s : PLACES.values()) {
             if (s.pins.sum() > 0) {
                 sites.add(s);
             }

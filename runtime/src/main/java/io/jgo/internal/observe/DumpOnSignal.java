@@ -1,10 +1,10 @@
 package io.jgo.internal.observe;
 
+import io.jgo.internal.settings.Setting;
+import io.jgo.internal.settings.Settings;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
-import java.util.Locale;
-import java.util.regex.Pattern;
 
 /**
  * {@code -Djgo.dumpOnSignal=USR1}: on that signal, every live runtime's goroutine dump goes to
@@ -22,11 +22,8 @@ import java.util.regex.Pattern;
  */
 final class DumpOnSignal {
 
-    static final String PROPERTY = "jgo.dumpOnSignal";
+    static final String PROPERTY = Setting.DUMP_ON_SIGNAL.key();
 
-    /** Signals the JVM runs its shutdown hooks on: taking them over would keep the program from ending. */
-    private static final java.util.Set<String> SHUTDOWN = java.util.Set.of("INT", "TERM", "HUP");
-    private static final Pattern NAME = Pattern.compile("[A-Z][A-Z0-9]*");
     /** Set once the handler is installed; guarded by the class lock. */
     private static boolean installed;
 
@@ -42,23 +39,9 @@ final class DumpOnSignal {
         installed = true;
     }
 
-    /** {@code USR1}, {@code usr1} and {@code SIGUSR1} all name SIGUSR1; what is no signal name, or a signal jgo must not take, is refused. */
+    /** {@code USR1}, {@code usr1} and {@code SIGUSR1} all name SIGUSR1; checked by {@link Settings#signalName}. */
     static String signalName(String value) {
-        String v = value.trim().toUpperCase(Locale.ROOT);
-        if (v.startsWith("SIG")) {
-            v = v.substring(3);
-        }
-        if (!NAME.matcher(v).matches()) {
-            throw bad(value, "not a signal name");
-        }
-        if (v.equals("USR2")) {
-            throw bad(value, "HotSpot suspends threads with SIGUSR2 (Flight Recorder's sampler sends it many times a"
-                    + " second, and each would print a dump)");
-        }
-        if (SHUTDOWN.contains(v)) {
-            throw bad(value, "the JVM shuts down on SIG" + v + "; handling it would stop Ctrl-C and kill from ending the program");
-        }
-        return v;
+        return Settings.signalName(value);
     }
 
     private static void install(String name, String value) {
@@ -105,7 +88,6 @@ final class DumpOnSignal {
     }
 
     private static IllegalArgumentException bad(String value, String why) {
-        return new IllegalArgumentException("-D" + PROPERTY + "=" + value + ": " + why + "; give a signal the JVM"
-                + " leaves free, such as USR1 (-D" + PROPERTY + "=USR1), or remove the option");
+        return Settings.badSignal(value, why);
     }
 }

@@ -39,6 +39,9 @@ final class GoRuntime implements GoRuntimeMXBean {
 
     @Override
     public void setGomaxprocs(int n) {
+        if (n < 1 || n > io.jgo.internal.settings.Settings.MAX_PROCS) { // 0 would read it (Go.maxProcs(0)): no write
+            throw new IllegalArgumentException("GOMAXPROCS must be from 1 to " + io.jgo.internal.settings.Settings.MAX_PROCS + ": " + n);
+        }
         sched.maxProcs(n);
     }
 

@@ -8,8 +8,10 @@ import jdk.jfr.Threshold;
 
 /**
  * A goroutine parked while it could not unwind, so it blocked its carrier thread for the whole wait
- * (jgo's {@code jdk.VirtualThreadPinned}). A duration event: it begins when the park commits and is
- * committed when the goroutine runs again, on the carrier, so its stack trace is the pinned one.
+ * (jgo's {@code jdk.VirtualThreadPinned}). A duration event: it begins when the wait begins (the
+ * leaf prepares its park; a sleep, before its deadline is computed), so it spans the whole wait,
+ * the time taken to find that the goroutine must pin included, and is committed when the goroutine
+ * runs again, on the carrier, so its stack trace is the pinned one.
  * On by default with a 20 ms threshold, as the JDK's.
  */
 @Name("jgo.GoroutinePinned")

@@ -34,7 +34,7 @@ public final class Observe {
      * is invalid or unsupported (then nothing is registered). Any thread, once per runtime.
      */
     public static Sched started(Sched sched) {
-        DumpOnSignal.installOnce(System.getProperty(DumpOnSignal.PROPERTY));
+        DumpOnSignal.installOnce(io.jgo.internal.settings.Settings.dumpOnSignalValue());
         synchronized (LOCK) {
             String base = sched.name();
             String name = base;
@@ -92,7 +92,7 @@ public final class Observe {
      */
     public static void installSignalHandler() {
         try {
-            DumpOnSignal.installOnce(System.getProperty(DumpOnSignal.PROPERTY));
+            DumpOnSignal.installOnce(io.jgo.internal.settings.Settings.dumpOnSignalValue());
         } catch (RuntimeException e) {
             io.jgo.internal.cont.Warnings.once("dumpOnSignal", String.valueOf(e.getMessage()));
         }

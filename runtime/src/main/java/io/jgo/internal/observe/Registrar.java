@@ -33,7 +33,7 @@ import jdk.jfr.FlightRecorderListener;
 final class Registrar implements Runnable {
 
     /** {@code -Djgo.jmx=off}: no MBeans. */
-    static final String JMX_PROPERTY = "jgo.jmx";
+    static final String JMX_PROPERTY = io.jgo.internal.settings.Setting.JMX.key();
 
     /** Whether the JFR listener was added (once per process). */
     private static final AtomicBoolean HOOKED = new AtomicBoolean();
@@ -47,7 +47,7 @@ final class Registrar implements Runnable {
     /** The registrar thread last started; written before its start, read by changers to unpark it. */
     private static volatile Thread thread;
     /** {@code -Djgo.jmx}, read once (checked at every runtime start by the scheduler's settings). */
-    private static final boolean JMX = !"off".equalsIgnoreCase(System.getProperty(JMX_PROPERTY, "on").trim());
+    private static final boolean JMX = io.jgo.internal.settings.Settings.jmx();
 
     /** ObjectNames registered, by runtime; the registrar thread only. */
     private final Map<Sched, ObjectName> registered = new HashMap<>();

@@ -1,9 +1,11 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.settings.Settings;
+
 /**
- * A runtime's settings, read once when it starts. {@link #fromSystem()} reads the documented
- * knobs and refuses a bad value naming it ({@link Settings} has the valid ranges); tests build one
- * directly (smaller rings, a {@link Trace} hook).
+ * A runtime's settings, read once when it starts. {@link #fromSystem()} takes the documented
+ * knobs from {@link Settings} (the one place that reads and checks every {@code jgo.*} setting, and
+ * refuses a bad value naming it); tests build one directly (smaller rings, a {@link Trace} hook).
  *
  * <ul>
  *   <li>{@code GOMAXPROCS} (environment) or {@code -Djgo.maxprocs=N}: number of Ps, 1 to 1024
@@ -31,11 +33,11 @@ package io.jgo.internal.sched;
  */
 public final class Config {
 
-    static final long DEFAULT_STACK = 16L << 20;
+    static final long DEFAULT_STACK = Settings.DEFAULT_STACK;
     /** A frame's least size on a carrier's stack, for {@link #savedFrameLimit}: a saved frame is bounded as if it were on one. */
     static final int MIN_FRAME_BYTES = 64;
 
-    int maxProcs = Runtime.getRuntime().availableProcessors();
+    int maxProcs = cpuCount();
     long stackSize = DEFAULT_STACK;
     boolean deadlockDetection = true;
     /** How long every goroutine must sleep, in doubt, before the warning ({@link Deadlock}); tests shorten it. */
@@ -63,7 +65,7 @@ public final class Config {
     /** {@code -Djgo.stress.seed}: seeds each M's coin ({@link M#execute}). */
     long stressSeed;
 
-    static final int DEFAULT_MAX_THREADS = 10_000;
+    static final int DEFAULT_MAX_THREADS = Settings.DEFAULT_MAX_THREADS;
 
     /**
      * The settings from system properties and the environment, each checked ({@link Settings}).
@@ -71,15 +73,36 @@ public final class Config {
      * @throws IllegalArgumentException naming the first setting whose value is invalid, and what is valid
      */
     public static Config fromSystem() {
-        Config c = Settings.ofSystem().apply(new Config());
-        c.printCounts = Boolean.parseBoolean(System.getProperty("jgo.counts", "false").trim());
-        c.lazyWake = !"false".equalsIgnoreCase(System.getProperty("jgo.lazyWake", "true").trim());
+        return from(Settings.fromSystem());
+    }
+
+    /** A runtime's config from checked settings. */
+    static Config from(Settings s) {
+        Config c = new Config();
+        c.maxProcs = s.maxProcs == 0 ? cpuCount() : s.maxProcs;
+        c.stackSize = s.stackSize;
+        c.deadlockDetection = s.deadlock;
+        c.schedTraceMillis = s.schedTraceMillis;
+        c.schedDetail = s.schedDetail;
+        c.tracebackAncestors = s.tracebackAncestors;
+        c.maxThreads = s.maxThreads;
+        c.preempt = !s.preempt.equals("off");
+        c.stress = s.stress;
+        c.stressSeed = s.stressSeed == null ? new java.util.Random().nextLong() : s.stressSeed;
+        c.printCounts = s.counts;
+        c.lazyWake = s.lazyWake;
         return c;
+    }
+
+    /** What GOMAXPROCS 0 (or none given) stands for: the CPU count. */
+    static int cpuCount() {
+        return Runtime.getRuntime().availableProcessors();
     }
 
     /** CPUs, overridden by {@code GOMAXPROCS} and then by {@code -Djgo.maxprocs}; checked as {@link #fromSystem}. */
     static int defaultMaxProcs() {
-        return Settings.ofSystem().maxProcs(Runtime.getRuntime().availableProcessors());
+        int n = Settings.fromSystem().maxProcs;
+        return n == 0 ? cpuCount() : n;
     }
 
     /** How many frames a goroutine may keep saved below those on its thread ({@code Continuation.savedTooDeep}). */

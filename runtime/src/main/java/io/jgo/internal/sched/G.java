@@ -124,6 +124,15 @@ public final class G implements Continuation.Owner {
     /** True while the G waits in {@link #parkPinned}: its frames are on {@link #lockedM}'s thread (for dumps). */
     volatile boolean pinnedWait;
     /**
+     * The {@code jgo.GoroutinePinned} event of the park being prepared, begun when the wait began
+     * ({@link #prepareParkUnlocking}; a sleep's before its deadline is computed), or null when JFR does
+     * not record it. A pinned park commits it ({@code Handoff.parkLocked}), so its duration is the
+     * whole wait: the time the pin took to find (a stack walk, the first warning) is part of the
+     * wait, and measuring from the park's commit left it out (a 50 ms pinned sleep recorded as
+     * 8.74 ms). A park that unwinds, or is cancelled, drops it. Owner thread only.
+     */
+    Object waitEvent;
+    /**
      * Set when the stop of the runtime threw {@link Dropped} into this G ({@code Handoff.dropped}):
      * what ends it from then on is the stop's doing, no panic. Own thread only (g0 reads it after).
      */
@@ -281,6 +290,21 @@ public final class G implements Continuation.Owner {
     public void prepareParkUnlocking(ParkUnlock unlock, WaitReason reason) {
         this.parkUnlock = unlock;
         this.waitReason = reason;
+        beginWait();
+    }
+
+    /** The wait begins: begins its pinned event (see {@link #waitEvent}) unless begun already. Owner thread. */
+    void beginWait() {
+        if (waitEvent == null) {
+            waitEvent = sched.listener.pinBegin(); // null unless JFR records jgo.GoroutinePinned
+        }
+    }
+
+    /** The pinned event of the wait being committed or dropped, if any; clears it. Owner thread. */
+    Object takeWaitEvent() {
+        Object e = waitEvent;
+        waitEvent = null;
+        return e;
     }
 
     /**

@@ -87,7 +87,12 @@ final class Handoff {
 
     /** The PARK part of {@link #parkPinned}: commit, hand the P (if any) off, block until handed one. */
     private void parkLocked(G g, M m) {
-        Object pin = sched.listener.pinBegin(); // null unless JFR records jgo.GoroutinePinned
+        // Begun when the wait began (G.waitEvent), so it spans the whole pinned wait; a park prepared
+        // without one (none: every park prepares through G.prepareParkUnlocking) begins it here.
+        Object pin = g.takeWaitEvent();
+        if (pin == null) {
+            pin = sched.listener.pinBegin(); // null unless JFR records jgo.GoroutinePinned
+        }
         g.lockedM = m; // before the park commits: whoever dequeues g later hands its P to m
         g.pinnedWait = true;
         if (!sched.parkCommit(g, true)) { // false: sysmon already retook the P and handed it off

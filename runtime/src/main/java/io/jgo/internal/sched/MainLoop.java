@@ -123,7 +123,7 @@ final class MainLoop {
         }
         Identity.restoreAfterBlocked(main);
         if (f != null) {
-            throw f;
+            throw RunFailure.onCaller(f);
         }
         int leftover = sched.numGoroutine() - (sched.mainG.status() == G.DEAD ? 0 : 1);
         // As in Go, main returning ends the program's other goroutines; that is normal, so it is a

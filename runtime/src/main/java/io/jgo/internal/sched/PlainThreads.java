@@ -1,6 +1,8 @@
 package io.jgo.internal.sched;
 
 import io.jgo.internal.cont.Warnings;
+import io.jgo.internal.settings.Setting;
+import io.jgo.internal.settings.Settings;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -23,9 +25,9 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class PlainThreads {
 
-    /** The property: milliseconds a plain thread waits before the warning; checked by {@link Settings} too. */
-    static final String WARNING_PROPERTY = "jgo.threadWaitWarning";
-    static final long DEFAULT_WARNING_MILLIS = 10_000;
+    /** The property: milliseconds a plain thread waits before the warning; read and checked by {@link Settings}. */
+    static final String WARNING_PROPERTY = Setting.THREAD_WAIT_WARNING.key();
+    static final long DEFAULT_WARNING_MILLIS = Settings.DEFAULT_THREAD_WAIT_MILLIS;
 
     /** Volatile RMWs; read by {@link Deadlock#check} before and after its scan. */
     private static final AtomicInteger BLOCKED = new AtomicInteger();
@@ -145,7 +147,7 @@ public final class PlainThreads {
 
         private static long read() {
             try {
-                return TimeUnit.MILLISECONDS.toNanos(Settings.threadWaitWarningMillis(System::getProperty));
+                return TimeUnit.MILLISECONDS.toNanos(Settings.threadWaitWarningMillis());
             } catch (IllegalArgumentException e) {
                 Warnings.always(e.getMessage() + "; going on with " + DEFAULT_WARNING_MILLIS + " until a runtime starts"
                         + " (which refuses it)");

@@ -1,6 +1,7 @@
 package io.jgo.internal.sched;
 
 import io.jgo.internal.cont.StackAccess;
+import io.jgo.internal.settings.Settings;
 import java.util.Arrays;
 
 /**
@@ -41,10 +42,17 @@ final class Procs {
         return every;
     }
 
-    /** Go.maxProcs(n): returns the previous value. Any thread. */
+    /**
+     * Go.maxProcs(n): returns the previous value; {@code n == 0} only reads it, as Go's
+     * {@code runtime.GOMAXPROCS(0)}. Any thread.
+     */
     int resize(int n) {
-        if (n < 1 || n > Settings.MAX_PROCS) {
-            throw new IllegalArgumentException("GOMAXPROCS must be from 1 to " + Settings.MAX_PROCS + ": " + n);
+        if (n < 0 || n > Settings.MAX_PROCS) {
+            throw new IllegalArgumentException("Go.maxProcs(" + n + "): expected 1 to " + Settings.MAX_PROCS
+                    + " to set GOMAXPROCS, or 0 to read it without changing it");
+        }
+        if (n == 0) {
+            return sched.gomaxprocs;
         }
         int old;
         sched.lock.lock();

@@ -316,6 +316,9 @@ public final class Sched {
      * when sysmon had retaken the P (the M holds none now).
      */
     boolean parkCommit(G g, boolean pinned) {
+        if (!pinned) {
+            g.takeWaitEvent(); // the G unwound: no pin to record
+        }
         g.waitSince = waitClock(); // before the status change that publishes it to dumps
         emit(Trace.Event.GO_PARK, g.id, -1, -1, -1, pinned ? 1 : 0);
         ParkUnlock u = g.parkUnlock;
@@ -336,6 +339,7 @@ public final class Sched {
      * ({@code Continuation.cancelUnwind}). Either way on the thread that took the locks.
      */
     void cancelPark(G g) {
+        g.takeWaitEvent();
         ParkUnlock u = g.parkUnlock;
         g.parkUnlock = null;
         if (u != null) {
@@ -541,6 +545,7 @@ public final class Sched {
      * Returns the lock the scheduler releases once the G is parked.
      */
     public void armSleep(G g, long nanos) {
+        g.beginWait(); // before the deadline is computed: a pinned sleep's event spans all of it
         g.prepareParkUnlocking(new Timers.ArmOnPark(g, RuntimeTimer.deadline(nanos)), WaitReason.SLEEP);
     }
 

@@ -51,7 +51,7 @@ final class ThreadLocalMaps {
     private static final MethodHandle INHERIT;
 
     static {
-        MethodHandle[] h = carrierMode(System.getProperty("jgo.threadLocals")) ? null : lookUp();
+        MethodHandle[] h = carrierMode() ? null : lookUp();
         PER_GOROUTINE = h != null;
         GET_LOCALS = h == null ? null : h[0];
         SET_LOCALS = h == null ? null : h[1];
@@ -63,18 +63,18 @@ final class ThreadLocalMaps {
     private ThreadLocalMaps() {
     }
 
-    /** {@code -Djgo.threadLocals}: {@code carrier}, or {@code goroutine} (the default); anything else is named in a warning. */
-    static boolean carrierMode(String v) {
-        if (v == null || v.trim().equalsIgnoreCase("goroutine")) {
+    /**
+     * {@code -Djgo.threadLocals}: {@code carrier}, or {@code goroutine} (the default), read by
+     * {@link io.jgo.internal.settings.Settings}. A bad value stops every runtime's start; should this
+     * class load before one starts, it is named in a warning and goroutine mode is taken meanwhile.
+     */
+    static boolean carrierMode() {
+        try {
+            return io.jgo.internal.settings.Settings.carrierThreadLocals();
+        } catch (IllegalArgumentException e) {
+            Warnings.once("threadLocalsValue", e.getMessage() + "; going on with goroutine (a runtime refuses to start with it)");
             return false;
         }
-        if (v.trim().equalsIgnoreCase("carrier")) {
-            return true;
-        }
-        Warnings.once("threadLocalsValue", "-Djgo.threadLocals=" + v + " is not a valid value; use goroutine (the default:"
-                + " each goroutine has its own ThreadLocal values) or carrier (values belong to the carrier thread)."
-                + " Going on with goroutine.");
-        return false;
     }
 
     private static MethodHandle[] lookUp() {

@@ -6,17 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jgo.Go;
+import io.jgo.internal.settings.Settings;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
  * Every setting is checked when a runtime starts: a bad value is refused with a message naming
  * the setting, the value and what is valid, never replaced by a default nor left to fail later.
+ * (Each setting's parser alone: {@code io.jgo.internal.settings.SettingsTest}.)
  */
 class SettingsTest {
 
     private static Config config(Map<String, String> props, Map<String, String> env) {
-        return new Settings(props::get, env::get).apply(new Config());
+        return Config.from(Settings.of(props::get, env::get));
     }
 
     private static void refused(String key, String value, String valid) {
@@ -28,8 +30,8 @@ class SettingsTest {
 
     @Test
     void badValuesAreRefusedNamingTheSettingTheValueAndTheValidRange() {
-        for (String v : new String[] {"abc", "0", "-3", "100000", ""}) {
-            refused("jgo.maxprocs", v, "from 1 to 1024");
+        for (String v : new String[] {"abc", "-3", "100000", ""}) {
+            refused("jgo.maxprocs", v, "from 0 to 1024");
         }
         refused("jgo.deadlock", "of", "on or off");
         refused("jgo.threadLocals", "goroutin", "goroutine or carrier");
@@ -43,7 +45,7 @@ class SettingsTest {
         refused("jgo.preempt", "sometimes", "loops or calls or off");
         refused("jgo.scheddetail", "yes please", "true or false");
         refused("jgo.jmx", "no", "on or off");
-        refused("jgo.fullStacks", "yes", "false or true");
+        refused("jgo.fullStacks", "yes", "true or false");
         refused("jgo.threadWaitWarning", "10s", "from 0 to");
     }
 
@@ -69,6 +71,7 @@ class SettingsTest {
         assertEquals(cpus, config(Map.of(), Map.of("GOMAXPROCS", "0")).maxProcs);
         assertEquals(3, config(Map.of(), Map.of("GOMAXPROCS", "3")).maxProcs);
         assertEquals(5, config(Map.of("jgo.maxprocs", "5"), Map.of("GOMAXPROCS", "3")).maxProcs);
+        assertEquals(cpus, config(Map.of("jgo.maxprocs", "0"), Map.of("GOMAXPROCS", "3")).maxProcs, "0 is the CPU count, as the docs say");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> config(Map.of(), Map.of("GOMAXPROCS", "-1")));
         assertTrue(e.getMessage().startsWith("jgo: GOMAXPROCS=-1: expected a whole number from 0 to 1024"), e.getMessage());
@@ -97,7 +100,19 @@ class SettingsTest {
     void aResizeBeyondTheLimitIsRefused() {
         Sched s = new Sched(new Config().maxProcs(1).sysmon(false).name("settings"));
         assertThrows(IllegalArgumentException.class, () -> s.maxProcs(Settings.MAX_PROCS + 1));
-        assertThrows(IllegalArgumentException.class, () -> s.maxProcs(0));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> s.maxProcs(-1));
+        assertTrue(e.getMessage().contains("or 0 to read it"), e.getMessage());
+        s.shutdown();
+    }
+
+    /** Go's runtime.GOMAXPROCS(0): the value, unchanged. */
+    @Test
+    void aResizeToZeroReadsTheValueWithoutChangingIt() {
+        Sched s = new Sched(new Config().maxProcs(3).sysmon(false).name("settings"));
+        assertEquals(3, s.maxProcs(0));
+        assertEquals(3, s.maxProcs(0));
+        assertEquals(3, s.maxProcs(2));
+        assertEquals(2, s.maxProcs(0));
         s.shutdown();
     }
 }

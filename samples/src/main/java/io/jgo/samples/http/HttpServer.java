@@ -11,6 +11,7 @@ import io.jgo.net.Conn;
 import io.jgo.net.Listener;
 import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
+import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -44,8 +45,32 @@ public final class HttpServer {
     /** Set by the context watcher just before it closes the listener; read by the accept loop when accept fails. */
     private volatile boolean listenerClosed;
 
+    /** Default of {@link #readTimeout(Duration)}. */
+    public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(30);
+    /** Set before {@link #serve}; read by each connection's goroutine (volatile: it may be set from another thread). */
+    private volatile Duration readTimeout = DEFAULT_READ_TIMEOUT;
+
     public HttpServer(Handler handler) {
         this.handler = java.util.Objects.requireNonNull(handler, "handler");
+    }
+
+    /**
+     * How long a connection may take to send its next request, whole (Go's {@code ReadTimeout} and
+     * {@code IdleTimeout} in one), counted from when the previous response was sent or the connection
+     * was accepted; past it the connection is closed. Default {@link #DEFAULT_READ_TIMEOUT}: an idle
+     * client, or one that sends its request a byte at a time, does not hold a connection for ever.
+     * Returns this server.
+     */
+    public HttpServer readTimeout(Duration timeout) {
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("read timeout must be positive: " + timeout);
+        }
+        readTimeout = timeout;
+        return this;
+    }
+
+    Duration readTimeout() {
+        return readTimeout;
     }
 
     /**

@@ -23,7 +23,11 @@ public final class Response {
     /** Body bytes held back before the headers go out. */
     static final int BUFFER = 4096;
 
-    private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.RFC_1123_DATE_TIME;
+    /**
+     * HTTP's IMF-fixdate (RFC 9110, 5.6.7): {@code Tue, 05 Mar 2024 07:08:09 GMT}, two-digit day
+     * included ({@code RFC_1123_DATE_TIME} writes {@code 5 Mar}); English names whatever the locale.
+     */
+    private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", java.util.Locale.US);
     /** The Date header's value and the second it is for; racy but benign (any thread may refresh it). */
     private static volatile String dateValue = "";
     private static volatile long dateSecond;
@@ -215,10 +219,15 @@ public final class Response {
     private static String date() {
         long now = System.currentTimeMillis() / 1000;
         if (now != dateSecond) {
-            dateValue = HTTP_DATE.format(ZonedDateTime.now(ZoneOffset.UTC));
+            dateValue = httpDate(java.time.Instant.ofEpochSecond(now));
             dateSecond = now;
         }
         return dateValue;
+    }
+
+    /** {@code t} as an HTTP date (IMF-fixdate, in GMT). */
+    static String httpDate(java.time.Instant t) {
+        return HTTP_DATE.format(ZonedDateTime.ofInstant(t, ZoneOffset.UTC));
     }
 
     static String reason(int status) {

@@ -41,6 +41,10 @@ final class ServerConn {
     void serve() {
         try {
             for (;;) {
+                // The whole next request (waiting for it, its head, its body) within the read timeout: a
+                // client that keeps an idle connection, or sends its request a byte at a time (slowloris),
+                // meets a passed deadline (a SocketTimeoutException, caught below) and is closed.
+                conn.setReadDeadline(java.time.Instant.now().plus(server.readTimeout()));
                 if (!reader.hasBuffered() && !goIdle()) {
                     return;
                 }
@@ -51,6 +55,7 @@ final class ServerConn {
                     refuse(e);
                     return;
                 }
+                conn.setReadDeadline(null); // the handler's own reads (none here) are not bound by it
                 if (req == null) {
                     return; // the client closed between requests
                 }

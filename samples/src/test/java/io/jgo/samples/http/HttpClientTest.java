@@ -48,7 +48,11 @@ class HttpClientTest {
         final Thread thread;
 
         Running(Handler handler) {
-            server = new HttpServer(handler);
+            this(new HttpServer(handler));
+        }
+
+        Running(HttpServer s) {
+            server = s;
             thread = new Thread(() -> {
                 try {
                     Go.run(() -> {
@@ -118,6 +122,47 @@ class HttpClientTest {
         assertEquals(0, srv.server.connectionsOpen(), "connections left open after the shutdown");
         System.err.printf("HttpClient: %d requests (%d chunked, %d Content-Length) on %d connections%n",
                 REQUESTS, chunked, fixed, accepted);
+    }
+
+    /** An idle client and a slowloris (half a request head, then nothing) are closed once the read timeout passes. */
+    @Test
+    void anIdleOrSlowConnectionIsClosedAfterTheReadTimeout() throws Exception {
+        Running srv = new Running(new HttpServer(HttpClientTest::route).readTimeout(java.time.Duration.ofMillis(200)));
+        InetSocketAddress a = srv.address.join();
+        try (java.net.Socket idle = new java.net.Socket(InetAddress.getLoopbackAddress(), a.getPort());
+                java.net.Socket slow = new java.net.Socket(InetAddress.getLoopbackAddress(), a.getPort())) {
+            slow.getOutputStream().write("GET / HTTP/1.1\r\nHost: x\r\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+            for (java.net.Socket s : List.of(idle, slow)) {
+                s.setSoTimeout(60_000); // a bound on the test only: the server closes long before
+                assertTrue(closedByServer(s), "the server left a connection open past its read timeout");
+            }
+        }
+        Await.until("both connections to be let go", () -> srv.server.connectionsOpen() == 0,
+                () -> srv.server.connectionsOpen() + " open");
+        srv.stop();
+    }
+
+    private static boolean closedByServer(java.net.Socket s) throws IOException {
+        try {
+            return s.getInputStream().read() == -1;
+        } catch (java.net.SocketTimeoutException stillOpen) {
+            return false;
+        } catch (java.net.SocketException reset) {
+            return true; // closed with our unread bytes pending: a reset
+        }
+    }
+
+    /** HTTP's IMF-fixdate: two-digit day, English names, GMT. */
+    @Test
+    void theDateHeaderIsAnImfFixdate() {
+        assertEquals("Tue, 05 Mar 2024 07:08:09 GMT", Response.httpDate(java.time.Instant.parse("2024-03-05T07:08:09Z")));
+        java.util.Locale before = java.util.Locale.getDefault();
+        java.util.Locale.setDefault(java.util.Locale.GERMANY);
+        try {
+            assertEquals("Sun, 01 Dec 2024 23:59:59 GMT", Response.httpDate(java.time.Instant.parse("2024-12-01T23:59:59Z")));
+        } finally {
+            java.util.Locale.setDefault(before);
+        }
     }
 
     @Test

@@ -1,0 +1,93 @@
+package io.jgo.internal.cont;
+
+import java.lang.StackWalker.StackFrame;
+
+/**
+ * The fix a pin warning gives for the frame that kept a goroutine from unwinding: advice the user
+ * can act on, chosen by what that frame is. {@link Adjacency} names the frame; this says what to do.
+ *
+ * <ul>
+ * <li>A method annotated {@code @Goroutine} in a class nobody rewrote: the program runs without
+ *     jgo's rewrite (an IDE run, a forgotten agent). Annotating cannot help: run it rewritten.</li>
+ * <li>A call through an interface method that is not {@code @Goroutine} (a lambda's forwarder
+ *     stands below the suspending frame): name the interface method to annotate, not the lambda
+ *     that made the call.</li>
+ * <li>A frame of the JDK: its classes are never rewritten, so the fix is in the user's code
+ *     (a plain loop instead of a callback, {@code io.jgo.Mutex} instead of a JDK lock).</li>
+ * <li>Anything else: annotate it, or have its library rewritten.</li>
+ * </ul>
+ * Only on the paths that warn (once per site). Any thread.
+ */
+final class PinAdvice {
+
+    /** Packages of the JDK, which no jgo path rewrites ({@link LeftOut} names the same). */
+    private static final String[] JDK = {"java.", "javax.", "jdk.", "sun.", "com.sun."};
+
+    private PinAdvice() {
+    }
+
+    static boolean isJdk(String className) {
+        for (String p : JDK) {
+            if (className.startsWith(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The whole warning when {@code frame} is a {@code @Goroutine} method whose class was not
+     * rewritten, else null: then no goroutine unwinds through it, whatever its annotation says.
+     */
+    static String notRewritten(StackFrame frame, String self, boolean rewrittenClass) {
+        if (rewrittenClass || isJdk(frame.getClassName())
+                || !DeclaredGoroutines.isDeclared(frame.getDeclaringClass(), frame.getMethodName(), frame.getDescriptor())) {
+            return null;
+        }
+        String simple = frame.getDeclaringClass().getName();
+        return "goroutine pinned: " + self + " cannot unwind into " + frame.getClassName() + "." + frame.getMethodName()
+                + " (" + frame.getFileName() + ":" + frame.getLineNumber() + "), which is @Goroutine, but its class " + simple
+                + " was not rewritten: the program runs without jgo's rewrite (from an IDE, or without the agent?), so every"
+                + " suspension in it pins its carrier. Fix: run with -javaagent:jgo-agent.jar, or rewrite the classes at build"
+                + " time (the jgo-maven-plugin, or java -jar jgo-instrumenter.jar IN OUT) and run those";
+    }
+
+    /**
+     * The interface method a call went through when {@code forwarder} (a lambda's forwarder) implements
+     * one of an interface outside the JDK, as {@code com.acme.Iface.work}; else null.
+     */
+    static String interfaceMethod(StackFrame forwarder) {
+        if (forwarder == null) {
+            return null;
+        }
+        for (Class<?> i : forwarder.getDeclaringClass().getInterfaces()) {
+            if (isJdk(i.getName())) {
+                continue;
+            }
+            for (java.lang.reflect.Method m : i.getMethods()) {
+                if (m.getName().equals(forwarder.getMethodName())
+                        && java.util.Arrays.equals(m.getParameterTypes(), forwarder.getMethodType().parameterArray())) {
+                    return m.getDeclaringClass().getName() + "." + m.getName();
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The warning's end when a call through {@code method}, an interface method that is not {@code @Goroutine}, pinned. */
+    static String throughInterface(String method) {
+        return ": it was called through " + method + ", which is not @Goroutine, so that call is no suspension point (the"
+                + " lambda itself is rewritten); its carrier blocks while it waits. Fix: annotate " + method + " @Goroutine"
+                + " (the interface method; calls through it then unwind)";
+    }
+
+    /** The fix for a frame of the JDK's (never rewritten) that stands below a suspension. */
+    static String jdkFix(String frame) {
+        String fix = frame.startsWith("java.util.concurrent.locks.") ? "use io.jgo.Mutex (or RWMutex) instead of this lock"
+                : frame.startsWith("java.util.concurrent.") && frame.contains("Queue.") ? "use a Chan instead of this queue"
+                : "do the suspending work outside it: a plain loop in @Goroutine code instead of a callback the JDK calls"
+                + " (forEach, computeIfAbsent, a Comparator...), io.jgo.Mutex instead of synchronized or a JDK lock, a Chan"
+                + " instead of a BlockingQueue";
+        return " Fix: " + fix + " (the JDK's classes are never rewritten, so annotating or rewriting them cannot help)";
+    }
+}
