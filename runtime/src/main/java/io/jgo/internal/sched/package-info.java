@@ -20,7 +20,8 @@
  * Go's {@code proc.go}, decision for decision. New and readied Gs go to the current P's runnext (and
  * inherit its time slice); a full ring moves half of itself plus the new G to the global queue;
  * Gosched and preemption put the G on the global queue. {@code findRunnable}: timers hook, every
- * 61st tick one G from the global queue, the local queue, a global batch of
+ * 61st tick one G from the global queue (beyond Go, once per tick not ahead of a sleeper the timers
+ * hook just readied into runnext, see {@code M.findRunnable}), the local queue, a global batch of
  * {@code min(len/GOMAXPROCS + 1, len, 128)}, then (if the spinning limit allows) four steal passes
  * over the Ps in a random coprime-stride order taking half a victim's ring, runnext only on the last
  * pass and after a 3 µs back-off ({@link io.jgo.internal.sched.Steal}); then drop the P and park.
