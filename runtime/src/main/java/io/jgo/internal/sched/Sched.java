@@ -620,8 +620,4 @@ public final class Sched {
     long nanotime() {
         return config.clock.getAsLong();
     }
-
-    boolean isStopping() {
-        return stopping;
-    }
 }

@@ -94,7 +94,8 @@
  * </ul>
  *
  * <h2>Parking</h2>
- * Every blocking primitive goes through one seam ({@link io.jgo.internal.sched.Parking}): it puts a
+ * Every blocking primitive but {@code Go.sleep} (a park on no queue, {@code Sched.armSleep}) goes
+ * through one seam ({@link io.jgo.internal.sched.Parking}): it puts a
  * {@link io.jgo.internal.sched.Waiter} (Go's sudog) on a {@link io.jgo.internal.sched.WaitQueue}
  * under its own lock, records it with {@code Parking.prepare} and yields with {@code YIELD_PARK};
  * g0 makes the G WAITING and only then runs the primitive's {@link io.jgo.internal.sched.ParkUnlock}
@@ -105,7 +106,9 @@
  * that runtime's global queue, then calls {@code wakep}. Plain threads block in place on the same
  * waiters. Every park names a typed {@link io.jgo.internal.cont.WaitReason}. The sync types of
  * {@code io.jgo} never come here: they park through {@code io.jgo.internal.sync.WaitList} (Go's
- * {@code sema.go}), which is the only user of this seam above the channels.
+ * {@code sema.go}). Above the scheduler the seam's users are that, the channels and the blocking
+ * stand-ins' future waits ({@code io.jgo.internal.blocking.Futures}, {@code FutureWait}); the
+ * network parks through {@link io.jgo.internal.sched.PollDesc}, inside this package.
  *
  * <h2>GOMAXPROCS at run time</h2>
  * No stop-the-world: a shrink marks the surplus Ps retiring, retires idle ones at once, moves a
