@@ -233,10 +233,11 @@ final class Fairness implements Workload {
         }
 
         /**
-         * Prints every sample later than {@link #LATE_NANOS} (at most {@link #TIMELINE_LINES}, the
-         * latest first): when it was due since the probe started, when its timer fired and when
-         * the probe ran, both after the due time; then how many were mostly a late timer and how
-         * many mostly queued.
+         * Prints how many samples were later than {@link #LATE_NANOS}, how many of them mostly a late
+         * timer and how many mostly queued, and the worst three, on one line that the comparison
+         * passes on; then every such sample (at most {@link #TIMELINE_LINES}, the latest first): when
+         * it was due since the probe started, when its timer fired and when the probe ran, both
+         * after the due time.
          */
         void printTimeline(java.io.PrintStream out) {
             java.util.List<Integer> late = new java.util.ArrayList<>();
@@ -257,8 +258,17 @@ final class Fairness implements Workload {
                     }
                 }
             }
-            out.printf("probe timeline: %d of %d samples over %.0f ms late; by the larger part: timer fired late %d, queued after the fire %d%n",
-                    late.size(), taken, LATE_NANOS / 1e6, timerLate, queued);
+            // One line the comparison passes on from the child's stderr (it starts with "jgo"), with the worst three.
+            StringBuilder worst = new StringBuilder();
+            for (int k = 0; k < Math.min(late.size(), 3); k++) {
+                int i = late.get(k);
+                worst.append(k == 0 ? "; worst: " : ", ").append(String.format("+%.1f ms", (woke[i] - dues[i]) / 1e6));
+                if (fired[i] != Long.MIN_VALUE) {
+                    worst.append(String.format(" (fired +%.1f, ran %.1f after)", (fired[i] - dues[i]) / 1e6, (woke[i] - fired[i]) / 1e6));
+                }
+            }
+            out.printf("jgo-fairness timeline: %d of %d samples over %.0f ms late; by the larger part: timer fired late %d, queued after the fire %d%s%n",
+                    late.size(), taken, LATE_NANOS / 1e6, timerLate, queued, worst);
             for (int k = 0; k < Math.min(late.size(), TIMELINE_LINES); k++) {
                 int i = late.get(k);
                 String fire = fired[i] == Long.MIN_VALUE ? "fired ?"
