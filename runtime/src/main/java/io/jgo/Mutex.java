@@ -133,6 +133,12 @@ public final class Mutex {
                 int clear = LOCKED | (waiters.isEmpty() ? HAS_WAITERS : 0);
                 while (!STATE.compareAndSet(this, st, st & ~clear)) {
                     st = state;
+                    if ((st & LOCKED) == 0) {
+                        // Another unlock's fast path won since our check: this one unlocks an unlocked
+                        // mutex (found by MutexLincheckTest: both unlocks succeeded). Only possible
+                        // with HAS_WAITERS clear, so nobody was readied above.
+                        throw new PanicException("sync: unlock of unlocked mutex");
+                    }
                 }
             }
         } finally {

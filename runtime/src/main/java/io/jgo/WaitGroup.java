@@ -41,6 +41,21 @@ public final class WaitGroup {
         add(-1);
     }
 
+    /**
+     * Reports whether the counter is zero, that is whether {@link #await} would return at once,
+     * without waiting: a non-blocking {@code Wait}, as {@link Mutex#tryLock} is a non-blocking
+     * {@code Lock}.
+     */
+    public boolean tryAwait() {
+        waiters.touch();
+        waiters.lock();
+        try {
+            return counter == 0;
+        } finally {
+            waiters.unlock();
+        }
+    }
+
     /** Waits until the counter is zero: parks the calling goroutine, or blocks a plain thread. */
     @Goroutine
     public void await() {

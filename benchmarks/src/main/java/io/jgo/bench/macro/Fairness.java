@@ -70,6 +70,7 @@ final class Fairness implements Workload {
         Histogram h = new Histogram(3_600_000_000_000L, 3);
         AtomicBoolean done = new AtomicBoolean();
         AtomicBoolean limitHit = new AtomicBoolean();
+        Probe[] probe = new Probe[1];
         Go.run(() -> {
             long limit = System.nanoTime() + HOG_LIMIT_NANOS * 4;
             io.jgo.WaitGroup wg = new io.jgo.WaitGroup();
@@ -86,18 +87,21 @@ final class Fairness implements Workload {
                     wg.done();
                 });
             }
-            Probe probe = new Probe(h, samples);
+            Probe sampler = new Probe(h, samples);
+            probe[0] = sampler; // read after Go.run returns: the WaitGroup orders the probe's writes before it
             Go.go(() -> {
-                while (probe.more()) {
+                while (sampler.more()) {
                     Go.sleep(Duration.ofMillis(1));
-                    probe.woke();
+                    sampler.woke(io.jgo.internal.proc.Proc.lastSleepFiredAt()); // when its timer fired, for the timeline
                 }
                 done.set(true);
                 wg.done();
             });
             wg.await();
         });
-        return figure(h, limitHit.get());
+        double figure = figure(h, limitHit.get());
+        probe[0].printTimeline(System.err);
+        return figure;
     }
 
     @Goroutine
@@ -176,18 +180,37 @@ final class Fairness implements Workload {
     /**
      * The probe's clock: each sample's lateness is how long after its due time the probe woke;
      * sample 0 is due 1 ms after construction (the probe's start), sample i 1 ms after sample
-     * i-1 woke. Used by the probe's thread only (constructed before it starts).
+     * i-1 woke. Used by the probe's thread only (constructed before it starts; read by the
+     * thread that joined it, for {@link #printTimeline}).
+     *
+     * <p>On jgo each sample also keeps when the sleep's timer fired, for the timeline of late
+     * samples: a timer that fired late means the P's holder did not reach its timers (a goroutine
+     * that would not yield, or its carrier had no CPU); a sleeper that ran late after an on-time
+     * fire waited in a run queue, or its carrier was descheduled.
      */
     static final class Probe {
+        /** A sample later than this is printed in the timeline. */
+        static final long LATE_NANOS = 5_000_000L;
+        /** At most this many lines of the timeline, the latest samples first. */
+        static final int TIMELINE_LINES = 40;
+
         private final Histogram h;
         private final int samples;
+        private final long start;
+        private final long[] dues;
+        private final long[] fired;
+        private final long[] woke;
         private long due;
         private int taken;
 
         Probe(Histogram h, int samples) {
             this.h = h;
             this.samples = samples;
-            this.due = System.nanoTime() + SLEEP_NANOS;
+            this.start = System.nanoTime();
+            this.due = start + SLEEP_NANOS;
+            this.dues = new long[samples];
+            this.fired = new long[samples];
+            this.woke = new long[samples];
         }
 
         boolean more() {
@@ -195,10 +218,66 @@ final class Fairness implements Workload {
         }
 
         void woke() {
+            woke(Long.MIN_VALUE);
+        }
+
+        /** A sample ends; {@code firedAt} is when its timer fired (System.nanoTime), or Long.MIN_VALUE if unknown. */
+        void woke(long firedAt) {
             long now = System.nanoTime();
             h.recordValue(Math.max(0, now - due));
+            dues[taken] = due;
+            fired[taken] = firedAt;
+            woke[taken] = now;
             taken++;
             due = now + SLEEP_NANOS;
+        }
+
+        /**
+         * Prints how many samples were later than {@link #LATE_NANOS}, how many of them mostly a late
+         * timer and how many mostly queued, and the worst three, on one line that the comparison
+         * passes on; then every such sample (at most {@link #TIMELINE_LINES}, the latest first): when
+         * it was due since the probe started, when its timer fired and when the probe ran, both
+         * after the due time.
+         */
+        void printTimeline(java.io.PrintStream out) {
+            java.util.List<Integer> late = new java.util.ArrayList<>();
+            for (int i = 0; i < taken; i++) {
+                if (woke[i] - dues[i] > LATE_NANOS) {
+                    late.add(i);
+                }
+            }
+            late.sort((a, b) -> Long.compare(woke[b] - dues[b], woke[a] - dues[a]));
+            int timerLate = 0;
+            int queued = 0;
+            for (int i : late) {
+                if (fired[i] != Long.MIN_VALUE) {
+                    if (fired[i] - dues[i] > woke[i] - fired[i]) {
+                        timerLate++;
+                    } else {
+                        queued++;
+                    }
+                }
+            }
+            // One line the comparison passes on from the child's stderr (it starts with "jgo"), with the worst three.
+            StringBuilder worst = new StringBuilder();
+            for (int k = 0; k < Math.min(late.size(), 3); k++) {
+                int i = late.get(k);
+                worst.append(k == 0 ? "; worst: " : ", ").append(String.format("+%.1f ms", (woke[i] - dues[i]) / 1e6));
+                if (fired[i] != Long.MIN_VALUE) {
+                    worst.append(String.format(" (fired +%.1f, ran %.1f after)", (fired[i] - dues[i]) / 1e6, (woke[i] - fired[i]) / 1e6));
+                }
+            }
+            out.printf("jgo-fairness timeline: %d of %d samples over %.0f ms late; by the larger part: timer fired late %d, queued after the fire %d%s%n",
+                    late.size(), taken, LATE_NANOS / 1e6, timerLate, queued, worst);
+            for (int k = 0; k < Math.min(late.size(), TIMELINE_LINES); k++) {
+                int i = late.get(k);
+                String fire = fired[i] == Long.MIN_VALUE ? "fired ?"
+                        : String.format("fired +%.2f ms, ran %.2f ms after the fire", (fired[i] - dues[i]) / 1e6, (woke[i] - fired[i]) / 1e6);
+                out.printf("  sample %4d due at %9.2f ms: ran +%.2f ms; %s%n", i, (dues[i] - start) / 1e6, (woke[i] - dues[i]) / 1e6, fire);
+            }
+            if (late.size() > TIMELINE_LINES) {
+                out.printf("  ... %d more%n", late.size() - TIMELINE_LINES);
+            }
         }
     }
 

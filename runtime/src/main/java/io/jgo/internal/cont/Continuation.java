@@ -233,11 +233,6 @@ public abstract class Continuation extends Records {
         pushRecord(me, label, nPrims, nRefs, RESUMER_NONE);
     }
 
-    /** Counts a suspension that pinned its carrier instead of unwinding. */
-    protected static void countPin() {
-        PINS.increment();
-    }
-
     /**
      * A frame that saved its record but cannot unwind: takes its record back (its restore code reads
      * it next), blocks the carrier until the goroutine is readied, and arms the resume of the deeper

@@ -69,6 +69,17 @@ public final class Proc {
         Runtimes.current().newproc(body);
     }
 
+    /**
+     * When the calling goroutine's last {@code Go.sleep} timer fired (System.nanoTime), or
+     * Long.MIN_VALUE on a plain thread or before its first sleep. Diagnostics: the fairness
+     * benchmark's timeline tells a timer that fired late (its P's holder was busy, or its carrier
+     * had no CPU) from a sleeper that waited in a run queue after its timer fired.
+     */
+    public static long lastSleepFiredAt() {
+        G g = Sched.currentG();
+        return g == null ? Long.MIN_VALUE : g.sleepFiredAt();
+    }
+
     /** Is the calling thread running a goroutine right now? */
     public static boolean inGoroutine() {
         return Sched.currentG() != null;

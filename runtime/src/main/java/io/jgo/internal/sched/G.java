@@ -329,6 +329,16 @@ public final class G implements Continuation.Owner {
         sched.parkPinned(this, kind);
     }
 
+    /**
+     * When this G's last sleep timer fired (System.nanoTime), or Long.MIN_VALUE if it never slept:
+     * with its wake-up it tells a late timer from a sleeper queued after its timer fired. Owner thread
+     * (the firing thread wrote it before the ready that made this G runnable).
+     */
+    public long sleepFiredAt() {
+        RuntimeTimer t = sleepTimer;
+        return t == null ? Long.MIN_VALUE : t.firedAt;
+    }
+
     @Override
     public String toString() {
         return "G" + id + "[" + NAMES[status()] + "]";

@@ -459,9 +459,4 @@ public final class NetPoll {
             }
         }
     }
-
-    /** For tests and stats: parties waiting plus unflushed cancels. */
-    int pendingCount() {
-        return pending.get();
-    }
 }

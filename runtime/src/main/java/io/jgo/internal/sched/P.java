@@ -71,6 +71,12 @@ final class P {
      * same syscall for a whole sysmon tick.
      */
     int syscalltick;
+    /**
+     * The {@link #schedtick} at which findRunnable last put off its 1-in-61 look at the global queue
+     * for a sleeper its timers had just readied into runnext ({@code M.findRunnable}); at most once
+     * per tick. Owner only.
+     */
+    int globalPutOffAt = -1;
     /** Written only by {@link #casStatus} (and by the constructor); read by anyone. */
     private volatile int status;
     /** The holding M (or the M in the syscall, for SYSCALL); written by the P's owner, read racily by sysmon and dumps. */

@@ -6,9 +6,11 @@ import io.jgo.internal.cont.WaitReason;
 import io.jgo.internal.Stack;
 
 /**
- * The parking seam: how every blocking primitive (channels, select, timers, the network's
- * {@link PollDesc}, and the sync types through {@code io.jgo.internal.sync.WaitList}) blocks a
- * goroutine or a plain thread and how it is woken. Nothing else in the runtime parks a goroutine.
+ * The parking seam: how every blocking primitive (channels, timer channels among them, select, the network's
+ * {@link PollDesc}, the future waits of {@code io.jgo.internal.blocking}, and the sync types through
+ * {@code io.jgo.internal.sync.WaitList}) blocks a goroutine or a plain thread and how it is woken.
+ * One park bypasses it: {@code Go.sleep} waits on no queue, so {@link Sched#armSleep} prepares the
+ * G's park itself, and its timer is armed once the G is WAITING ({@code Timers.ArmOnPark}).
  *
  * <h2>A goroutine</h2>
  * The primitive, holding its lock, puts a {@link Waiter} on a {@link WaitQueue}, calls

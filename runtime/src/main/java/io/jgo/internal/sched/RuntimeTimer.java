@@ -27,6 +27,8 @@ public final class RuntimeTimer {
     int index = -1;
     /** What the function works on (the sleeping G for a sleep timer); set before arming. */
     Object owner;
+    /** When a sleep timer last fired (System.nanoTime), written before its sleeper is readied ({@link G#sleepFiredAt}). */
+    long firedAt;
 
     public RuntimeTimer(Sched sched, TimerFunc f) {
         this.sched = sched;

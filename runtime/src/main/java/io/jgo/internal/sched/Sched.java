@@ -625,8 +625,4 @@ public final class Sched {
     long nanotime() {
         return config.clock.getAsLong();
     }
-
-    boolean isStopping() {
-        return stopping;
-    }
 }

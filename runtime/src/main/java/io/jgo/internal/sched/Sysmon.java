@@ -31,9 +31,13 @@ import java.util.concurrent.locks.LockSupport;
  *       long goroutine and will not reach {@code checkTimers}: sysmon asks that goroutine to yield, so
  *       g0 runs the heap and the readied sleeper takes the P's runnext. A goroutine that does not
  *       answer within {@link #TIMER_RETAKE_NS} loses its P as in the blocked-carrier retake, so the
- *       P's new M runs the timer. Timers on a P in a syscall or without an M are run by sysmon itself
- *       once {@link #TIMER_BACKSTOP_NS} late (what they ready goes to the global queue). Between
- *       rounds sysmon sleeps no later than the next such deadline of a running P.</li>
+ *       P's new M runs the timer. A running P's timers are its holder's alone, even when nobody runs
+ *       on it to be asked (g0 between goroutines, the P in transit to a new M): that holder runs them
+ *       before any goroutine, into the P's runnext, where sysmon could only ready the sleeper onto the
+ *       global queue's tail ({@code Retake.lateTimer}). Timers on a P in a syscall or idle are run by
+ *       sysmon itself once {@link #TIMER_BACKSTOP_NS} late (what they ready goes to the global queue),
+ *       and a running P's when preemption is off. Between rounds sysmon sleeps no later than the next
+ *       such deadline of a running P.</li>
  *   <li><b>Network.</b> When something waits on the network and nobody has polled for
  *       {@code NetPoll.SYSMON_POLL_NS} (10 ms: every P busy in long goroutines, no idle M blocking
  *       in the poll), sysmon polls without blocking and injects what it readied

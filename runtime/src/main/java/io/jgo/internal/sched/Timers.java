@@ -29,8 +29,10 @@ import java.util.concurrent.atomic.AtomicReference;
  *       late). Left on the heap, the timer gets the holder's goroutine asked to yield once it is
  *       half a millisecond late (sysmon's late-timer duty), and the holder's {@link #check} readies
  *       the sleeper into the P's runnext, so it runs next.</li>
- *   <li>sysmon runs timers nobody ran in time (a P's holder stuck in a long goroutine), and sleeps
- *       no longer than the earliest timer when every P is idle.</li>
+ *   <li>sysmon runs the timers of Ps in a syscall or idle that nobody ran in time, and sleeps no
+ *       longer than the earliest timer when every P is idle. A running P's late timer it leaves to
+ *       the P's holder: it asks the goroutine there to yield, or retakes the P for a new M
+ *       ({@code Sysmon}, late timers).</li>
  *   <li>A P retiring on a GOMAXPROCS shrink hands its heap to P0 ({@link TimerHeap#moveAllTo}).</li>
  * </ul>
  * A fired timer's function readies or starts goroutines from a thread that is not a goroutine, so
@@ -59,9 +61,9 @@ final class Timers {
     /**
      * Go's {@code checkTimers}: runs the expired timers of {@code pp}. Holder of pp (g0); cheap when
      * it has none. What the timers ready goes to pp's runnext, as Go's {@code goready} from a timer
-     * function does, so a sleeper runs as soon as this M schedules.
+     * function does, so a sleeper runs as soon as this M schedules. Returns how many fired.
      */
-    void check(P pp) {
+    int check(P pp) {
         long next = pp.timers.minWhen; // volatile read; no clock read when the heap is empty
         if (next != Long.MAX_VALUE && next <= System.nanoTime()) {
             // Which P this g0 fires for, for wakeSleeper: kept on the carrier, not in a ThreadLocal
@@ -72,13 +74,14 @@ final class Timers {
                 c.firingTimersOf(pp);
             }
             try {
-                pp.timers.runExpired(System.nanoTime());
+                return pp.timers.runExpired(System.nanoTime());
             } finally {
                 if (c != null) {
                     c.firingTimersOf(null);
                 }
             }
         }
+        return 0;
     }
 
     /** The timer waiter now, or null; for tests. Any thread, racy. */
@@ -311,6 +314,7 @@ final class Timers {
     /** The sleep timer's function: the sleeper, WAITING since before the timer was armed, becomes runnable. */
     private static void wakeSleeper(RuntimeTimer t) {
         G g = (G) t.owner;
+        t.firedAt = System.nanoTime(); // before the ready below, which publishes it to g (G.sleepFiredAt)
         P pp = (P) Carrier.firingTimersOfCurrent(); // the P this thread's g0 fires for in check, else null
         if (pp != null && g.sched == t.sched) {
             g.sched.readyOnHeldP(pp, g);

@@ -66,16 +66,6 @@ public final class Waiter {
         return w;
     }
 
-    /** Is the blocked party a plain thread? */
-    public boolean isThread() {
-        return g == null;
-    }
-
-    /** Is this waiter one case of a select? */
-    public boolean isSelect() {
-        return select != null;
-    }
-
     /**
      * Makes the blocked party runnable again: a goroutine is readied (runnext of the waker's P when
      * the waker is a goroutine of the same runtime holding a P, else the global queue and wakep);

@@ -3,8 +3,10 @@ package io.jgo.internal.sched;
 /**
  * The waiters a waker has dequeued under a primitive's lock and wakes once it has released that
  * lock (Go's {@code gList} in {@code closechan}): a channel's close, a {@code WaitGroup} reaching
- * zero, a broadcast. The one place that walks {@link Waiter#wakeLink}, so a link is always cleared
- * before its waiter is woken (the woken party may reuse the waiter at once).
+ * zero, a broadcast. One of three loops that walk {@link Waiter#wakeLink}: {@link PollDesc} has its
+ * own two (its wake of every waiter, and its batch for one {@code injectList}). Each reads the link
+ * before the wake, since the woken party may reuse the waiter at once; this one also clears it
+ * (PollDesc's leave it to {@link Waiter#reset}, which a reused waiter goes through).
  *
  * <p>Owned by the waker: {@link #add} with the primitive's lock held, {@link #wakeAll} after
  * releasing it, on the same thread. Waiters are woken last added first, as Go pops its list.

@@ -20,7 +20,8 @@
  * Go's {@code proc.go}, decision for decision. New and readied Gs go to the current P's runnext (and
  * inherit its time slice); a full ring moves half of itself plus the new G to the global queue;
  * Gosched and preemption put the G on the global queue. {@code findRunnable}: timers hook, every
- * 61st tick one G from the global queue, the local queue, a global batch of
+ * 61st tick one G from the global queue (beyond Go, once per tick not ahead of a sleeper the timers
+ * hook just readied into runnext, see {@code M.findRunnable}), the local queue, a global batch of
  * {@code min(len/GOMAXPROCS + 1, len, 128)}, then (if the spinning limit allows) four steal passes
  * over the Ps in a random coprime-stride order taking half a victim's ring, runnext only on the last
  * pass and after a 3 µs back-off ({@link io.jgo.internal.sched.Steal}); then drop the P and park.
@@ -93,7 +94,8 @@
  * </ul>
  *
  * <h2>Parking</h2>
- * Every blocking primitive goes through one seam ({@link io.jgo.internal.sched.Parking}): it puts a
+ * Every blocking primitive but {@code Go.sleep} (a park on no queue, {@code Sched.armSleep}) goes
+ * through one seam ({@link io.jgo.internal.sched.Parking}): it puts a
  * {@link io.jgo.internal.sched.Waiter} (Go's sudog) on a {@link io.jgo.internal.sched.WaitQueue}
  * under its own lock, records it with {@code Parking.prepare} and yields with {@code YIELD_PARK};
  * g0 makes the G WAITING and only then runs the primitive's {@link io.jgo.internal.sched.ParkUnlock}
@@ -104,7 +106,9 @@
  * that runtime's global queue, then calls {@code wakep}. Plain threads block in place on the same
  * waiters. Every park names a typed {@link io.jgo.internal.cont.WaitReason}. The sync types of
  * {@code io.jgo} never come here: they park through {@code io.jgo.internal.sync.WaitList} (Go's
- * {@code sema.go}), which is the only user of this seam above the channels.
+ * {@code sema.go}). Above the scheduler the seam's users are that, the channels and the blocking
+ * stand-ins' future waits ({@code io.jgo.internal.blocking.Futures}, {@code FutureWait}); the
+ * network parks through {@link io.jgo.internal.sched.PollDesc}, inside this package.
  *
  * <h2>GOMAXPROCS at run time</h2>
  * No stop-the-world: a shrink marks the surplus Ps retiring, retires idle ones at once, moves a

@@ -83,6 +83,15 @@ public final class TestRuntimes {
         return s.allp[p].timers.minWhen;
     }
 
+    /**
+     * Sets P {@code p}'s schedule tick, as if {@code tick} goroutines had been scheduled on it (the
+     * 1-in-61 look at the global queue falls on multiples of 61). The P's holder only: a goroutine
+     * running on it.
+     */
+    public static void setScheduleTick(Sched s, int p, int tick) {
+        s.allp[p].schedtick = tick;
+    }
+
     /** Is there a timer waiter (an idle M parked for timers), parked without a deadline? Racy. */
     public static boolean timerWaiterHasNoDeadline(Sched s) {
         return s.timers.waiter() != null && s.timers.waiterDeadline() == Long.MAX_VALUE;
