@@ -428,27 +428,27 @@ public final class Stack extends Continuation {
 
     public Object handedA() {
         Object ref = takeRef();
-        return HandOff.toObject(handedKind, handedBits, ref);
+        return HandOff.toObject((char) handedKind, handedBits, ref);
     }
 
     public int handedI() {
         Object ref = takeRef();
-        return HandOff.toInt(handedKind, handedBits, ref);
+        return HandOff.toInt((char) handedKind, handedBits, ref);
     }
 
     public long handedJ() {
         Object ref = takeRef();
-        return HandOff.toLong(handedKind, handedBits, ref);
+        return HandOff.toLong((char) handedKind, handedBits, ref);
     }
 
     public float handedF() {
         Object ref = takeRef();
-        return HandOff.toFloat(handedKind, handedBits, ref);
+        return HandOff.toFloat((char) handedKind, handedBits, ref);
     }
 
     public double handedD() {
         Object ref = takeRef();
-        return HandOff.toDouble(handedKind, handedBits, ref);
+        return HandOff.toDouble((char) handedKind, handedBits, ref);
     }
 
     // ---------------------------------------------------------------- slot access (generated code)
