@@ -172,10 +172,6 @@ public final class Resumers {
     };
 
     /**
-     * Copy on write: the new table is filled before the volatile write publishes it. Entries whose
-     * class was unloaded are dropped here, so the table holds about the ids of loaded classes.
-     */
-    /**
      * Does {@code resumer} (a class's, from {@link #of}) own every method id of its class, so that a
      * record of any of its frames finds it by id? True for all but a class that met another loaded
      * class on an id ({@link SharingIds}); then {@code Stack.pushFrame} asks the table. Decided once,
@@ -207,6 +203,8 @@ public final class Resumers {
      * Registers {@code made} for {@code ids} where no loaded class holds them; returns the object to
      * give the class: {@code made} when it got every id, else {@code made} wrapped in {@link SharingIds}
      * (registered as such, so the identity test of {@code Stack.pushFrame} still holds).
+     * Copy on write: the new table is filled before the volatile write publishes it. Entries whose
+     * class was unloaded are dropped here, so the table holds about the ids of loaded classes.
      */
     private static synchronized Resumer register(String ids, Resumer made) {
         String[] parts = ids.isEmpty() ? new String[0] : ids.split(",");
