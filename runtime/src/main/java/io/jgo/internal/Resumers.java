@@ -151,8 +151,7 @@ public final class Resumers {
                     + " will be resumed the slow way (every saved frame re-entered), because its resume entry could not be linked: " + e);
             return null;
         }
-        register(ids, resumer);
-        return resumer;
+        return register(ids, resumer);
     }
 
     /** A class's resumer, made at most once (null: it could not be linked, made all the same). */
@@ -173,12 +172,50 @@ public final class Resumers {
     };
 
     /**
+     * Does {@code resumer} (a class's, from {@link #of}) own every method id of its class, so that a
+     * record of any of its frames finds it by id? True for all but a class that met another loaded
+     * class on an id ({@link SharingIds}); then {@code Stack.pushFrame} asks the table. Decided once,
+     * at registration, and carried by the object's class: a thread that holds the resumer knows it
+     * without a look-up or any other memory access, which a save of each frame would otherwise pay.
+     */
+    static boolean ownsEveryId(Resumer resumer) {
+        return !(resumer instanceof SharingIds);
+    }
+
+    /**
+     * The resumer of a class some of whose method ids another loaded class registered first (the
+     * same class in another loader, a hash collision): its records look up the table per frame.
+     */
+    private static final class SharingIds implements Resumer {
+        private final Resumer made;
+
+        SharingIds(Resumer made) {
+            this.made = made;
+        }
+
+        @Override
+        public void resume(Stack s, int me) {
+            made.resume(s, me);
+        }
+    }
+
+    /**
+     * Registers {@code made} for {@code ids} where no loaded class holds them; returns the object to
+     * give the class: {@code made} when it got every id, else {@code made} wrapped in {@link SharingIds}
+     * (registered as such, so the identity test of {@code Stack.pushFrame} still holds).
      * Copy on write: the new table is filled before the volatile write publishes it. Entries whose
      * class was unloaded are dropped here, so the table holds about the ids of loaded classes.
      */
-    private static synchronized void register(String ids, Resumer resumer) {
+    private static synchronized Resumer register(String ids, Resumer made) {
         String[] parts = ids.isEmpty() ? new String[0] : ids.split(",");
         Table old = table;
+        Resumer resumer = made;
+        for (String part : parts) {
+            if (old.get(Integer.parseUnsignedInt(part, 16)) != null) {
+                resumer = new SharingIds(made);
+                break;
+            }
+        }
         int live = 0;
         for (WeakReference<?> r : old.resumers) {
             if (r != null && r.get() != null) {
@@ -201,5 +238,6 @@ public final class Resumers {
             next.putIfAbsent(Integer.parseUnsignedInt(part, 16), ref);
         }
         table = next;
+        return resumer;
     }
 }

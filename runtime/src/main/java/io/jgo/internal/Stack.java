@@ -273,12 +273,14 @@ public final class Stack extends Continuation {
      * A rewritten frame's save helper: reserves the frame's record; the values follow with
      * {@code saveX}. {@code resumer} is its class's (null: the frame cannot be re-entered alone).
      * It costs no slot when it is the one registered for the method id; otherwise it takes the
-     * record's last reference slot, after the helper's {@code nRefs}.
+     * record's last reference slot, after the helper's {@code nRefs}. A resumer that owns every id of
+     * its class (all but a class that shares an id with another loaded one) is known to be the
+     * registered one without a look-up: a save costs no table probe per frame.
      */
     public void pushFrame(int me, int label, int nPrims, int nRefs, Resumer resumer) {
         if (resumer == null) {
             pushRecord(me, label, nPrims, nRefs, RESUMER_NONE);
-        } else if (Resumers.registered(me) == resumer) {
+        } else if (Resumers.ownsEveryId(resumer) || Resumers.registered(me) == resumer) {
             pushRecord(me, label, nPrims, nRefs, RESUMER_BY_ID);
         } else {
             pushRecord(me, label, nPrims, nRefs + 1, RESUMER_IN_RECORD);
@@ -426,27 +428,27 @@ public final class Stack extends Continuation {
 
     public Object handedA() {
         Object ref = takeRef();
-        return HandOff.toObject(handedKind, handedBits, ref);
+        return HandOff.toObject((char) handedKind, handedBits, ref);
     }
 
     public int handedI() {
         Object ref = takeRef();
-        return HandOff.toInt(handedKind, handedBits, ref);
+        return HandOff.toInt((char) handedKind, handedBits, ref);
     }
 
     public long handedJ() {
         Object ref = takeRef();
-        return HandOff.toLong(handedKind, handedBits, ref);
+        return HandOff.toLong((char) handedKind, handedBits, ref);
     }
 
     public float handedF() {
         Object ref = takeRef();
-        return HandOff.toFloat(handedKind, handedBits, ref);
+        return HandOff.toFloat((char) handedKind, handedBits, ref);
     }
 
     public double handedD() {
         Object ref = takeRef();
-        return HandOff.toDouble(handedKind, handedBits, ref);
+        return HandOff.toDouble((char) handedKind, handedBits, ref);
     }
 
     // ---------------------------------------------------------------- slot access (generated code)

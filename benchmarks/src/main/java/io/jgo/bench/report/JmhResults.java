@@ -76,6 +76,11 @@ final class JmhResults {
         return new JmhResults(List.copyOf(scores), settings);
     }
 
+    /** Every score, in the file's order. */
+    List<Score> all() {
+        return scores;
+    }
+
     /** The scores of one benchmark class (its full name), in the file's order. */
     List<Score> of(String className) {
         return scores.stream().filter(s -> s.className().equals(className)).toList();

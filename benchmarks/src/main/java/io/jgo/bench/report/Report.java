@@ -12,7 +12,9 @@ import java.nio.file.Path;
  * whichever are there) into {@code REPORT.md} and its PNG charts in one folder. It measures nothing,
  * so a report can be rewritten from kept raw files.
  *
- * <pre>Report RESULTS.csv|FOLDER [OUT_DIR]    (a FOLDER means its results.csv; OUT_DIR defaults to the CSV's folder)</pre>
+ * <pre>Report [--baseline DIR] RESULTS.csv|FOLDER [OUT_DIR]    (a FOLDER means its results.csv; OUT_DIR defaults to the CSV's folder)</pre>
+ * Each time figure is shown beside the last committed report's ({@link Baseline}): the raw files of the
+ * CSV's folder at git's {@code HEAD}, or those in the {@code --baseline} folder.
  */
 public final class Report {
 
@@ -25,13 +27,19 @@ public final class Report {
     }
 
     public static void main(String[] args) throws IOException {
+        Path baseline = null;
+        if (args.length >= 2 && args[0].equals("--baseline")) {
+            baseline = Path.of(args[1]);
+            args = java.util.Arrays.copyOfRange(args, 2, args.length);
+        }
         if (args.length < 1 || args.length > 2) {
-            System.err.println("usage: Report RESULTS.csv|FOLDER [OUT_DIR]");
+            System.err.println("usage: Report [--baseline DIR] RESULTS.csv|FOLDER [OUT_DIR]");
             System.exit(2);
         }
         Path csv = Files.isDirectory(Path.of(args[0])) ? Path.of(args[0], CSV) : Path.of(args[0]);
         Path dir = args.length == 2 ? Path.of(args[1]) : csv.toAbsolutePath().getParent();
-        System.out.println("Report: " + generate(csv, dir).toAbsolutePath());
+        Path report = baseline == null ? generate(csv, dir) : generate(csv, dir, baseline, baseline.toString());
+        System.out.println("Report: " + report.toAbsolutePath());
     }
 
     /**
@@ -43,6 +51,26 @@ public final class Report {
      *                                  no results, or a folder with nothing to report
      */
     public static Path generate(Path csv, Path dir) throws IOException {
+        Path folder = csv.toAbsolutePath().getParent();
+        Path committed = Files.createTempDirectory("jgo-report-committed-");
+        try {
+            Path found = Baseline.fromGit(folder, committed);
+            return generate(csv, dir, found, "git HEAD of " + folder.getFileName() + "/");
+        } finally {
+            try (java.util.stream.Stream<Path> files = Files.list(committed)) {
+                for (Path f : (Iterable<Path>) files::iterator) {
+                    Files.deleteIfExists(f);
+                }
+            }
+            Files.deleteIfExists(committed);
+        }
+    }
+
+    /**
+     * As {@link #generate(Path, Path)}, with the last committed report's raw files in {@code committed}
+     * (a folder holding its results.csv and jmh.json, or null for none), called {@code committedName}.
+     */
+    public static Path generate(Path csv, Path dir, Path committed, String committedName) throws IOException {
         ResultsCsv.Results results = null;
         if (Files.exists(csv)) {
             results = ResultsCsv.read(csv);
@@ -62,6 +90,9 @@ public final class Report {
             throw new IllegalArgumentException("nothing to report in " + csv.toAbsolutePath().getParent() + ": no " + csv.getFileName()
                     + ", " + Extras.JMH_JSON + ", " + Extras.FOOTPRINT_CSV + " or " + Extras.STARTUP_CSV);
         }
+        String against = Baseline.section(csv.toAbsolutePath().getParent(), committed, committedName);
+        int reproduce = md.lastIndexOf("## Reproduce\n");
+        md = reproduce < 0 ? md + against : md.substring(0, reproduce) + against + md.substring(reproduce);
         Path report = dir.resolve(FILE);
         Files.writeString(report, md, StandardCharsets.UTF_8);
         return report;

@@ -42,7 +42,13 @@ public abstract class Records {
     private static final int COMPACT_COUNT_BITS = 10;
     private static final int COMPACT_ME_SHIFT = COMPACT_LABEL_BITS + 2 * COMPACT_COUNT_BITS;
     private static final long COMPACT_COUNT_MASK = (1L << COMPACT_COUNT_BITS) - 1;
-    private static final int FIRST_SEGMENT_PRIMS = 12;
+    /**
+     * The first segment: what a goroutine parked a few frames down uses (a body, a call or two, the
+     * primitive's frame and its leaf: about 6 longs and 5 references), so that most parked goroutines
+     * hold one segment with little unused room. A deeper one moves on to a second segment three times
+     * as long (see {@link #nextSegment}).
+     */
+    private static final int FIRST_SEGMENT_PRIMS = 8;
     private static final int FIRST_SEGMENT_REFS = 6;
     private static final int MAX_SEGMENT_SLOTS = 4096;
 
@@ -149,8 +155,8 @@ public abstract class Records {
 
     /**
      * Moves to the next segment, reusing the spare one when it is big enough (no hot-split allocation).
-     * A new segment has 1.25 times the primitive slots of the one it follows (the second one twice
-     * the first's; not twice each time: a goroutine may park deep for long, and the unused tail of
+     * A new segment has 1.25 times the primitive slots of the one it follows (the second one three times
+     * the first's, which is small; not twice each time: a goroutine may park deep for long, and the unused tail of
      * its last segment is what it wastes, while a segment more costs only its headers) and as many
      * reference slots as the frames saved so far used per primitive slot, plus a little: frames of one
      * goroutine tend to look alike, and two arrays grown by the same factor waste whichever is used less.
@@ -163,7 +169,7 @@ public abstract class Records {
         seg.usedRefs = refTop;
         Segment next = seg.next;
         if (next == null || next.prims.length < primsNeeded || next.refs.length < refsNeeded) {
-            int grown = seg.prev == null ? seg.prims.length * 2 : seg.prims.length * 5 / 4;
+            int grown = seg.prev == null ? seg.prims.length * 3 : seg.prims.length * 5 / 4;
             int prims = Math.max(primsNeeded, Math.min(grown, MAX_SEGMENT_SLOTS));
             int refsByRatio = (int) (((long) prims * refTop + primTop - 1) / Math.max(primTop, 1)) + 2;
             int refs = Math.max(refsNeeded, Math.min(refsByRatio, MAX_SEGMENT_SLOTS));

@@ -349,8 +349,9 @@ public final class PollDesc {
         while (list != null) {
             Waiter w = list;
             list = w.wakeLink; // before the wake: the woken party may reuse w at once
-            if (w.g != null && w.g.sched == poll.runtime() && !w.g.sched.stopping) {
-                batch.add(w.g);
+            G g = w.g();
+            if (g != null && g.sched == poll.runtime() && !g.sched.stopping) {
+                batch.add(g);
             } else {
                 w.wake();
             }

@@ -109,7 +109,7 @@ public final class WaitQueue {
                 return null;
             }
             unlink(w);
-            if (w.g != null && w.g.sched.stopping) {
+            if (w.g() != null && w.g().sched.stopping) {
                 continue; // dropped with its runtime: never runs again
             }
             if (w.select != null && !w.select.tryWin(w)) {
@@ -127,7 +127,7 @@ public final class WaitQueue {
     public Waiter peekLive() {
         for (;;) {
             Waiter w = first;
-            if (w == null || w.g == null || !w.g.sched.stopping) {
+            if (w == null || w.g() == null || !w.g().sched.stopping) {
                 return w;
             }
             unlink(w); // dropped with its runtime: never runs again

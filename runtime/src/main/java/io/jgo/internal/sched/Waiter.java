@@ -19,10 +19,12 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class Waiter {
 
-    /** The parked goroutine, or null for a plain thread. */
-    G g;
-    /** The blocked plain thread, or null for a goroutine. */
-    Thread thread;
+    /**
+     * The blocked party: the parked {@link G}, or the blocked plain {@link Thread}. One field for
+     * both (a parked goroutine holds its waiter; a second reference would make every waiter 8
+     * bytes bigger). Set once, before the waiter is enqueued; see {@link #g()}.
+     */
+    private final Object party;
     /** The value slot: a sender's value, or what a receiver was handed. Guarded by the queue's lock until woken. */
     public Object elem;
     /** True when woken by a completed operation, false when woken by a close. */
@@ -49,9 +51,13 @@ public final class Waiter {
     private volatile boolean woken;
 
     Waiter(G g, Thread thread, SelectWait select) {
-        this.g = g;
-        this.thread = thread;
+        this.party = g != null ? g : thread;
         this.select = select;
+    }
+
+    /** The parked goroutine, or null for a plain thread. */
+    G g() {
+        return party instanceof G ? (G) party : null;
     }
 
     /** A waiter for the calling plain thread. */
@@ -73,13 +79,13 @@ public final class Waiter {
      * not touch this waiter afterwards.
      */
     public void wake() {
-        G target = g;
-        if (target != null) {
+        if (party instanceof G) {
+            G target = (G) party;
             target.sched.ready(target);
         } else if (select != null) {
             select.wakeThread();
         } else {
-            Thread t = thread;
+            Thread t = (Thread) party;
             woken = true; // volatile write after elem/success, pairs with the read in awaitAsThread
             LockSupport.unpark(t);
         }
