@@ -51,7 +51,10 @@ class DueTimerOnABusyPTest {
 
             Go.go(() -> {
                 sleeper.set(Sched.currentG().id());
-                Go.sleep(Duration.ofMillis(20));
+                // Long enough that main, once the sleeper has parked, sees its timer armed before it falls
+                // due even on a loaded machine (20 ms was not: main's next look came after the timer had
+                // fired, and it waited for an armed timer that would never come). Main spins this long below.
+                Go.sleep(Duration.ofMillis(500));
                 order.add("sleeper");
             });
             goschedUntil(() -> TestRuntimes.earliestTimerOf(s, 0) != Long.MAX_VALUE,
