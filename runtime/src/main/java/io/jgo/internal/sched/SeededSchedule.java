@@ -22,7 +22,7 @@ import java.util.random.RandomGenerator;
 public final class SeededSchedule {
 
     /** The share of goroutine runs that yield at their first suspension point. */
-    public static final double DEFAULT_YIELD_CHANCE = 0.25;
+    public static final double DEFAULT_YIELD_CHANCE = 0.5;
 
     private final long seed;
     private final double yieldChance;
