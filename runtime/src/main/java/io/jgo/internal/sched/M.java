@@ -369,7 +369,9 @@ final class M implements Runnable {
                 Thread.interrupted();
                 // Go's findRunnable: the M that would sleep blocks in the network poll instead,
                 // until the earliest timer if it is the timer waiter.
-                if (sched.netpoll.pollBlocking(this, deadline)) {
+                // A bubble's deadlines are virtual: its poll waits for the network or a wake-up only
+                // (nothing virtual can fall due while a goroutine waits on a socket: see VirtualClock).
+                if (sched.netpoll.pollBlocking(this, sched.virtualClock == null ? deadline : Long.MAX_VALUE)) {
                     if (nextP == null && deadline != Long.MAX_VALUE && deadline - sched.timeNow() <= 0) {
                         sched.timers.runUnheldExpired(sched.timeNow());
                     }
