@@ -27,12 +27,27 @@ public final class Bubble {
      */
     @Goroutine
     public static void await() {
-        for (int polls = 0; !Bubbles.othersDurablyBlocked("Bubble.await"); polls++) {
+        settle("Bubble.await", Long.MAX_VALUE);
+    }
+
+    /**
+     * {@link #await} for at most {@code realNanos} of real time (the leak check's bound, so that a
+     * goroutine stuck outside the bubble is reported rather than waited for forever). True when
+     * the others are durably blocked or ended.
+     */
+    @Goroutine
+    static boolean settle(String caller, long realNanos) {
+        long start = System.nanoTime();
+        for (int polls = 0; !Bubbles.othersDurablyBlocked(caller); polls++) {
             Go.gosched(); // the others run; with one carrier nothing else could
             if (polls >= YIELDING_POLLS) {
+                if (System.nanoTime() - start > realNanos) {
+                    return false;
+                }
                 Bubbles.pauseBriefly();
             }
         }
+        return true;
     }
 
     /** The virtual time since the bubble started (real time in a {@code virtualTime = false} bubble). */

@@ -10,6 +10,9 @@ import io.jgo.internal.proc.Bubbles;
  */
 final class MainGoroutine {
 
+    /** How long, in real time, the leak check waits for goroutines blocked outside the bubble (a socket, a syscall). */
+    static final long SETTLE_NANOS = 5_000_000_000L;
+
     private final Body body;
     /** What the test body threw, or null. */
     Throwable failure;
@@ -34,7 +37,7 @@ final class MainGoroutine {
             failure = t; // the test's result, not a panic of the runtime
             return;
         }
-        Bubble.await();
+        Bubble.settle("the leak check", SETTLE_NANOS); // a goroutine still outside the bubble after that is a leak too
         int n = Bubbles.others("the leak check");
         if (n > 0) {
             leaked = n;

@@ -10,6 +10,7 @@ import io.jgo.DeadlockException;
 import io.jgo.Go;
 import io.jgo.Goroutine;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.AssertionFailedError;
 
@@ -39,6 +40,23 @@ class FailuresTest {
         @GoTest
         void leaksASleeper() {
             Go.go(() -> Go.sleep(Duration.ofDays(1)));
+        }
+
+        /** Counted down by the test once the fixture has failed, so the goroutine it leaves in a syscall ends. */
+        static final CountDownLatch RELEASE = new CountDownLatch(1);
+
+        @GoTest
+        void leaksAGoroutineBlockedOutsideTheBubble() {
+            Go.go(() -> {
+                try {
+                    Go.syscall(() -> {
+                        RELEASE.await(); // a wait no goroutine of the bubble can end: the clock stands still meanwhile
+                        return null;
+                    });
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt(); // the bubble stopped
+                }
+            });
         }
 
         @GoTest
@@ -89,6 +107,16 @@ class FailuresTest {
     void aGoroutineSleepingPastTheEndIsALeakToo() {
         String m = Launch.failureOf(Fixtures.class, "leaksASleeper").getMessage();
         assertTrue(m.contains("leaked goroutine") && m.contains("[sleep]"), m);
+    }
+
+    @Test
+    void aGoroutineStillOutsideTheBubbleIsReportedAfterTheSettleBound() {
+        try {
+            String m = Launch.failureOf(Fixtures.class, "leaksAGoroutineBlockedOutsideTheBubble").getMessage();
+            assertTrue(m.contains("leaked goroutine") && m.contains("created by"), m);
+        } finally {
+            Fixtures.RELEASE.countDown();
+        }
     }
 
     @Test
