@@ -77,7 +77,7 @@ public interface Context {
     /** {@code withDeadline(parent, now + timeout)}. */
     static CancelContext withTimeout(Context parent, Duration timeout) {
         Objects.requireNonNull(timeout, "timeout");
-        return withDeadline(parent, Instant.now().plus(timeout));
+        return withDeadline(parent, io.jgo.internal.proc.Proc.wallNow().plus(timeout)); // a test bubble's clock in one
     }
 
     /**

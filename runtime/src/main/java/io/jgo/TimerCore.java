@@ -148,7 +148,7 @@ final class TimerCore extends HeapTimer implements ChanTimer {
     /** {@link HeapTimer}: a heap fired the runtime timer (an M's g0 or sysmon). */
     @Override
     protected void fired() {
-        run(System.nanoTime());
+        run(now());
     }
 
     /** {@link ChanTimer}: a receive is about to look at the channel; no channel lock held. */
@@ -161,7 +161,7 @@ final class TimerCore extends HeapTimer implements ChanTimer {
         }
         long w = when; // volatile read: see the field
         if (w != NEVER) {
-            long now = System.nanoTime();
+            long now = now();
             if (w <= now) {
                 run(now);
             }
@@ -210,7 +210,7 @@ final class TimerCore extends HeapTimer implements ChanTimer {
      * and the wall clock may be stepped). Under sendLock.
      */
     private Instant dueInstant(long due) {
-        Instant at = Instant.now().minusNanos(System.nanoTime() - due);
+        Instant at = instantOf(due);
         Instant last = lastSent;
         if (last != null && at.isBefore(last)) {
             at = last;
@@ -229,7 +229,7 @@ final class TimerCore extends HeapTimer implements ChanTimer {
     @Override
     public synchronized boolean dueLocked() {
         long w = when;
-        return sending || (w != NEVER && w <= System.nanoTime());
+        return sending || (w != NEVER && w <= now());
     }
 
     /** A receiver waits on the channel (channel lock held): the timer must be on a heap to fire for it. */

@@ -119,7 +119,7 @@ final class ClassInfoCache {
                 return new MethodVisitor(Opcodes.ASM9) {
                     @Override
                     public AnnotationVisitor visitAnnotation(String desc, boolean visible) {
-                        if (RuntimeNames.GOROUTINE_DESC.equals(desc)) {
+                        if (RuntimeNames.marksSuspendable(desc)) {
                             suspendables.add(key);
                         }
                         return null;

@@ -253,7 +253,7 @@ final class ClassRewriter {
     private static boolean hasGoroutine(List<AnnotationNode> annotations) {
         if (annotations != null) {
             for (AnnotationNode a : annotations) {
-                if (a.desc.equals(RuntimeNames.GOROUTINE_DESC)) {
+                if (RuntimeNames.marksSuspendable(a.desc)) {
                     return true;
                 }
             }

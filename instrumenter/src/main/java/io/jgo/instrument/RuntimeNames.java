@@ -15,6 +15,16 @@ import org.objectweb.asm.Type;
 final class RuntimeNames {
 
     static final String GOROUTINE_DESC = "Lio/jgo/Goroutine;";
+    /**
+     * {@code io.jgo.test.GoTest} (jgo-test): a test method whose body jgo-test runs as a bubble's
+     * main goroutine is suspendable as if it were annotated {@code @Goroutine} too.
+     */
+    static final String GO_TEST_DESC = "Lio/jgo/test/GoTest;";
+
+    /** Does an annotation of this descriptor make its method suspendable? */
+    static boolean marksSuspendable(String annotationDesc) {
+        return GOROUTINE_DESC.equals(annotationDesc) || GO_TEST_DESC.equals(annotationDesc);
+    }
     /** Invisible annotation added to every rewritten class, so it is never rewritten twice. */
     static final String REWRITTEN_DESC = "Lio/jgo/internal/Rewritten;";
     /** Packages of the runtime itself, whose primitives are hand-written and never rewritten. */

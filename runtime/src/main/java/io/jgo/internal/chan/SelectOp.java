@@ -7,9 +7,9 @@ import io.jgo.internal.cont.WaitReason;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.ParkUnlock;
 import io.jgo.internal.sched.Parking;
+import io.jgo.internal.sched.SeededSchedule;
 import io.jgo.internal.sched.SelectWait;
 import io.jgo.internal.sched.Waiter;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -18,7 +18,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <ol>
  *   <li>Poll order: a uniformly random permutation of the cases (Fisher-Yates), so among ready
- *       cases each is equally likely. Lock order: the distinct channels sorted by
+ *       cases each is equally likely (drawn from a seeded bubble's coins in one, {@link SeededSchedule}). Lock order: the distinct channels sorted by
  *       {@link HChan#lockOrder}, one global order, so two selects never deadlock each other.
  *       Before any lock is taken, each receive case's timer, if its channel is a timer's, runs if
  *       it is due ({@link ChanTimer#maybeRun}), as Go's {@code selectgo} does.</li>
@@ -354,7 +354,7 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
     /** {@link #poll}: the {@code m} non-null cases in a uniformly random order (Fisher-Yates over the lock-ordered ones). */
     private void pollOrder(int m) {
         int[] p = poll;
-        ThreadLocalRandom rnd = ThreadLocalRandom.current();
+        java.util.random.RandomGenerator rnd = SeededSchedule.random(); // ThreadLocalRandom, or a seeded bubble's coins
         for (int k = 0; k < m; k++) {
             int j = rnd.nextInt(k + 1);
             p[k] = p[j];

@@ -22,9 +22,26 @@ public abstract class HeapTimer implements TimerFunc {
         this.sched = Runtimes.current();
     }
 
-    /** When a timer set now for {@code delayNanos} is due, on {@code System.nanoTime}'s clock (saturated). */
-    protected static long deadline(long delayNanos) {
-        return RuntimeTimer.deadline(delayNanos);
+    /**
+     * When a timer set now for {@code delayNanos} is due, on this runtime's clock ({@link #now}),
+     * saturated. Any thread.
+     */
+    protected final long deadline(long delayNanos) {
+        return RuntimeTimer.deadline(sched.timeNow(), delayNanos);
+    }
+
+    /** This runtime's clock: {@code System.nanoTime}, or a test bubble's virtual one. Any thread. */
+    protected final long now() {
+        return sched.timeNow();
+    }
+
+    /**
+     * The wall-clock time {@code due} (a reading of {@link #now}) stands for, read against a fresh
+     * reading of the clock; in a test bubble, the bubble's virtual wall clock. Any thread.
+     */
+    protected final java.time.Instant instantOf(long due) {
+        io.jgo.internal.sched.VirtualClock v = sched.virtualClock();
+        return v == null ? java.time.Instant.now().minusNanos(System.nanoTime() - due) : v.instantOf(due);
     }
 
     /** Puts the runtime timer on a heap for {@code when}, or moves it there. The subclass's monitor held. */

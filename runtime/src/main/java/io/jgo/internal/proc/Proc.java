@@ -123,6 +123,17 @@ public final class Proc {
         }
     }
 
+    /**
+     * The wall clock of the calling goroutine's runtime: {@code Instant.now()}, or in a test bubble
+     * its virtual wall clock, which moves only with the bubble's timers (a context's deadline is
+     * reckoned on it). Any thread.
+     */
+    public static java.time.Instant wallNow() {
+        Sched s = Runtimes.ofCurrentGoroutine();
+        io.jgo.internal.sched.VirtualClock v = s == null ? null : s.virtualClock();
+        return v == null ? java.time.Instant.now() : v.instantOf(v.now());
+    }
+
     /** GOMAXPROCS of the current runtime. */
     public static int maxProcs() {
         return Runtimes.current().maxProcs();

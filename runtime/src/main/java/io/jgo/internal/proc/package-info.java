@@ -5,5 +5,8 @@
  * the scheduler's types. Depends on {@code io.jgo.internal.sched}; nothing of the scheduler depends on it.
  * {@link io.jgo.internal.proc.AfterCancel} is the API's other face the other way round: Go's
  * {@code context.AfterFunc}, which {@code io.jgo} installs and {@code io.jgo.net} uses.
+ * {@link io.jgo.internal.proc.Bubbles} is the face towards jgo-test ({@code io.jgo.test}): a test
+ * bubble's runtime, and from inside one, whether the other goroutines are durably blocked, the
+ * virtual time and the goroutines left alive.
  */
 package io.jgo.internal.proc;

@@ -64,6 +64,10 @@ public final class Config {
     double stress;
     /** {@code -Djgo.stress.seed}: seeds each M's coin ({@link M#execute}). */
     long stressSeed;
+    /** A bubble's virtual clock ({@link #bubble}), or null: the timers read {@code System.nanoTime}. */
+    VirtualClock virtualClock;
+    /** A bubble's seeded scheduling decisions ({@link #bubble}), or null. */
+    SeededSchedule seeded;
 
     static final int DEFAULT_MAX_THREADS = Settings.DEFAULT_MAX_THREADS;
 
@@ -97,6 +101,27 @@ public final class Config {
     /** What GOMAXPROCS 0 (or none given) stands for: the CPU count. */
     static int cpuCount() {
         return Runtime.getRuntime().availableProcessors();
+    }
+
+    /**
+     * A test bubble's runtime ({@code io.jgo.test}): the system's settings, then one P, no sysmon
+     * (nothing preempts by the clock), {@code created by} recorded for the leak report, the stress
+     * coin and every free decision drawn from {@code seeded}, and the timers on a
+     * {@link VirtualClock} when {@code virtualTime}.
+     *
+     * @throws IllegalArgumentException naming the first system setting whose value is invalid
+     */
+    public static Config bubble(boolean virtualTime, SeededSchedule seeded) {
+        Config c = fromSystem().name("jgo-bubble");
+        c.maxProcs = 1;
+        c.sysmon = false;
+        c.preempt = false;
+        c.tracebackAncestors = true;
+        c.seeded = java.util.Objects.requireNonNull(seeded, "seeded");
+        c.stress = seeded.yieldChance();
+        c.stressSeed = seeded.seed();
+        c.virtualClock = virtualTime ? new VirtualClock() : null;
+        return c;
     }
 
     /** CPUs, overridden by {@code GOMAXPROCS} and then by {@code -Djgo.maxprocs}; checked as {@link #fromSystem}. */

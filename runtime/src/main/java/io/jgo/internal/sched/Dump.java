@@ -30,11 +30,16 @@ final class Dump {
     }
 
     static String all(Sched sched) {
+        return all(sched, null);
+    }
+
+    /** {@link #all} but for {@code except} (null: none left out). */
+    static String all(Sched sched, G except) {
         StringBuilder b = new StringBuilder();
         long now = System.nanoTime();
         for (G g : sched.allgs.snapshot()) {
             int s = g.status();
-            if (s == G.DEAD || s == G.IDLE) {
+            if (s == G.DEAD || s == G.IDLE || g == except) {
                 continue;
             }
             header(b, g, s, now);

@@ -162,6 +162,12 @@ final class Handoff {
      * SYSCALL. Own thread only.
      */
     void enterSyscall(G g) {
+        if (sched.seeded != null) {
+            // A test bubble has no sysmon to retake a P left in a syscall, and one P: hand it off
+            // now, or the bubble's other goroutines wait for the call to return.
+            enterSyscallBlock(g);
+            return;
+        }
         g.waitSince = sched.waitClock(); // before the status change that publishes it to dumps
         M m = g.m;
         if (g.leaveRunning(G.SYSCALL) == G.SYSCALL) {

@@ -272,8 +272,12 @@ final class M implements Runnable {
                 }
             }
             // The timer part of Go's last steal pass: any P's due timers (busy or idle) run here.
-            if (sched.timers.runAllExpiredFor(pp, System.nanoTime()) > 0) {
+            if (sched.timers.runAllExpiredFor(pp, sched.timeNow()) > 0) {
                 continue; // the sleepers they readied are in pp's runnext, the rest on the global queue
+            }
+            VirtualClock clock = sched.virtualClock; // null but in a test bubble
+            if (clock != null && clock.advanceIfQuiet(sched, pp)) {
+                continue; // every goroutine durably blocked: the clock jumped to the earliest timer, now due
             }
             if (!dropPAndPark()) {
                 return null;
@@ -373,14 +377,25 @@ final class M implements Runnable {
                 Thread.interrupted();
                 // Go's findRunnable: the M that would sleep blocks in the network poll instead,
                 // until the earliest timer if it is the timer waiter.
-                if (sched.netpoll.pollBlocking(this, deadline)) {
-                    if (nextP == null && deadline != Long.MAX_VALUE && deadline - System.nanoTime() <= 0) {
-                        sched.timers.runUnheldExpired(System.nanoTime());
+                // A bubble's deadlines are virtual: its poll waits for the network or a wake-up only
+                // (nothing virtual can fall due while a goroutine waits on a socket: see VirtualClock).
+                if (sched.netpoll.pollBlocking(this, sched.virtualClock == null ? deadline : Long.MAX_VALUE)) {
+                    if (nextP == null && deadline != Long.MAX_VALUE && deadline - sched.timeNow() <= 0) {
+                        sched.timers.runUnheldExpired(sched.timeNow());
                     }
                     continue;
                 }
                 if (deadline == Long.MAX_VALUE) {
                     LockSupport.park(this);
+                    continue;
+                }
+                if (sched.virtualClock != null) {
+                    // A bubble: its clock moves only when an M holding the P advances it; look in real
+                    // time whether it has become quiet while no M held the P, and wake one if so.
+                    LockSupport.parkNanos(this, VirtualClock.IDLE_POLL_NANOS);
+                    if (nextP == null) {
+                        VirtualClock.nudgeIfQuiet(sched);
+                    }
                     continue;
                 }
                 long left = deadline - System.nanoTime();
@@ -407,7 +422,7 @@ final class M implements Runnable {
      */
     private void runTimersIdle() {
         try {
-            sched.timers.runUnheldExpired(System.nanoTime()); // a RUNNING P's timers are its holder's (Timers)
+            sched.timers.runUnheldExpired(sched.timeNow()); // a RUNNING P's timers are its holder's (Timers)
         } catch (Throwable t) {
             try {
                 sched.failures.fatal("a timer run by idle carrier ", thread, t);

@@ -37,7 +37,7 @@ public final class RuntimeTimer {
 
     /** Arms the timer to fire {@code delayNanos} from now (again, if it fired). True if it was armed. Any thread. */
     public boolean reset(long delayNanos) {
-        return resetAt(deadline(delayNanos), null);
+        return resetAt(deadline(sched.timeNow(), delayNanos), null);
     }
 
     /** Arms the timer to fire at {@code when} (System.nanoTime); true if it was armed. Any thread. */
@@ -47,7 +47,11 @@ public final class RuntimeTimer {
 
     /** The deadline {@code delayNanos} from now (System.nanoTime), saturated below Long.MAX_VALUE. */
     public static long deadline(long delayNanos) {
-        long now = System.nanoTime();
+        return deadline(System.nanoTime(), delayNanos);
+    }
+
+    /** The deadline {@code delayNanos} after {@code now} (a runtime's {@link Sched#timeNow}), saturated below Long.MAX_VALUE. */
+    public static long deadline(long now, long delayNanos) {
         long when = now + Math.max(0, delayNanos);
         return when < now ? Long.MAX_VALUE - 1 : when;
     }

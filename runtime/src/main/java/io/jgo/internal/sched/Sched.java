@@ -58,6 +58,10 @@ public final class Sched {
     final Counters counters = new Counters();
     /** The cheap clock a parking G stamps its {@code waitSince} with; sysmon keeps it ({@link #waitClock}). */
     final CoarseClock coarseClock = new CoarseClock();
+    /** A bubble's virtual clock, or null: the timers read {@code System.nanoTime} ({@link #timeNow}). */
+    final VirtualClock virtualClock;
+    /** A bubble's seeded decisions ({@link SeededSchedule}), or null. */
+    final SeededSchedule seeded;
 
     /** The Ps in use, index = id; replaced (never mutated) under {@link #lock} by a resize; volatile for lock-free readers (stealing). */
     volatile P[] allp;
@@ -107,6 +111,8 @@ public final class Sched {
     public Sched(Config config) {
         Panics.preload(); // what its failure paths need is loaded before they can run out of memory
         this.config = config;
+        this.virtualClock = config.virtualClock;
+        this.seeded = config.seeded;
         this.trace = config.trace;
         this.procs = new Procs(this);
         this.sysmon = new Sysmon(this);
@@ -116,7 +122,7 @@ public final class Sched {
         } finally {
             lock.unlock();
         }
-        if (config.stress > 0 && STRESS_ANNOUNCED.compareAndSet(false, true)) {
+        if (config.stress > 0 && config.seeded == null && STRESS_ANNOUNCED.compareAndSet(false, true)) {
             // The seed, so that a failure seen under stress can be run again with the same coins.
             System.err.println("jgo: stress mode: " + config.stress + " of goroutine runs yield at their first suspension"
                     + " point (-Djgo.stress.seed=" + config.stressSeed + " repeats these coins)");
@@ -419,12 +425,14 @@ public final class Sched {
 
     /** Go's {@code runqput(pp, g, true)}, reporting a spill to the trace. Owner of {@code pp} only. */
     private void runqPut(P pp, G g) {
+        SeededSchedule s = seeded;
+        boolean next = s == null || s.runNext(); // a seeded bubble draws runnext or the tail
         if (trace == null) {
-            pp.runq.put(g, true, global);
+            pp.runq.put(g, next, global);
             return;
         }
         int before = pp.runq.size();
-        pp.runq.put(g, true, global);
+        pp.runq.put(g, next, global);
         int moved = before + 1 - pp.runq.size(); // approximate if a thief stole meanwhile
         if (moved > 0) {
             emit(Trace.Event.RUNQ_SPILL, g.id, pp.id, -1, -1, moved);
@@ -546,7 +554,7 @@ public final class Sched {
      */
     public void armSleep(G g, long nanos) {
         g.beginWait(); // before the deadline is computed: a pinned sleep's event spans all of it
-        g.prepareParkUnlocking(new Timers.ArmOnPark(g, RuntimeTimer.deadline(nanos)), WaitReason.SLEEP);
+        g.prepareParkUnlocking(new Timers.ArmOnPark(g, RuntimeTimer.deadline(timeNow(), nanos)), WaitReason.SLEEP);
     }
 
     /**
@@ -617,12 +625,41 @@ public final class Sched {
     }
 
     /** Nanoseconds since this runtime started. */
-    long uptimeNanos() {
+    public long uptimeNanos() {
         return System.nanoTime() - startNanos;
     }
 
     /** The runtime's clock (Go's {@code nanotime}): {@code System.nanoTime} unless a test injects one. */
     long nanotime() {
         return config.clock.getAsLong();
+    }
+
+    /**
+     * The timers' clock: {@code System.nanoTime}, or a bubble's {@link VirtualClock}. One field
+     * read more than the clock call outside a bubble. Any thread.
+     */
+    public long timeNow() {
+        VirtualClock v = virtualClock;
+        return v == null ? System.nanoTime() : v.now();
+    }
+
+    /** The bubble's virtual clock, or null outside a bubble. */
+    public VirtualClock virtualClock() {
+        return virtualClock;
+    }
+
+    /** The bubble's seeded schedule, or null. */
+    public SeededSchedule seededSchedule() {
+        return seeded;
+    }
+
+    /** The main goroutine of a {@code Go.run} runtime (null for the default runtime). */
+    public G mainGoroutine() {
+        return mainG;
+    }
+
+    /** Like {@link #dump} without {@code except} (a bubble's leak report leaves its main goroutine out). */
+    public String dumpExcept(G except) {
+        return Dump.all(this, except);
     }
 }

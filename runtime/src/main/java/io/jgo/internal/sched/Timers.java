@@ -65,7 +65,7 @@ final class Timers {
      */
     int check(P pp) {
         long next = pp.timers.minWhen; // volatile read; no clock read when the heap is empty
-        if (next != Long.MAX_VALUE && next <= System.nanoTime()) {
+        if (next != Long.MAX_VALUE && next <= sched.timeNow()) {
             // Which P this g0 fires for, for wakeSleeper: kept on the carrier, not in a ThreadLocal
             // (g0 keeps no ThreadLocal map of its own, see Identity).
             Thread t = Thread.currentThread();
@@ -74,7 +74,7 @@ final class Timers {
                 c.firingTimersOf(pp);
             }
             try {
-                return pp.timers.runExpired(System.nanoTime());
+                return pp.timers.runExpired(sched.timeNow());
             } finally {
                 if (c != null) {
                     c.firingTimersOf(null);

@@ -210,5 +210,15 @@
  * the purpose in a runtime that has no M yet), by sysmon when late, and handed to P0 by a retiring
  * P ({@link io.jgo.internal.sched.Timers}). A sleep's timer is armed
  * by the park's unlock step (Go's {@code resetForSleep}), so it never readies a running goroutine.
+ *
+ * <h2>Test bubbles</h2>
+ * A runtime made for jgo-test ({@code Config.bubble}) has one P, no sysmon, and two objects the
+ * rest of the scheduler only null-checks: a {@link io.jgo.internal.sched.VirtualClock}, which the
+ * timers read instead of {@code System.nanoTime} ({@code Sched.timeNow}) and which the M holding
+ * the P advances to the earliest deadline in {@code findRunnable}, instead of parking, when every
+ * goroutine is durably blocked ({@link io.jgo.internal.sched.Quiescence}); and a
+ * {@link io.jgo.internal.sched.SeededSchedule}, whose coins choose runnext or the queue's tail,
+ * select's poll order and the stress mode's forced yields, so that a seed is a schedule. Outside a
+ * bubble each costs one field read where it is consulted.
  */
 package io.jgo.internal.sched;
