@@ -58,6 +58,7 @@ final class CallbackCalls {
     private static final String LIST = "java/util/List";
     private static final String MAP = "java/util/Map";
     private static final String OPTIONAL = "java/util/Optional";
+    private static final String ITERATOR = "java/util/Iterator";
 
     /** name + descriptor (as on the receiver) -> target. */
     private static final Map<String, Target> METHODS = Map.ofEntries(
@@ -74,6 +75,11 @@ final class CallbackCalls {
                     new Target(MAP, RuntimeNames.MAP_CALLS)),
             Map.entry("merge(Ljava/lang/Object;Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;",
                     new Target(MAP, RuntimeNames.MAP_CALLS)),
+            Map.entry("replaceAll(Ljava/util/function/BiFunction;)V", new Target(MAP, RuntimeNames.MAP_CALLS)),
+            Map.entry("forEachRemaining(Ljava/util/function/Consumer;)V", new Target(ITERATOR, RuntimeNames.ITERABLE_CALLS)),
+            Map.entry("filter(Ljava/util/function/Predicate;)Ljava/util/Optional;", new Target(OPTIONAL, RuntimeNames.OPTIONAL_CALLS)),
+            Map.entry("or(Ljava/util/function/Supplier;)Ljava/util/Optional;", new Target(OPTIONAL, RuntimeNames.OPTIONAL_CALLS)),
+            Map.entry("orElseThrow(Ljava/util/function/Supplier;)Ljava/lang/Object;", new Target(OPTIONAL, RuntimeNames.OPTIONAL_CALLS)),
             Map.entry("map(Ljava/util/function/Function;)Ljava/util/Optional;", new Target(OPTIONAL, RuntimeNames.OPTIONAL_CALLS)),
             Map.entry("flatMap(Ljava/util/function/Function;)Ljava/util/Optional;", new Target(OPTIONAL, RuntimeNames.OPTIONAL_CALLS)),
             Map.entry("ifPresent(Ljava/util/function/Consumer;)V", new Target(OPTIONAL, RuntimeNames.OPTIONAL_CALLS)),
@@ -168,6 +174,18 @@ final class CallbackCalls {
                     "(L" + COLLECTION + ";)L" + RuntimeNames.STREAM + ";", false);
         }
         return null;
+    }
+
+    /**
+     * Would a call of {@code owner.name desc} (an instance method of a JDK type, or a static one) whose
+     * function may suspend go to a suspendable helper, or to the runtime's stream (a terminal
+     * operation of {@code Stream}, or a stream source)? For the test that enumerates the JDK's
+     * higher-order methods ({@code JdkHigherOrderMethodsTest}).
+     */
+    boolean redirects(String owner, String name, String desc, boolean isStatic, boolean isInterface) {
+        int op = isStatic ? Opcodes.INVOKESTATIC : isInterface ? Opcodes.INVOKEINTERFACE : Opcodes.INVOKEVIRTUAL;
+        MethodInsnNode call = new MethodInsnNode(op, owner, name, desc, isInterface);
+        return helperOf(call) != null || streamHelperOf(call) != null;
     }
 
     /** The helper class for {@code call}, or null when it is not one of the redirected methods. */

@@ -149,4 +149,32 @@ public final class IterableCalls {
             list.sort(c);
         }
     }
+
+    /**
+     * {@code Iterator.forEachRemaining}: the interface's default, for an iterator that inherits it
+     * ({@code HashMap}'s, {@code TreeMap}'s...) and for the {@code ArrayList} and {@code LinkedList}
+     * iterators, whose overrides stop after an action that structurally modified the list and throw
+     * {@code ConcurrentModificationException}, as their {@code next()} does here (an {@code ArrayList}
+     * that shrank to the cursor ends without it here). Any other iterator ({@code ArrayDeque}'s, which
+     * reports an addition only at the end) runs its own method.
+     */
+    @Goroutine
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    public static void forEachRemaining(Iterator it, Consumer action) {
+        Class<?> type = it.getClass();
+        if (FOR_EACH_REMAINING.by(type) || LIST_ITERATORS.contains(type.getName())) {
+            Objects.requireNonNull(action);
+            while (it.hasNext()) {
+                action.accept(it.next());
+            }
+        } else {
+            it.forEachRemaining(action);
+        }
+    }
+
+    private static final Inherits FOR_EACH_REMAINING = new Inherits(Iterator.class, "forEachRemaining", Consumer.class);
+
+    /** The JDK's list iterators whose {@code forEachRemaining} is {@code next()} in a loop but for when the CME comes. */
+    private static final java.util.Set<String> LIST_ITERATORS = java.util.Set.of(
+            "java.util.ArrayList$Itr", "java.util.ArrayList$ListItr", "java.util.LinkedList$ListItr");
 }

@@ -7,23 +7,29 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
  * Suspendable {@code Map.forEach}, {@code computeIfAbsent}, {@code computeIfPresent},
- * {@code compute} and {@code merge}. The loop or the steps are taken for a receiver that inherits
- * {@code Map}'s default (its own code, step by step) and for {@code HashMap} (and, for
- * {@code forEach} and {@code computeIfAbsent}, {@code LinkedHashMap}), whose overrides differ from
- * the default in one observable way: a function that structurally modifies the map gets
+ * {@code compute}, {@code merge} and {@code replaceAll}. The loop or the steps are taken for a
+ * receiver that inherits {@code Map}'s default (its own code, step by step) and for
+ * {@code HashMap}, {@code LinkedHashMap} and {@code TreeMap}, whose overrides differ from the
+ * default in one observable way: a function that structurally modifies the map gets
  * {@code ConcurrentModificationException} and nothing is stored. That check is made through
- * {@link Probe}, an iterator made before the call. Any other map ({@code TreeMap},
- * {@code ConcurrentHashMap}, whose compute methods hold a lock around the function...) gets its
- * own method.
+ * {@link Probe}, an iterator made before the call (for an empty {@code TreeMap}, whose iterator
+ * checks nothing, the map must still be empty after the call). Any other map
+ * ({@code ConcurrentHashMap}, whose compute methods hold a lock around the function, {@code Hashtable},
+ * {@code synchronized} throughout...) gets its own method.
  *
- * <p>Left different: a {@code HashMap.forEach} whose action structurally modifies the map throws
- * at the next entry, not after the rest of them.
+ * <p>Left different: a {@code HashMap.forEach} or {@code replaceAll} whose action structurally
+ * modifies the map throws at the next entry, not after the rest of them; a {@code TreeMap} looks
+ * a key up twice (get, then put), so its comparator is called more often, and a key its
+ * comparator refuses fails before the function is called on an empty {@code TreeMap} (the JDK
+ * calls the function first); an empty {@code TreeMap} to which the function adds a key and
+ * removes it again is not reported.
  */
 public final class MapCalls {
 
@@ -32,6 +38,7 @@ public final class MapCalls {
     private static final Inherits COMPUTE_IF_PRESENT = new Inherits(Map.class, "computeIfPresent", Object.class, BiFunction.class);
     private static final Inherits COMPUTE = new Inherits(Map.class, "compute", Object.class, BiFunction.class);
     private static final Inherits MERGE = new Inherits(Map.class, "merge", Object.class, Object.class, BiFunction.class);
+    private static final Inherits REPLACE_ALL = new Inherits(Map.class, "replaceAll", BiFunction.class);
 
     private MapCalls() {
     }
@@ -92,6 +99,20 @@ public final class MapCalls {
             }
             return v;
         }
+        if (type == TreeMap.class) {
+            Objects.requireNonNull(mappingFunction);
+            Object v = map.get(key);
+            if (v == null) {
+                Iterator probe = treeProbe(map);
+                Object newValue = mappingFunction.apply(key);
+                checkTree(map, probe);
+                if (newValue != null) {
+                    map.put(key, newValue);
+                }
+                return newValue;
+            }
+            return v;
+        }
         return map.computeIfAbsent(key, mappingFunction);
     }
 
@@ -99,14 +120,17 @@ public final class MapCalls {
     @SuppressWarnings({"rawtypes", "unchecked"})
     public static Object computeIfPresent(Map map, Object key, BiFunction remappingFunction) {
         Class<?> type = map.getClass();
-        boolean hashMap = type == HashMap.class;
-        if (hashMap || COMPUTE_IF_PRESENT.by(type)) {
+        boolean hashMap = type == HashMap.class || type == LinkedHashMap.class;
+        boolean treeMap = type == TreeMap.class;
+        if (hashMap || treeMap || COMPUTE_IF_PRESENT.by(type)) {
             Objects.requireNonNull(remappingFunction);
-            Object oldValue = map.get(key);
+            Object oldValue = hashMap ? peek(map, key) : map.get(key);
             if (oldValue != null) {
-                Iterator probe = hashMap ? map.keySet().iterator() : null;
+                Iterator probe = hashMap ? map.keySet().iterator() : treeMap ? treeProbe(map) : null;
                 Object newValue = remappingFunction.apply(key, oldValue);
-                if (probe != null) {
+                if (treeMap) {
+                    checkTree(map, probe);
+                } else if (probe != null) {
                     Probe.check(probe);
                 }
                 if (newValue != null) {
@@ -126,10 +150,11 @@ public final class MapCalls {
     @SuppressWarnings({"rawtypes", "unchecked"})
     public static Object compute(Map map, Object key, BiFunction remappingFunction) {
         Class<?> type = map.getClass();
-        boolean hashMap = type == HashMap.class;
+        boolean hashMap = type == HashMap.class || type == LinkedHashMap.class;
+        boolean treeMap = type == TreeMap.class;
         if (hashMap) {
             Objects.requireNonNull(remappingFunction);
-            Object oldValue = map.get(key);
+            Object oldValue = peek(map, key);
             Iterator probe = map.keySet().iterator();
             Object newValue = remappingFunction.apply(key, oldValue);
             Probe.check(probe);
@@ -137,11 +162,15 @@ public final class MapCalls {
             Object stored = newValue;
             map.compute(key, (k, old) -> stored);
             return newValue;
-        } else if (COMPUTE.by(type)) {
-            // Map.compute's default, step by step
+        } else if (treeMap || COMPUTE.by(type)) {
+            // Map.compute's default, step by step (TreeMap's override differs only by its check)
             Objects.requireNonNull(remappingFunction);
             Object oldValue = map.get(key);
+            Iterator probe = treeMap ? treeProbe(map) : null;
             Object newValue = remappingFunction.apply(key, oldValue);
+            if (treeMap) {
+                checkTree(map, probe);
+            }
             if (newValue == null) {
                 if (oldValue != null || map.containsKey(key)) {
                     map.remove(key);
@@ -161,12 +190,13 @@ public final class MapCalls {
     @SuppressWarnings({"rawtypes", "unchecked"})
     public static Object merge(Map map, Object key, Object value, BiFunction remappingFunction) {
         Class<?> type = map.getClass();
-        boolean hashMap = type == HashMap.class;
+        boolean hashMap = type == HashMap.class || type == LinkedHashMap.class;
+        boolean treeMap = type == TreeMap.class;
         if (hashMap) {
             if (value == null || remappingFunction == null) {
                 throw new NullPointerException();
             }
-            Object oldValue = map.get(key);
+            Object oldValue = peek(map, key);
             if (oldValue == null) {
                 // absent, or mapped to null: HashMap stores the value without calling the function
                 return map.merge(key, value, remappingFunction);
@@ -177,12 +207,21 @@ public final class MapCalls {
             Object stored = newValue;
             map.merge(key, value, (old, v) -> stored);
             return newValue;
-        } else if (MERGE.by(type)) {
-            // Map.merge's default, step by step
+        } else if (treeMap || MERGE.by(type)) {
+            // Map.merge's default, step by step (TreeMap's override differs only by its check)
             Objects.requireNonNull(remappingFunction);
             Objects.requireNonNull(value);
             Object oldValue = map.get(key);
-            Object newValue = (oldValue == null) ? value : remappingFunction.apply(oldValue, value);
+            Object newValue;
+            if (oldValue == null) {
+                newValue = value;
+            } else {
+                Iterator probe = treeMap ? treeProbe(map) : null;
+                newValue = remappingFunction.apply(oldValue, value);
+                if (treeMap) {
+                    checkTree(map, probe);
+                }
+            }
             if (newValue == null) {
                 map.remove(key);
             } else {
@@ -191,5 +230,91 @@ public final class MapCalls {
             return newValue;
         }
         return map.merge(key, value, remappingFunction);
+    }
+
+    @Goroutine
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    public static void replaceAll(Map map, BiFunction function) {
+        Class<?> type = map.getClass();
+        boolean own = type == HashMap.class || type == LinkedHashMap.class || type == TreeMap.class;
+        if (own || REPLACE_ALL.by(type)) {
+            // Map.replaceAll's default, step by step; the JDK's overrides check the count as they go or at the end
+            Objects.requireNonNull(function);
+            Iterator probe = own && !map.isEmpty() ? map.keySet().iterator() : null;
+            for (Object o : map.entrySet()) {
+                Map.Entry entry = (Map.Entry) o;
+                Object k;
+                Object v;
+                try {
+                    k = entry.getKey();
+                    v = entry.getValue();
+                } catch (IllegalStateException ise) {
+                    throw new ConcurrentModificationException(ise);
+                }
+                // TreeMap stores each value, then checks its count
+                Iterator each = type == TreeMap.class ? map.keySet().iterator() : null;
+                Object newValue = function.apply(k, v);
+                try {
+                    entry.setValue(newValue);
+                } catch (IllegalStateException ise) {
+                    throw new ConcurrentModificationException(ise);
+                }
+                if (each != null) {
+                    Probe.check(each);
+                }
+            }
+            if (probe != null) {
+                Probe.check(probe);
+            }
+        } else {
+            map.replaceAll(function);
+        }
+    }
+
+    /**
+     * The value {@code key} maps to in a {@code HashMap} or {@code LinkedHashMap}, null when absent
+     * or mapped to null, read without touching the map: an access-ordered {@code LinkedHashMap}'s
+     * {@code get} moves the entry to the end, which its own compute methods do only once the function
+     * returned. Read through {@code computeIfPresent} with a function that throws before it stores.
+     */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static Object peek(Map map, Object key) {
+        Object[] seen = new Object[1];
+        try {
+            map.computeIfPresent(key, (k, v) -> {
+                seen[0] = v;
+                throw PEEKED;
+            });
+        } catch (Peeked expected) {
+            // seen[0] holds the value
+        }
+        return seen[0];
+    }
+
+    private static final Peeked PEEKED = new Peeked();
+
+    /** Thrown by {@link #peek}'s function to leave {@code computeIfPresent} before it changes anything; no trace. */
+    private static final class Peeked extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Peeked() {
+            super("peeked", null, false, false);
+        }
+    }
+
+    /** An iterator that checks a {@code TreeMap}'s count when asked for its first key; null for an empty map. */
+    @SuppressWarnings("rawtypes")
+    private static Iterator treeProbe(Map map) {
+        return map.isEmpty() ? null : map.keySet().iterator();
+    }
+
+    /** {@link Probe#check} for a {@code TreeMap}: an empty map (no probe) must have stayed empty. */
+    @SuppressWarnings("rawtypes")
+    private static void checkTree(Map map, Iterator probe) {
+        if (probe != null) {
+            Probe.check(probe);
+        } else if (!map.isEmpty()) {
+            throw new ConcurrentModificationException();
+        }
     }
 }

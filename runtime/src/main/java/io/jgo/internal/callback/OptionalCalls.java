@@ -5,10 +5,12 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
- * Suspendable {@code Optional.map}, {@code flatMap}, {@code ifPresent} and {@code orElseGet}:
+ * Suspendable {@code Optional.map}, {@code flatMap}, {@code ifPresent}, {@code orElseGet},
+ * {@code filter}, {@code or} and {@code orElseThrow(Supplier)}:
  * {@code Optional} is final, so these are its methods' own steps, the null checks in the same
  * order.
  */
@@ -50,5 +52,35 @@ public final class OptionalCalls {
     @SuppressWarnings({"rawtypes", "unchecked"})
     public static Object orElseGet(Optional o, Supplier supplier) {
         return o.isPresent() ? o.get() : supplier.get();
+    }
+
+    @Goroutine
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    public static Optional filter(Optional o, Predicate predicate) {
+        Objects.requireNonNull(predicate);
+        if (!o.isPresent()) {
+            return o;
+        }
+        return predicate.test(o.get()) ? o : Optional.empty();
+    }
+
+    @Goroutine
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    public static Optional or(Optional o, Supplier supplier) {
+        Objects.requireNonNull(supplier);
+        if (o.isPresent()) {
+            return o;
+        }
+        return Objects.requireNonNull((Optional) supplier.get());
+    }
+
+    /** {@code Optional.orElseThrow(Supplier)}: the supplier's exception, checked or not, is thrown as it is. */
+    @Goroutine
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    public static Object orElseThrow(Optional o, Supplier exceptionSupplier) throws Throwable {
+        if (o.isPresent()) {
+            return o.get();
+        }
+        throw (Throwable) exceptionSupplier.get();
     }
 }

@@ -7,7 +7,9 @@
  * <p>Each helper takes its own loop only where that loop is the receiver's behaviour: the receiver's
  * class inherits the interface's default method ({@link Inherits}), or it is a JDK class whose
  * override this package replicates (named in each helper); any other receiver gets its own method,
- * which pins only if the function does suspend.
+ * which pins only if the function does suspend. Which JDK methods are redirected, and why the
+ * others still pin, is held by the instrumenter's {@code JdkHigherOrderMethodsTest}, which
+ * enumerates the JDK's higher-order methods by reflection.
  *
  * <p>Streams: {@link io.jgo.internal.callback.StreamCalls} gives rewritten code the runtime's own
  * sequential stream ({@link io.jgo.internal.callback.SequentialStream}: stages linked as

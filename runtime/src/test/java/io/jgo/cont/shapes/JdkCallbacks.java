@@ -50,7 +50,26 @@ public final class JdkCallbacks extends Program {
         Map<String, Integer> linkedMap = new LinkedHashMap<>(Map.of("z", 1));
         linkedMap.put("a", 2);
         linkedMap.forEach((k, v) -> out.add("linked " + k + Yield.i(v)));             // 2
+        TreeMap<String, Integer> tree = new TreeMap<>(Map.of("b", 1, "d", 2));
+        tree.computeIfAbsent("a", k -> Yield.i(k.length()));                          // 1
+        tree.computeIfAbsent("b", k -> Yield.i(99));                                  // 0: present
+        tree.merge("d", 5, (a, b) -> Yield.i(a * b));                                  // 1
+        tree.compute("e", (k, v) -> Yield.a(v == null ? 7 : v));                      // 1
+        tree.computeIfPresent("b", (k, v) -> Yield.a(null));                          // 1: removes b
+        tree.replaceAll((k, v) -> Yield.i(v + 1));                                     // 3
+        out.add("tree " + tree);
+        linkedMap.compute("m", (k, v) -> Yield.a(v == null ? 3 : v));                 // 1
+        linkedMap.merge("z", 4, (a, b) -> Yield.i(a + b));                             // 1
+        linkedMap.computeIfPresent("a", (k, v) -> Yield.i(v * 2));                     // 1
+        linkedMap.replaceAll((k, v) -> Yield.i(-v));                                   // 3
+        out.add("linkedMap " + linkedMap);
+        java.util.Iterator<Integer> it = List.of(1, 2, 3).iterator();
+        it.next();
+        it.forEachRemaining(x -> out.add("remaining " + Yield.i(x)));                 // 2
         Optional<String> some = Optional.of("x");
+        out.add("filter " + some.filter(s -> Yield.i(s.length()) == 1));              // 1
+        out.add("or " + Optional.<String>empty().or(() -> Optional.of(Yield.a("y")))); // 1
+        out.add("orElseThrow " + some.orElseThrow(() -> new IllegalStateException(Yield.a("never"))));
         out.add(some.map(s -> Yield.a(s + "!")).orElse("none"));                      // 1
         out.add(some.flatMap(s -> Optional.of(Yield.a(s + "?"))).get());             // 1
         some.ifPresent(s -> out.add("present " + Yield.a(s)));                         // 1

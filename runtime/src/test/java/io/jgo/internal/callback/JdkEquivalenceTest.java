@@ -300,6 +300,32 @@ class JdkEquivalenceTest {
         assertTrue(compared > 1000, "compared " + compared);
     }
 
+    @Test
+    void mapReplaceAllBehavesAsTheJdk() {
+        for (Supplier<Map<String, Integer>> s : maps()) {
+            Map<String, Integer> sample = s.get();
+            String name = sample.getClass().getName();
+            boolean hashMap = sample.getClass() == HashMap.class || sample.getClass() == LinkedHashMap.class;
+            for (int mode = 0; mode < 6; mode++) {
+                int m = mode;
+                BiFunction<Map<String, Integer>, Run, BiFunction<String, Integer, Integer>> f =
+                        (r, run) -> m == 5 ? null : (k, v) -> logged(run, k + "/" + v, mapFn(r, String.valueOf(k), m));
+                // a function that adds or removes a key: HashMap's own goes on to the end before its CME (see MapCalls)
+                same(name + " replaceAll mode " + m, s,
+                        (r, run) -> { r.replaceAll(f.apply(r, run)); return null; },
+                        (r, run) -> { MapCalls.replaceAll(r, f.apply(r, run)); return null; }, true,
+                        hashMap && m == 2);
+            }
+        }
+        for (int mode = 0; mode < 6; mode++) {
+            int m = mode;
+            Supplier<Map<String, Integer>> empty = TreeMap::new;
+            same("empty TreeMap computeIfAbsent mode " + m, empty,
+                    (r, run) -> r.computeIfAbsent("k", absent(r, run, m)),
+                    (r, run) -> MapCalls.computeIfAbsent(r, "k", absent(r, run, m)), true);
+        }
+    }
+
     private static void mapAct(Map<String, Integer> r, Run run, String k, Integer v, int mode) {
         run.log.add(k + "=" + v);
         if (run.log.size() == 2) {
@@ -352,6 +378,37 @@ class JdkEquivalenceTest {
                         (r, run) -> { OptionalCalls.ifPresent(r, c); return null; }, true);
                 Supplier<Object> sup = m == 2 ? null : () -> m == 1 ? null : "got";
                 same(o + " orElseGet " + m, () -> o, (r, run) -> r.orElseGet(sup), (r, run) -> OptionalCalls.orElseGet(r, sup), true);
+                java.util.function.Predicate<Object> p = m == 2 ? null : v -> m == 1;
+                same(o + " filter " + m, () -> o, (r, run) -> r.filter(p), (r, run) -> OptionalCalls.filter(r, p), true);
+                Supplier<Optional<Object>> other = m == 2 ? null : () -> m == 1 ? null : Optional.of("other");
+                same(o + " or " + m, () -> o, (r, run) -> r.or(other), (r, run) -> OptionalCalls.or(r, other), true);
+                Supplier<RuntimeException> error = m == 2 ? null : () -> m == 1 ? null : new IllegalStateException("none");
+                same(o + " orElseThrow " + m, () -> o, (r, run) -> r.orElseThrow(error), (r, run) -> {
+                    try {
+                        return OptionalCalls.orElseThrow(r, error);
+                    } catch (RuntimeException e) {
+                        throw e;
+                    } catch (Throwable t) {
+                        throw new AssertionError(t);
+                    }
+                }, true);
+            }
+        }
+    }
+
+    @Test
+    void iteratorForEachRemainingBehavesAsTheJdk() {
+        for (Supplier<Collection<Integer>> c : collections()) {
+            String name = c.get().getClass().getName();
+            // an action that adds or removes: ArrayList's override stops and throws where a plain
+            // iterator's hasNext() may already say "no more" (see IterableCalls.forEachRemaining)
+            boolean arrayList = c.get().getClass() == ArrayList.class || c.get().getClass().getSuperclass() == ArrayList.class;
+            for (int mode = 0; mode < 5; mode++) {
+                int m = mode;
+                same(name + " forEachRemaining mode " + m, c,
+                        (r, run) -> { var it = r.iterator(); if (it.hasNext()) it.next(); it.forEachRemaining(each(r, run, m)); return null; },
+                        (r, run) -> { var it = r.iterator(); if (it.hasNext()) it.next(); IterableCalls.forEachRemaining(it, each(r, run, m)); return null; },
+                        !(arrayList && (m == 1 || m == 2)), arrayList && (m == 1 || m == 2));
             }
         }
     }
