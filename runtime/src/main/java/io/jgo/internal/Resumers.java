@@ -183,6 +183,13 @@ public final class Resumers {
     }
 
     /**
+     * {@link SharingIds} is loaded with this class, not at the first save that tests for it: a class
+     * loaded while the heap is full fails (the agent copies every class it is offered), and a save
+     * may be what meets a full heap (an {@code OutOfMemoryError} there must stay the save's own).
+     */
+    private static final Class<?> SHARING_IDS_LOADED = SharingIds.class;
+
+    /**
      * The resumer of a class some of whose method ids another loaded class registered first (the
      * same class in another loader, a hash collision): its records look up the table per frame.
      */
