@@ -39,8 +39,8 @@ import java.util.concurrent.Callable;
  *       running on it at that moment (or blocked on it: pinned, in {@link #syscall}), as if that
  *       goroutine had interrupted itself; a carrier between goroutines drops it, and a parked
  *       goroutine cannot be reached that way. A plain thread blocked in a jgo call ({@code await},
- *       {@code recv}, {@code lock}, {@link #sleep}) keeps waiting when interrupted and keeps its
- *       interrupt status. No deadlock check can see such a thread: a long wait is warned about
+ *       {@code recv}, {@code lock}) keeps waiting when interrupted and keeps its interrupt status
+ *       ({@link #sleep} returns early, keeping it). No deadlock check can see such a thread: a long wait is warned about
  *       (with its stack) and the dump on signal lists it.</li>
  * </ul>
  */
@@ -140,8 +140,14 @@ public final class Go {
 
     /**
      * Parks the calling goroutine, not its carrier, for at least {@code d} (Go's {@code time.Sleep});
-     * a zero or negative duration returns at once. On a plain thread, the thread sleeps (an interrupt
-     * does not cut the sleep short; the thread's interrupt status is kept).
+     * a zero or negative duration returns at once. On a plain thread, the thread sleeps.
+     *
+     * <p><b>Interrupts.</b> An interrupt ends the sleep early and stays set: {@code Go.sleep}
+     * declares no {@code InterruptedException}, so it returns as {@code LockSupport.parkNanos}
+     * does, at once if the interrupt status is already set, and the caller sees the interrupt with
+     * {@code Thread.currentThread().isInterrupted()}. So {@code shutdownNow()} and
+     * {@code cancel(true)} reach a task that sleeps. ({@code Thread.sleep} in rewritten code throws
+     * {@code InterruptedException} and clears the status, as the JDK does.)
      */
     @Goroutine
     public static void sleep(Duration d) {
@@ -156,7 +162,7 @@ public final class Go {
             return;
         }
         if (!Proc.armSleepOrSleep(s, nanos)) {
-            return; // a plain thread: it slept
+            return; // a plain thread slept, or the goroutine is interrupted (its status stays set)
         }
         StackAccess.suspendLeaf(s, via, SLEEP_ID, Stack.YIELD_PARK); // false: pinned, and the wait is already over
     }

@@ -32,9 +32,15 @@ import java.util.concurrent.TimeoutException;
  *       {@code CancellationException}; {@code cancel(true)} interrupts the task's goroutine.</li>
  *   <li>{@link #shutdown} refuses new tasks; {@link #shutdownNow} also interrupts every running task's
  *       goroutine, as Loom's interrupts its threads, and returns an empty list (tasks start at
- *       once, none waits in a queue). The interrupt reaches a goroutine parked in a
- *       {@code Future.get} at once, a running one at its next rewritten call or loop, and one
- *       blocked in a JDK call or a jgo primitive when it next parks or yields.</li>
+ *       once, none waits in a queue). The JDK's interruptible calls answer it as on a thread: a
+ *       goroutine blocked in a JDK call that rewritten code wraps as a syscall
+ *       ({@code CountDownLatch.await}, {@code BlockingQueue.take}, {@code Object.wait}, ...) has
+ *       the thread blocked in that call interrupted; one parked in {@code Future.get} or
+ *       {@code Thread.sleep} wakes at once with {@code InterruptedException}; {@code Go.sleep}
+ *       returns early, leaving the status set; a running one sees it at its next rewritten call
+ *       or loop; one parked in a jgo primitive (a channel, a {@code Mutex}: Go's operations have
+ *       no interrupts) or blocked in code nobody rewrote finds its status set when it runs again
+ *       (docs/api.md, "Context and executors").</li>
  *   <li>{@link #close} is JDK 19's {@code ExecutorService.close()}: shuts down and waits for every
  *       task; an interrupt while waiting turns into {@link #shutdownNow} and is kept.</li>
  *   <li>{@code invokeAll}, {@code invokeAny}, {@link #awaitTermination} and {@link #close} block a

@@ -5,13 +5,16 @@ import java.time.Instant;
 
 /**
  * Go's {@code time.Ticker}: delivers the time on {@link #c} every period; a slow receiver misses
- * ticks rather than queueing them (one slot). {@link #stop} ends the ticks (no stale tick is
+ * ticks rather than queueing them (one slot): after many periods without a receive it gets one
+ * stale tick, and the receive that takes it moves the next tick past every one that fell due
+ * meanwhile, even while that receive itself was slow. {@link #stop} ends the ticks (no stale tick is
  * received afterwards, Go 1.23); {@link #reset} changes the period. Unreferenced, it is garbage even
  * when not stopped: it sits on a timer heap only while a receiver waits on its channel.
  */
 public final class Ticker {
 
-    private final TimerCore core;
+    /** Package-private for tests ({@code TimerProbe}). */
+    final TimerCore core;
 
     Ticker(Duration period) {
         long p = Go.saturatedNanos(period);

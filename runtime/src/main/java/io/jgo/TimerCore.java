@@ -198,6 +198,27 @@ final class TimerCore extends HeapTimer implements ChanTimer {
                 } finally {
                     sending = false;
                 }
+                skipTicksDueDuringSend(due);
+            }
+        }
+    }
+
+    /**
+     * A channel timer's send is over; for a ticker, its next deadline moves past the ticks that fell due while it was
+     * being handed over (and while this firing waited for its locks with {@code now} read before),
+     * as those of a slow receiver are missed. Without it a receive that took longer than a period
+     * (a cold first run, a thread descheduled on a loaded machine) left the next tick already due,
+     * and a second receive right after it got a tick as stale as the first: Go 1.23 gives at most
+     * one. The deadline stays on the period's grid from the first one ({@code due + k * period}),
+     * as Go's. sendLock held; nobody else moves {@link #when} while it is.
+     */
+    private void skipTicksDueDuringSend(long due) {
+        synchronized (this) {
+            long now = now(); // the runtime's clock (a bubble's virtual one)
+            if (period > 0 && when != NEVER && when <= now) {
+                long next = due + period * (1 + (now - due) / period);
+                when = next < due ? NEVER - 1 : next; // saturate
+                syncHeap();
             }
         }
     }

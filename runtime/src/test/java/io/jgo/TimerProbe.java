@@ -14,4 +14,13 @@ public final class TimerProbe {
     public static void fireAsHeap(Timer t) {
         t.core.fire(null);
     }
+
+    /**
+     * The object whose monitor a ticker's firing takes to decide and to move its deadline (a lock
+     * its users never see): a test that holds it stalls a firing in the middle, as a descheduled
+     * thread would.
+     */
+    public static Object decisionLockOf(Ticker t) {
+        return t.core;
+    }
 }

@@ -182,6 +182,12 @@ final class BlockingCalls {
             t.add(new Entry(QUEUES, name, TIMEOUT, ALWAYS));
         }
         t.add(new Entry(Set.of("java/lang/Thread"), "join", null, ALWAYS));
+        // Thread.sleep(long) parks (above); its other forms and TimeUnit's sleeps block in a syscall,
+        // where an interrupt of the goroutine reaches them as the JDK's would.
+        t.add(new Entry(Set.of("java/lang/Thread"), "sleep", null, ALWAYS));
+        for (String name : List.of("sleep", "timedJoin", "timedWait")) {
+            t.add(new Entry(Set.of("java/util/concurrent/TimeUnit"), name, null, ALWAYS));
+        }
         t.add(new Entry(Set.of("java/lang/Process"), "waitFor", null, ALWAYS));
         for (String name : List.of("read", "write", "accept", "connect", "receive", "send", "transferTo", "transferFrom")) {
             t.add(new Entry(CHANNELS, name, null, ALWAYS));

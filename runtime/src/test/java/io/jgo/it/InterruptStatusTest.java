@@ -12,7 +12,6 @@ import io.jgo.Mutex;
 import io.jgo.WaitGroup;
 import io.jgo.internal.sched.TestRuntimes;
 import io.jgo.testing.Await;
-import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -240,16 +239,6 @@ class InterruptStatusTest {
         Mutex mu = new Mutex();
         mu.lock();
         assertPlainThreadKeepsFlag(mu::lock, mu::unlock);
-    }
-
-    @Test
-    void plainThreadInGoSleepKeepsItsFlagWithoutSpinning() throws Exception {
-        AtomicBoolean wake = new AtomicBoolean();
-        assertPlainThreadKeepsFlag(() -> {
-            while (!wake.get()) {
-                Go.sleep(Duration.ofMillis(200)); // an interrupt does not cut a sleep short
-            }
-        }, () -> wake.set(true));
     }
 
     /** A plain thread blocks in {@code block}, is interrupted, must park again (flag kept aside), and ends with its flag set. */

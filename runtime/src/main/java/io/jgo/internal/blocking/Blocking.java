@@ -74,10 +74,12 @@ public final class Blocking {
 
     /**
      * {@code Thread.sleep(millis)} from rewritten code: parks the goroutine, not the carrier, as
-     * {@code Go.sleep} does; keeps {@code Thread.sleep}'s contract for a negative argument and for an
-     * interrupt pending when the sleep starts (an interrupt during the sleep does not cut it short).
-     * On a plain thread it is {@code Thread.sleep}; so it is inside a syscall (the body of
-     * {@code Go.syscall}), where the carrier is the one meant to block and the goroutine must not park.
+     * {@code Go.sleep} does, and keeps {@code Thread.sleep}'s contract: a negative argument throws
+     * {@code IllegalArgumentException}; an interrupt pending when the sleep starts, or arriving
+     * during it ({@code Future.cancel(true)}, {@code shutdownNow()}), ends it at once with
+     * {@code InterruptedException} and clears the goroutine's interrupt status. On a plain thread
+     * it is {@code Thread.sleep}; so it is inside a syscall (the body of {@code Go.syscall}), where
+     * the carrier is the one meant to block and the goroutine must not park.
      */
     @Goroutine
     public static void sleep(long millis) throws InterruptedException {
@@ -85,7 +87,8 @@ public final class Blocking {
         long via = s.takeCallSite();
         if (s.isResuming()) {
             StackAccess.resumeLeaf(s);
-            return; // the timer readied us
+            throwIfInterrupted(); // the timer readied us, or an interrupt did
+            return;
         }
         if (!(StackAccess.owner(s) instanceof G) || Syscalls.inSyscall()) {
             Thread.sleep(millis);
@@ -94,14 +97,28 @@ public final class Blocking {
         if (millis < 0) {
             throw new IllegalArgumentException("timeout value is negative");
         }
-        if (Thread.interrupted()) {
-            throw new InterruptedException("sleep interrupted");
-        }
+        throwIfInterrupted();
         if (millis == 0) {
             return;
         }
         G g = (G) StackAccess.owner(s);
-        g.runtime().armSleep(g, millis * 1_000_000L);
-        StackAccess.suspendLeaf(s, via, SLEEP_ID, Stack.YIELD_PARK); // false: pinned, and the wait is already over
+        if (!g.runtime().armSleep(g, saturatedNanos(millis))) {
+            throwIfInterrupted(); // an interrupt requested meanwhile: now on the thread
+            return;
+        }
+        if (!StackAccess.suspendLeaf(s, via, SLEEP_ID, Stack.YIELD_PARK)) {
+            throwIfInterrupted(); // pinned, and the wait is already over
+        }
+    }
+
+    /** {@code Thread.sleep}'s answer to an interrupt: the status is cleared and the sleep throws. */
+    private static void throwIfInterrupted() throws InterruptedException {
+        if (Thread.interrupted()) {
+            throw new InterruptedException("sleep interrupted");
+        }
+    }
+
+    private static long saturatedNanos(long millis) {
+        return millis >= Long.MAX_VALUE / 1_000_000L ? Long.MAX_VALUE : millis * 1_000_000L;
     }
 }

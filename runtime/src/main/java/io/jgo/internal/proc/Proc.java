@@ -93,8 +93,9 @@ public final class Proc {
     /**
      * The sleep leaf's decision, for {@code nanos > 0}: a goroutine's park is armed (its timer is
      * started once it is parked) and the caller must now suspend with {@code YIELD_PARK}: returns
-     * true. A plain thread sleeps here, counted as inside a jgo call (an interrupt does not cut the
-     * sleep short and stays on the thread): returns false.
+     * true. Returns false when the caller must not park: a plain thread has slept here, counted as
+     * inside a jgo call, or a goroutine is interrupted (its status is set on the thread; an interrupt
+     * ends a sleep early and stays set, see {@code Go.sleep}).
      */
     public static boolean armSleepOrSleep(Stack s, long nanos) {
         if (!(StackAccess.owner(s) instanceof G)) {
@@ -102,24 +103,19 @@ public final class Proc {
             return false;
         }
         G g = (G) StackAccess.owner(s);
-        g.runtime().armSleep(g, nanos);
-        return true;
+        return g.runtime().armSleep(g, nanos);
     }
 
+    /** A plain thread's {@code Go.sleep}: until the time is up or the thread is interrupted (its status stays set). */
     private static void sleepThread(long nanos) {
         PlainThreads.enter();
-        boolean interrupted = false;
         try {
             long deadline = System.nanoTime() + nanos;
-            for (long left = nanos; left > 0; left = deadline - System.nanoTime()) {
-                interrupted |= Thread.interrupted(); // a set flag would make parkNanos return at once: taken off, put back below
+            for (long left = nanos; left > 0 && !Thread.currentThread().isInterrupted(); left = deadline - System.nanoTime()) {
                 LockSupport.parkNanos(left);
             }
         } finally {
             PlainThreads.exit();
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
         }
     }
 

@@ -179,6 +179,13 @@ public final class G implements Continuation.Owner {
      * before it parks and cleared after it runs again; read by {@link Interrupts#interrupt}.
      */
     volatile Interrupts.Wait interruptibleWait;
+    /**
+     * The thread the G is blocked on inside a syscall ({@code Go.syscall}, a wrapped blocking JDK
+     * call), or null: an interrupt of the G goes straight to it, so the blocking call sees it as the
+     * JDK's would ({@link Interrupts}). Written by the G's own thread when it enters and leaves the
+     * syscall, read by an interrupter; both under this G's monitor.
+     */
+    Thread syscallThread;
     /** The G's {@code ThreadLocal} maps while it is off its carrier ({@link Identity}); same owner. */
     Object locals;
     /** The G's {@code InheritableThreadLocal} map while it is off its carrier; same owner. */

@@ -88,7 +88,19 @@ public final class NetPoll {
     private final AtomicInteger cancels = new AtomicInteger();
     /** The poll gate: FREE, NONBLOCKING or BLOCKING. CAS to enter, volatile write to leave. */
     private final AtomicInteger gate = new AtomicInteger();
-    /** Go's {@code netpollWakeSig}: a wakeup is in flight; reset by the blocking poller when its select returns. */
+    /**
+     * Go's {@code netpollWakeSig}: a wakeup is in flight. Reset by the blocking poller when it takes
+     * the gate ({@link #enterBlocking}) and when its select returns. Unlike Go's break event, which
+     * waits in its eventfd until a blocking poll reads it, a pending {@code Selector.wakeup()} is
+     * cleared by any {@code selectNow()}: a wakeup whose select had already returned (its waker
+     * read the gate as BLOCKING, then set this after that poller's reset) leaves this true with
+     * nothing pending once a non-blocking poll ran, and the next blocking select would never be
+     * woken (every wakeup() would see a wake-up in flight): an M handed a P while it blocked there
+     * slept on, counted as spinning, so wakep started nobody and readied goroutines stayed queued
+     * (issue 32's hang of cancelled {@code Conn.write(ctx)} calls). A poller that is about to block
+     * has not been woken by anyone yet, so clearing it then loses nothing: a wakeup() after the
+     * clear sets it and wakes the select.
+     */
     private final AtomicBoolean wakeSig = new AtomicBoolean();
     /**
      * An idle M found the gate taken by a non-blocking poller and parked: the poller that leaves
@@ -338,7 +350,7 @@ public final class NetPoll {
                 return false;
             }
         }
-        lastPoll = 0; // Go: lastpoll == 0 while an M blocks in netpoll
+        enterBlocking();
         m.inPoll = true; // volatile write, then re-read nextP: pairs with M.unpark (see the class comment)
         try {
             if (m.nextP == null && !sched.stopping) {
@@ -351,6 +363,12 @@ public final class NetPoll {
         }
         injectAndLeave(m.id, BY_IDLE_M);
         return true;
+    }
+
+    /** The caller has just taken the gate as BLOCKING: no wake-up is in flight for it yet ({@link #wakeSig}). Gate holder. */
+    private void enterBlocking() {
+        lastPoll = 0; // Go: lastpoll == 0 while an M blocks in netpoll
+        wakeSig.set(false); // volatile write after the gate's CAS: a wakeup() that sets it later wakes this select
     }
 
     /** After a blocking select: injects what it readied, then frees the gate. Gate holder (NONBLOCKING by now). */
@@ -374,7 +392,7 @@ public final class NetPoll {
         if (!gate.compareAndSet(FREE, BLOCKING)) {
             return false;
         }
-        lastPoll = 0;
+        enterBlocking();
         try {
             block(System.nanoTime() + maxNanos);
         } finally {

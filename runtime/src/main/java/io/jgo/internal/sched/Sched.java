@@ -365,6 +365,9 @@ public final class Sched {
         }
         g.droppedByStop = false;
         g.syscallDepth = 0;
+        if (g.syscallThread != null) { // it ended inside a syscall (the runtime stopped): g0 is on that thread
+            Interrupts.exitSyscall(g);
+        }
         StackAccess.reset(g.stack);
         if (!g.main) {
             Identity.forget(g); // main's status stays saved: Go.run puts it back on the caller's thread
@@ -506,11 +509,16 @@ public final class Sched {
         }
         handoff.enterSyscall(g);
         g.syscallDepth = 1;
+        Interrupts.enterSyscall(g); // an interrupt of g now reaches the call on this thread
         try {
             return call.call();
         } finally {
             g.syscallDepth = 0;
-            handoff.exitSyscall(g);
+            try {
+                handoff.exitSyscall(g);
+            } finally {
+                Interrupts.exitSyscall(g);
+            }
         }
     }
 
@@ -548,13 +556,22 @@ public final class Sched {
     }
 
     /**
-     * Parks the calling goroutine for {@code nanos} (Go's {@code time.Sleep}); the calling thread is
-     * the goroutine's own. Called by {@code Go.sleep}, which does the leaf's suspension itself.
-     * Returns the lock the scheduler releases once the G is parked.
+     * Prepares the park of the calling goroutine for {@code nanos} (Go's {@code time.Sleep}); the
+     * calling thread is the goroutine's own. Called by {@code Go.sleep} and {@code Thread.sleep}'s
+     * stand-in, which do the leaf's suspension themselves when this returns true. The sleep is an
+     * interruptible wait: an interrupt of the goroutine ends it early ({@link Timers.ArmOnPark}),
+     * and one already pending (on the thread, or requested) returns false with the thread's
+     * interrupt status set: the caller must not park.
      */
-    public void armSleep(G g, long nanos) {
+    public boolean armSleep(G g, long nanos) {
         g.beginWait(); // before the deadline is computed: a pinned sleep's event spans all of it
-        g.prepareParkUnlocking(new Timers.ArmOnPark(g, RuntimeTimer.deadline(timeNow(), nanos)), WaitReason.SLEEP);
+        Timers.ArmOnPark sleep = new Timers.ArmOnPark(g, RuntimeTimer.deadline(timeNow(), nanos));
+        if (Interrupts.enterWait(g, sleep)) {
+            g.takeWaitEvent(); // no park: the event begun above is dropped
+            return false;
+        }
+        g.prepareParkUnlocking(sleep, WaitReason.SLEEP);
+        return true;
     }
 
     /**

@@ -11,14 +11,16 @@ public final class Syscalls {
     }
 
     /**
-     * Enters a syscall when the caller is a running goroutine: {@code blocks} hands the P on at once
-     * (Go's entersyscallblock), otherwise sysmon retakes it if the call lasts (entersyscall).
+     * Enters a syscall when the caller is a goroutine not inside one: {@code blocks} hands the P on
+     * at once (Go's entersyscallblock), otherwise sysmon retakes it if the call lasts (entersyscall).
+     * A G whose P sysmon already retook (it ran long without a check) enters one too, without a P to
+     * let go of: its interrupts must reach the call as well, and it takes a P back on the way out.
      * Returns whether it entered one. Any thread; a plain thread gets false.
      */
     public static boolean enter(boolean blocks) {
         G g = Sched.currentG();
-        if (g == null || g.status() != G.RUNNING) {
-            return false; // a plain thread, already inside Go.syscall, or already retaken by sysmon
+        if (g == null || g.syscallDepth > 0) {
+            return false; // a plain thread, or already inside Go.syscall or a wrapped call
         }
         if (blocks) {
             g.runtime().handoff.enterSyscallBlock(g); // it blocks: the P goes to work at once
@@ -26,6 +28,7 @@ public final class Syscalls {
             g.runtime().handoff.enterSyscall(g); // it may not: sysmon retakes the P if it lasts
         }
         g.syscallDepth = 1;
+        Interrupts.enterSyscall(g); // an interrupt of g now reaches the call on this thread
         return true;
     }
 
@@ -54,6 +57,10 @@ public final class Syscalls {
     public static void exit() {
         G g = Sched.currentG();
         g.syscallDepth = 0;
-        g.runtime().handoff.exitSyscall(g);
+        try {
+            g.runtime().handoff.exitSyscall(g);
+        } finally {
+            Interrupts.exitSyscall(g); // after: g is RUNNING again, so a later interrupt asks it to yield
+        }
     }
 }

@@ -281,13 +281,41 @@ final class Timers {
     }
 
     /**
-     * What {@code Go.sleep} hands to the park (Go's {@code resetForSleep} as {@code gopark}'s unlock
-     * function): g0 runs it once the goroutine is WAITING, and it arms the goroutine's sleep timer,
-     * so the timer can never ready a goroutine that is still running.
+     * One sleep of one goroutine ({@code Go.sleep}, {@code Thread.sleep} in rewritten code): what it
+     * hands to the park (Go's {@code resetForSleep} as {@code gopark}'s unlock function), and the
+     * interruptible wait an interrupt of the goroutine wakes ({@link Interrupts}). g0 arms the
+     * goroutine's sleep timer once the goroutine is WAITING, so the timer can never ready a
+     * goroutine that is still running.
+     *
+     * <h2>Who ends the sleep</h2>
+     * The timer firing ({@link #wakeSleeper}) or an interrupt ({@link #interrupt}), whichever comes
+     * first; the timer's own winner-takes-all step decides: an interrupt readies the goroutine only
+     * if {@code stop} took the armed timer off its heap, and a timer that fired readies it itself.
+     * {@link #armed}, {@link #interrupted} and {@link #over} are guarded by this object's monitor,
+     * taken by g0 as it arms, by the interrupter around its {@code stop}, and by the firing timer
+     * before it readies the goroutine. So:
+     * <ul>
+     *   <li>an interrupt before the timer is armed (the goroutine is still on its way to the park)
+     *       leaves {@link #interrupted}, and g0 arms the timer to fire at once;</li>
+     *   <li>an interrupt of a sleep that is {@link #over} does nothing: the G's sleep timer is
+     *       reused by its next sleep, which a late {@code stop} must not cut short (the firing
+     *       timer marks the sleep over before it readies the goroutine, and cannot do so while an
+     *       interrupter holds the monitor);</li>
+     *   <li>the G finds its status set when it runs ({@link Identity#enter} takes the request the
+     *       interrupter left before it woke this wait).</li>
+     * </ul>
+     * Lock order: this object, then the timer's (a heap's lock or its own monitor); the timer
+     * fires with no heap lock held.
      */
-    static final class ArmOnPark implements ParkUnlock {
+    static final class ArmOnPark implements ParkUnlock, Interrupts.Wait {
         private final G g;
         private final long when;
+        /** The timer is armed for this sleep (g0 did it). Guarded by this. */
+        private boolean armed;
+        /** An interrupt came before the timer was armed. Guarded by this. */
+        private boolean interrupted;
+        /** The sleep has ended: its timer fired or an interrupt stopped it. Guarded by this. */
+        private boolean over;
 
         ArmOnPark(G g, long when) {
             this.g = g;
@@ -300,20 +328,56 @@ final class Timers {
             if (t == null) {
                 t = g.sleepTimer = new RuntimeTimer(g.sched, Timers::wakeSleeper);
             }
-            t.owner = g;
             M m = g.m;
-            t.resetAt(when, m == null ? null : m.p); // the P this M holds right now (g0 or a pinned park)
+            synchronized (this) {
+                t.owner = this; // read by wakeSleeper once this arming fires
+                armed = true;
+                // Interrupted on its way to the park: fire at once, so the one way out stays the timer's.
+                t.resetAt(interrupted ? RuntimeTimer.deadline(g.sched.timeNow(), 0) : when, m == null ? null : m.p); // the P this M holds now
+            }
         }
 
         /** The sleeper failed before it parked: no timer is armed for it (it holds no lock). */
         @Override
         public void cancelPark() {
+            synchronized (this) {
+                over = true;
+            }
+        }
+
+        /** The goroutine was interrupted (any thread; see the class comment). */
+        @Override
+        public void interrupt() {
+            synchronized (this) {
+                if (over) {
+                    return;
+                }
+                if (!armed) {
+                    interrupted = true; // g0 arms it to fire at once
+                    return;
+                }
+                if (!g.sleepTimer.stop()) {
+                    return; // it fired: wakeSleeper readies g (it waits for this monitor to mark the sleep over)
+                }
+                over = true;
+            }
+            Interrupts.exitWait(g); // before the ready: g's next wait is written after it runs
+            g.sched.ready(g);
+        }
+
+        /** The timer fired: the sleep is over (before g runs again and may sleep anew on the same timer). */
+        G fired() {
+            synchronized (this) {
+                over = true;
+            }
+            Interrupts.exitWait(g); // before the ready, as in interrupt
+            return g;
         }
     }
 
     /** The sleep timer's function: the sleeper, WAITING since before the timer was armed, becomes runnable. */
     private static void wakeSleeper(RuntimeTimer t) {
-        G g = (G) t.owner;
+        G g = ((ArmOnPark) t.owner).fired();
         t.firedAt = System.nanoTime(); // before the ready below, which publishes it to g (G.sleepFiredAt)
         P pp = (P) Carrier.firingTimersOfCurrent(); // the P this thread's g0 fires for in check, else null
         if (pp != null && g.sched == t.sched) {
