@@ -71,6 +71,9 @@ public final class Config {
 
     static final int DEFAULT_MAX_THREADS = Settings.DEFAULT_MAX_THREADS;
 
+    /** Bubbles made so far in this JVM, for their runtimes' names. */
+    private static final java.util.concurrent.atomic.AtomicLong BUBBLES = new java.util.concurrent.atomic.AtomicLong();
+
     /**
      * The settings from system properties and the environment, each checked ({@link Settings}).
      *
@@ -112,7 +115,9 @@ public final class Config {
      * @throws IllegalArgumentException naming the first system setting whose value is invalid
      */
     public static Config bubble(boolean virtualTime, SeededSchedule seeded) {
-        Config c = fromSystem().name("jgo-bubble");
+        // A name of its own: a bubble's runtime registers a JMX bean by name, and the previous
+        // bubble's may not be unregistered yet (InstanceAlreadyExistsException warned at each one).
+        Config c = fromSystem().name("jgo-bubble-" + BUBBLES.incrementAndGet());
         c.maxProcs = 1;
         c.sysmon = false;
         c.preempt = false;
