@@ -53,15 +53,8 @@ public final class MapCalls {
             Iterator probe = hashMap && !map.isEmpty() ? map.keySet().iterator() : null;
             for (Object o : map.entrySet()) {
                 Map.Entry entry = (Map.Entry) o;
-                Object k;
-                Object v;
-                try {
-                    k = entry.getKey();
-                    v = entry.getValue();
-                } catch (IllegalStateException ise) {
-                    // this usually means the entry is no longer in the map (the default's words)
-                    throw new ConcurrentModificationException(ise);
-                }
+                Object k = keyOf(entry);
+                Object v = valueOf(entry);
                 action.accept(k, v);
             }
             if (probe != null) {
@@ -243,14 +236,8 @@ public final class MapCalls {
             Iterator probe = own && !map.isEmpty() ? map.keySet().iterator() : null;
             for (Object o : map.entrySet()) {
                 Map.Entry entry = (Map.Entry) o;
-                Object k;
-                Object v;
-                try {
-                    k = entry.getKey();
-                    v = entry.getValue();
-                } catch (IllegalStateException ise) {
-                    throw new ConcurrentModificationException(ise);
-                }
+                Object k = keyOf(entry);
+                Object v = valueOf(entry);
                 // TreeMap stores each value, then checks its count
                 Iterator each = type == TreeMap.class ? map.keySet().iterator() : null;
                 Object newValue = function.apply(k, v);
@@ -315,6 +302,26 @@ public final class MapCalls {
             Probe.check(probe);
         } else if (!map.isEmpty()) {
             throw new ConcurrentModificationException();
+        }
+    }
+
+    /** An entry's key as {@code Map}'s defaults read it: an entry no longer in the map (its {@code IllegalStateException}) is a concurrent modification. */
+    @SuppressWarnings("rawtypes")
+    private static Object keyOf(Map.Entry entry) {
+        try {
+            return entry.getKey();
+        } catch (IllegalStateException ise) {
+            throw new ConcurrentModificationException(ise);
+        }
+    }
+
+    /** An entry's value, as {@link #keyOf}. */
+    @SuppressWarnings("rawtypes")
+    private static Object valueOf(Map.Entry entry) {
+        try {
+            return entry.getValue();
+        } catch (IllegalStateException ise) {
+            throw new ConcurrentModificationException(ise);
         }
     }
 }
