@@ -12,10 +12,11 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The Go side of the comparison: builds the program under {@code benchmarks/go/} with the
- * {@code go} on the PATH and runs each workload it has (the same names and sizes as the Java set)
- * at each parallelism in its own process ({@code GOMAXPROCS=p}), reading the same
- * {@code jgo-bench-result} lines as {@link Trial} prints. Without {@code go} on the PATH nothing
- * runs and {@link #unavailable} says why, so the report can say Go was not measured.
+ * {@code go} on the PATH (or, failing that, the newest of Debian's versioned toolchains,
+ * {@code /usr/lib/go-1.NN/bin/go}, which {@code golang-1.23-go} installs off the PATH) and runs
+ * each workload it has (the same names and sizes as the Java set) at each parallelism in its own
+ * process ({@code GOMAXPROCS=p}), reading the same {@code jgo-bench-result} lines as
+ * {@link Trial} prints. Without a {@code go} nothing runs and {@link #unavailable} says why, so the report can say Go was not measured.
  */
 public final class GoRuns {
 
@@ -32,8 +33,8 @@ public final class GoRuns {
 
     /** Why Go cannot run here, or null when {@code go} is on the PATH and {@code sourceDir} holds the program. */
     public static String unavailable(Path sourceDir) {
-        if (onPath("go") == null) {
-            return "no go toolchain on the PATH";
+        if (goCommand() == null) {
+            return "no go toolchain on the PATH or under /usr/lib/go-*";
         }
         if (!Files.isRegularFile(sourceDir.resolve("go.mod"))) {
             return "no Go program at " + sourceDir.toAbsolutePath();
@@ -45,11 +46,11 @@ public final class GoRuns {
     public static GoRuns build(Path sourceDir, Path outDir) throws IOException, InterruptedException {
         Files.createDirectories(outDir);
         Path bin = outDir.resolve("jgo-bench-go").toAbsolutePath();
-        String out = exec(new ProcessBuilder("go", "build", "-o", bin.toString(), ".").directory(sourceDir.toFile()), 600);
+        String out = exec(new ProcessBuilder(goCommand(), "build", "-o", bin.toString(), ".").directory(sourceDir.toFile()), 600);
         if (!Files.isExecutable(bin)) {
             throw new IOException("go build in " + sourceDir.toAbsolutePath() + " failed: " + out);
         }
-        return new GoRuns(bin, exec(new ProcessBuilder("go", "version"), 60).trim());
+        return new GoRuns(bin, exec(new ProcessBuilder(goCommand(), "version"), 60).trim());
     }
 
     /** {@code go version}'s answer, for the report's header. */
@@ -123,6 +124,25 @@ public final class GoRuns {
         } finally {
             Files.deleteIfExists(out);
         }
+    }
+
+    /**
+     * The {@code go} to run: the one on the PATH, else the newest {@code /usr/lib/go-1.NN/bin/go}
+     * (compared by minor version, so 1.23 beats 1.9); null when there is none.
+     */
+    static String goCommand() {
+        String onPath = onPath("go");
+        if (onPath != null) {
+            return onPath;
+        }
+        File[] dirs = new File("/usr/lib").listFiles((d, name) -> name.matches("go-1\\.\\d+"));
+        if (dirs == null) {
+            return null;
+        }
+        return java.util.Arrays.stream(dirs)
+                .filter(d -> Files.isExecutable(d.toPath().resolve("bin/go")))
+                .max(java.util.Comparator.comparingInt(d -> Integer.parseInt(d.getName().substring("go-1.".length()))))
+                .map(d -> d.toPath().resolve("bin/go").toString()).orElse(null);
     }
 
     private static String onPath(String command) {
