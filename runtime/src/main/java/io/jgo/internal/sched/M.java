@@ -234,6 +234,7 @@ final class M implements Runnable {
                 } else {
                     G g = sched.global.poll();
                     if (g != null) {
+                        sched.count(PolicyCounts.Event.GLOBAL_ONE);
                         sched.emit(Trace.Event.GLOBAL_ONE, g.id, pp.id, id, -1, 1);
                         inheritTime = false;
                         return g;
@@ -311,6 +312,7 @@ final class M implements Runnable {
         if (wasSpinning) {
             sched.spinning.stop(this); // volatile RMW: the StoreLoad before the re-checks below
             P found = sched.ms.recheckAfterSpinning(snapshot);
+            sched.count(found == null ? PolicyCounts.Event.SPIN_FRUITLESS : PolicyCounts.Event.SPIN_RECHECK_FOUND);
             if (found != null) {
                 acquireP(found);
                 sched.spinning.become(this);

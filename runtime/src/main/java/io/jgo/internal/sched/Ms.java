@@ -39,7 +39,9 @@ final class Ms {
         // Pairs with the volatile decrement in Spinning.stop followed by the spinner's re-check of the
         // queues: either we see no spinner (and start one) or the spinner's re-check sees our work.
         VarHandle.fullFence();
+        sched.count(PolicyCounts.Event.WAKEP);
         if (!sched.spinning.claimFirst()) {
+            sched.count(PolicyCounts.Event.WAKEP_SPINNER);
             sched.sysmon.onWork(); // the spinner finds the work; if none does, sysmon must not sleep past it
             return;
         }
@@ -53,6 +55,7 @@ final class Ms {
     /** The rest of {@link #wakep} after the claim of a spinning slot: an idle P and an M for it. */
     private void startSpinningM() {
         P pp;
+        sched.count(PolicyCounts.Event.WAKEP_LOCKED);
         sched.lock.lock();
         try {
             pp = sched.idlePs.getSpinningLocked();
@@ -60,6 +63,7 @@ final class Ms {
             sched.lock.unlock();
         }
         if (pp == null) {
+            sched.count(PolicyCounts.Event.WAKEP_NO_IDLE_P);
             sched.spinning.unclaim(); // a spinner is requested from the next M to drop its P
             return;
         }

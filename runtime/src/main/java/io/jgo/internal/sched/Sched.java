@@ -56,6 +56,8 @@ public final class Sched {
     final long startNanos = System.nanoTime();
     /** Pins, handoffs, preemptions, retakes: for JMX and SchedStats; see {@link Counters}. */
     final Counters counters = new Counters();
+    /** The policy decisions counted under {@code -Djgo.counts=true}, or null: see {@link PolicyCounts}. */
+    final PolicyCounts policyCounts;
     /** The cheap clock a parking G stamps its {@code waitSince} with; sysmon keeps it ({@link #waitClock}). */
     final CoarseClock coarseClock = new CoarseClock();
     /** A bubble's virtual clock, or null: the timers read {@code System.nanoTime} ({@link #timeNow}). */
@@ -114,6 +116,7 @@ public final class Sched {
         this.virtualClock = config.virtualClock;
         this.seeded = config.seeded;
         this.trace = config.trace;
+        this.policyCounts = config.printCounts ? new PolicyCounts() : null;
         this.procs = new Procs(this);
         this.sysmon = new Sysmon(this);
         lock.lock();
@@ -130,6 +133,14 @@ public final class Sched {
         this.tracer = config.schedTraceMillis > 0 ? new SchedTracer(this) : null;
         if (tracer != null) {
             tracer.start();
+        }
+    }
+
+    /** Counts {@code e} when counting ({@link PolicyCounts}); one field read and a null check otherwise. Any thread. */
+    void count(PolicyCounts.Event e) {
+        PolicyCounts c = policyCounts;
+        if (c != null) {
+            c.add(e);
         }
     }
 
@@ -175,6 +186,7 @@ public final class Sched {
                 me.releaseP();
             }
         }
+        count(pp == null ? PolicyCounts.Event.READY_GLOBAL : PolicyCounts.Event.READY_LOCAL);
         emit(Trace.Event.GO_CREATE, g.id, pp == null ? -1 : pp.id, -1, -1, pp == null ? 0 : 1);
         ms.wakep();
         return g;
@@ -220,9 +232,12 @@ public final class Sched {
                 me.releaseP();
             }
         }
+        count(pp == null ? PolicyCounts.Event.READY_GLOBAL : PolicyCounts.Event.READY_LOCAL);
         emit(Trace.Event.GO_READY, g.id, pp == null ? -1 : pp.id, -1, -1, pp == null ? 0 : 1);
         if (wake) {
             ms.wakep();
+        } else {
+            count(PolicyCounts.Event.LAZY_SKIP);
         }
     }
 
@@ -310,6 +325,7 @@ public final class Sched {
     boolean yieldToGlobal(G g, boolean preempted) {
         boolean retaken = g.leaveRunning(G.RUNNABLE) == G.SYSCALL;
         global.put(g);
+        count(PolicyCounts.Event.YIELD_GLOBAL);
         emit(preempted ? Trace.Event.GO_PREEMPTED : Trace.Event.GO_SCHED, g.id, -1, -1, -1, 0);
         ms.wakep();
         return retaken;
@@ -480,6 +496,9 @@ public final class Sched {
         int len = trace != null ? global.size() : -1;
         int sizeBefore = trace != null ? pp.runq.size() : 0;
         G g = global.pollBatch(pp.runq, gomaxprocs, pp.runq.capacity() / 2);
+        if (g != null) {
+            count(PolicyCounts.Event.GLOBAL_BATCH);
+        }
         if (g != null && trace != null) {
             emit(Trace.Event.GLOBAL_BATCH, g.id, pp.id, m.id, len, 1 + pp.runq.size() - sizeBefore);
         }

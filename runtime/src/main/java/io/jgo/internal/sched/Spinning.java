@@ -40,6 +40,7 @@ final class Spinning {
         m.spinning = true;
         int n = count.incrementAndGet(); // volatile RMW
         needed = false;
+        sched.count(PolicyCounts.Event.SPIN_START);
         sched.emit(Trace.Event.SPIN_START, -1, m.p == null ? -1 : m.p.id, m.id, sched.gomaxprocs - sched.idlePs.count(), n);
     }
 

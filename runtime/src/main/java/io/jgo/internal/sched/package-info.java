@@ -177,7 +177,9 @@
  * SCHED line ({@link io.jgo.internal.sched.SchedTracer}, Go 1.23's format), the JMX bean and the
  * periodic JFR event; {@link io.jgo.internal.sched.Counters} counts pins, handoffs, preemptions and
  * retakes (striped adders, or sysmon as the single writer, never a contended atomic on a path every
- * goroutine takes). Decisions worth a JFR event, and a runtime's start and end, go to the runtime's
+ * goroutine takes); {@link io.jgo.internal.sched.PolicyCounts}, which exists only under
+ * {@code -Djgo.counts=true} (a null check otherwise), counts the policy decisions that explain a
+ * scaling figure: what each {@code wakep} did, fruitless spins, runnext steals, global takes. Decisions worth a JFR event, and a runtime's start and end, go to the runtime's
  * {@link io.jgo.internal.sched.SchedListener} with one line each; the scheduler knows no
  * implementation of it ({@code io.jgo.internal.observe} provides one as a service: JFR events, the
  * JMX bean, the dump-on-signal registry). {@link io.jgo.internal.sched.Dump}
