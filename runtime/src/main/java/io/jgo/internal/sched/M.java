@@ -305,7 +305,17 @@ final class M implements Runnable {
                 return true;
             }
             releaseP();
-            sched.idlePs.putLocked(pp, P.RUNNING);
+            sched.idlePs.putLocked(pp, P.RUNNING); // volatile RMW of the idle count, before the read of the request below
+            if (!wasSpinning && sched.spinning.spinnerRequested()) {
+                // A wakep asked for a spinner without sched.lock after the check above, seeing no
+                // idle P (Spinning.requestWithoutIdleP, the other half of this Dekker pair): spin.
+                P again = sched.idlePs.getLocked();
+                if (again != null) {
+                    acquireP(again);
+                    sched.spinning.become(this);
+                    return true;
+                }
+            }
         } finally {
             sched.lock.unlock();
         }

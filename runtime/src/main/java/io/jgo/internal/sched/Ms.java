@@ -40,9 +40,24 @@ final class Ms {
         // queues: either we see no spinner (and start one) or the spinner's re-check sees our work.
         VarHandle.fullFence();
         sched.count(PolicyCounts.Event.WAKEP);
-        if (!sched.spinning.claimFirst()) {
+        if (sched.spinning.count() != 0) {
             sched.count(PolicyCounts.Event.WAKEP_SPINNER);
             sched.sysmon.onWork(); // the spinner finds the work; if none does, sysmon must not sleep past it
+            return;
+        }
+        // Every P busy: no M to start, so nothing to claim or lock. Go (1.21+) still takes the claim
+        // CAS and sched.lock here, to set needspinning under the lock; that made every spawn, ready
+        // and yield write the spinning count and the lock's state, two lines every busy P shares
+        // (-Djgo.counts: one wakep-noidlep per operation at p 2 on spawn-join, skynet, gosched-storm).
+        // The request is made without the lock instead (Spinning.requestWithoutIdleP, "Spinning and
+        // the lost wake-up" in the package comment); false when a P went idle meanwhile: start an M.
+        if (sched.idlePs.count() == 0 && sched.spinning.requestWithoutIdleP()) {
+            sched.count(PolicyCounts.Event.WAKEP_NO_IDLE_P);
+            return;
+        }
+        if (!sched.spinning.claimFirst()) {
+            sched.count(PolicyCounts.Event.WAKEP_SPINNER);
+            sched.sysmon.onWork();
             return;
         }
         if (sched.sysmon.inRound()) { // a timer sysmon fired readied a G
@@ -63,7 +78,6 @@ final class Ms {
             sched.lock.unlock();
         }
         if (pp == null) {
-            sched.count(PolicyCounts.Event.WAKEP_NO_IDLE_P);
             sched.spinning.unclaim(); // a spinner is requested from the next M to drop its P
             return;
         }

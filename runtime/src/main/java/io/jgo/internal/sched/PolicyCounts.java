@@ -19,7 +19,7 @@ final class PolicyCounts {
         WAKEP("wakep"),
         /** ... and left the work to an M already spinning (no futex wake). */
         WAKEP_SPINNER("wakep-spinner"),
-        /** ... and found every P busy: asked for a spinner instead (nobody to wake). */
+        /** ... and found every P busy: asked for a spinner, without sched.lock (nobody to wake). */
         WAKEP_NO_IDLE_P("wakep-noidlep"),
         /** ... and claimed the spinning slot and took sched.lock to look for an idle P (two shared-line writes and a lock). */
         WAKEP_LOCKED("wakep-locked"),

@@ -45,6 +45,13 @@
  * becomes spinning instead, so an idle P never coexists with runnable work. Puts to the global
  * queue are covered the same way: the dropping M checks the global queue under sched.lock before
  * step a, and re-checks it in c.
+ * <p>Unlike Go 1.21+, a {@code wakep} that finds every P busy takes neither the spinning slot nor
+ * sched.lock (there is no M to start): it sets {@code needSpinning} without the lock
+ * ({@code Spinning.requestWithoutIdleP}) and re-reads the idle count, while an M dropping its P
+ * increments that count and then reads the flag again ({@code M.dropPAndPark}); one of the two sees
+ * the other, so the request is never lost to a P going idle at the same moment (Dekker, on volatiles).
+ * Before, every spawn, ready and yield in a busy runtime wrote the spinning count and the lock's
+ * state, lines shared by every P ({@code WakepWithEveryPBusyTest}).
  *
  * <h2>Pinned goroutines, syscalls and M0: locked Ms</h2>
  * A goroutine whose frames cannot unwind blocks its carrier ({@code Continuation.Owner.parkPinned}): the
