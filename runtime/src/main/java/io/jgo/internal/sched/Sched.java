@@ -164,6 +164,7 @@ public final class Sched {
         G me = claimCallerP();
         P pp = me == null ? null : me.m.p;
         G g;
+        boolean published; // by a volatile RMW: wakep needs no fence of its own
         try {
             if (pp == null) {
                 externalEvents.incrementAndGet(); // volatile RMW before the G becomes runnable: seen by the deadlock check's second read
@@ -177,9 +178,10 @@ public final class Sched {
             g.casStatus(g.status(), G.RUNNABLE);
             live.increment();
             if (pp != null) {
-                runqPut(pp, g);
+                published = runqPut(pp, g);
             } else {
-                global.put(g);
+                global.put(g); // ends with a volatile RMW of its count
+                published = true;
             }
         } finally {
             if (me != null) {
@@ -188,7 +190,11 @@ public final class Sched {
         }
         count(pp == null ? PolicyCounts.Event.READY_GLOBAL : PolicyCounts.Event.READY_LOCAL);
         emit(Trace.Event.GO_CREATE, g.id, pp == null ? -1 : pp.id, -1, -1, pp == null ? 0 : 1);
-        ms.wakep();
+        if (published) {
+            ms.wakepPublished();
+        } else {
+            ms.wakep();
+        }
         return g;
     }
 
@@ -210,13 +216,14 @@ public final class Sched {
         G me = claimCallerP();
         P pp = me == null ? null : me.m.p;
         boolean wake = true;
+        boolean published = true; // by a volatile RMW (runnext swap, global count): wakep needs no fence of its own
         try {
             if (pp == null) {
                 externalEvents.incrementAndGet(); // volatile RMW before the status change, pairs with the deadlock check's reads
             }
             g.casStatus(G.WAITING, G.RUNNABLE);
             if (pp != null) {
-                runqPut(pp, g);
+                published = runqPut(pp, g);
                 // Lazy wake: g went to the readier's runnext and nothing else is queued on pp, so
                 // the readier's M runs g as soon as it parks or yields; waking a second M would
                 // only have it steal g (a futex wake and a cross-core hand-off per ping-pong). The
@@ -234,10 +241,12 @@ public final class Sched {
         }
         count(pp == null ? PolicyCounts.Event.READY_GLOBAL : PolicyCounts.Event.READY_LOCAL);
         emit(Trace.Event.GO_READY, g.id, pp == null ? -1 : pp.id, -1, -1, pp == null ? 0 : 1);
-        if (wake) {
-            ms.wakep();
-        } else {
+        if (!wake) {
             count(PolicyCounts.Event.LAZY_SKIP);
+        } else if (published) {
+            ms.wakepPublished();
+        } else {
+            ms.wakep();
         }
     }
 
@@ -324,10 +333,10 @@ public final class Sched {
      */
     boolean yieldToGlobal(G g, boolean preempted) {
         boolean retaken = g.leaveRunning(G.RUNNABLE) == G.SYSCALL;
-        global.put(g);
+        global.put(g); // ends with a volatile RMW of its count
         count(PolicyCounts.Event.YIELD_GLOBAL);
         emit(preempted ? Trace.Event.GO_PREEMPTED : Trace.Event.GO_SCHED, g.id, -1, -1, -1, 0);
-        ms.wakep();
+        ms.wakepPublished();
         return retaken;
     }
 
@@ -442,13 +451,18 @@ public final class Sched {
         return pp.idNext++;
     }
 
-    /** Go's {@code runqput(pp, g, true)}, reporting a spill to the trace. Owner of {@code pp} only. */
-    private void runqPut(P pp, G g) {
+    /**
+     * Go's {@code runqput(pp, g, true)}, reporting a spill to the trace. Owner of {@code pp} only.
+     * Returns true when {@code g} went to runnext, by a volatile swap: whatever else the put did (a
+     * G kicked to the ring's tail by a release store), g is then visible to a spinner's re-check,
+     * which reads runnext (see {@link Ms#wakepPublished}). False for a put at the tail.
+     */
+    private boolean runqPut(P pp, G g) {
         SeededSchedule s = seeded;
         boolean next = s == null || s.runNext(); // a seeded bubble draws runnext or the tail
         if (trace == null) {
             pp.runq.put(g, next, global);
-            return;
+            return next;
         }
         int before = pp.runq.size();
         pp.runq.put(g, next, global);
@@ -456,6 +470,7 @@ public final class Sched {
         if (moved > 0) {
             emit(Trace.Event.RUNQ_SPILL, g.id, pp.id, -1, -1, moved);
         }
+        return next;
     }
 
     /**
