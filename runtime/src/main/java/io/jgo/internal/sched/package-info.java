@@ -35,7 +35,8 @@
  * <pre>
  *   producer P1 (a goroutine spawns G)        spinning M2 (found nothing, giving up)
  *   1. runq/global put G (volatile write)     a. drop P2 to the idle list (sched.lock)
- *   2. fullFence (StoreLoad)                  b. nmspinning-- (volatile RMW = StoreLoad)
+ *   2. fullFence (StoreLoad; or 1 was a        b. nmspinning-- (volatile RMW = StoreLoad)
+ *      volatile RMW: Ms.wakepPublished)
  *   3. read nmspinning                        c. re-check global + every busy P's ring
  * </pre>
  * Sequential consistency of the volatile accesses guarantees that 3 sees M2 still spinning only if
