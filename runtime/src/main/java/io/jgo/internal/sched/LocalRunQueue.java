@@ -212,6 +212,11 @@ final class LocalRunQueue<T> extends RunQueuePadTail<T> {
         return lastStealCount;
     }
 
+    /** Owner only: whether the last {@link #stealHalfInto} with this queue as the thief took the victim's runnext. */
+    boolean lastStealWasRunnext() {
+        return lastStealWasRunnext;
+    }
+
     /**
      * Owner only: how many Gs the last {@link GlobalRunQueue#pollBatch} into this queue took from
      * the global queue, the returned one included (0 if it was empty). For the scheduler's trace.
@@ -244,11 +249,16 @@ final class LocalRunQueue<T> extends RunQueuePadTail<T> {
         }
         int t = thief.tail; // plain: the caller owns thief
         thief.lastStealCount = 0;
+        thief.lastStealWasRunnext = false;
         int room = thief.ring.length - (t - (int) HEAD.getAcquire(thief)); // load-acquire, synchronizes with thief's consumers
         if (room <= 0) {
             return null;
         }
         int n = grab(thief.ring, thief.mask, t, room, stealRunnext, beforeRunnextSteal);
+        if (n == GRABBED_RUNNEXT) {
+            n = 1;
+            thief.lastStealWasRunnext = true;
+        }
         thief.lastStealCount = n;
         if (n == 0) {
             return null;
@@ -261,10 +271,13 @@ final class LocalRunQueue<T> extends RunQueuePadTail<T> {
         return g;
     }
 
+    /** What {@link #grab} returns when it took runnext (one G). */
+    private static final int GRABBED_RUNNEXT = -1;
+
     /**
      * Go's {@code runqgrab}: copies up to half of this ring (at most {@code room}) into
      * {@code batch} starting at counter {@code batchHead} and commits with one CAS on head; or takes
-     * runnext. Returns how many Gs were grabbed. Any thread. The batch slots written are beyond the
+     * runnext. Returns how many Gs were grabbed from the ring, or {@link #GRABBED_RUNNEXT}. Any thread. The batch slots written are beyond the
      * batch ring's tail, so nobody reads them until the caller publishes them.
      */
     private int grab(Object[] batch, int batchMask, int batchHead, int room,
@@ -289,7 +302,7 @@ final class LocalRunQueue<T> extends RunQueuePadTail<T> {
                     continue; // taken or replaced meanwhile; the ring may have refilled too
                 }
                 SLOT.set(batch, batchHead & batchMask, next); // plain: published (or returned) by the caller
-                return 1;
+                return GRABBED_RUNNEXT;
             }
             if (n > ring.length / 2) {
                 continue; // h and t read at different times (h stale): inconsistent, retry
@@ -442,6 +455,8 @@ abstract class RunQueueTail<T> extends RunQueuePadHead<T> {
     boolean lastGetInheritsTime;
     /** Owner only: trace counts of the last put, steal into this queue, and global batch into it. */
     int lastSpill, lastStealCount, lastGlobalBatch;
+    /** Owner only: whether the last steal into this queue took the victim's runnext. */
+    boolean lastStealWasRunnext;
 
     RunQueueTail(int capacity) {
         super(capacity);

@@ -234,6 +234,7 @@ final class M implements Runnable {
                 } else {
                     G g = sched.global.poll();
                     if (g != null) {
+                        sched.count(PolicyCounts.Event.GLOBAL_ONE);
                         sched.emit(Trace.Event.GLOBAL_ONE, g.id, pp.id, id, -1, 1);
                         inheritTime = false;
                         return g;
@@ -304,13 +305,24 @@ final class M implements Runnable {
                 return true;
             }
             releaseP();
-            sched.idlePs.putLocked(pp, P.RUNNING);
+            sched.idlePs.putLocked(pp, P.RUNNING); // volatile RMW of the idle count, before the read of the request below
+            if (!wasSpinning && sched.spinning.spinnerRequested()) {
+                // A wakep asked for a spinner without sched.lock after the check above, seeing no
+                // idle P (Spinning.requestWithoutIdleP, the other half of this Dekker pair): spin.
+                P again = sched.idlePs.getLocked();
+                if (again != null) {
+                    acquireP(again);
+                    sched.spinning.become(this);
+                    return true;
+                }
+            }
         } finally {
             sched.lock.unlock();
         }
         if (wasSpinning) {
             sched.spinning.stop(this); // volatile RMW: the StoreLoad before the re-checks below
             P found = sched.ms.recheckAfterSpinning(snapshot);
+            sched.count(found == null ? PolicyCounts.Event.SPIN_FRUITLESS : PolicyCounts.Event.SPIN_RECHECK_FOUND);
             if (found != null) {
                 acquireP(found);
                 sched.spinning.become(this);

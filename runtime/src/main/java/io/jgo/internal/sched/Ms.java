@@ -39,8 +39,44 @@ final class Ms {
         // Pairs with the volatile decrement in Spinning.stop followed by the spinner's re-check of the
         // queues: either we see no spinner (and start one) or the spinner's re-check sees our work.
         VarHandle.fullFence();
-        if (!sched.spinning.claimFirst()) {
+        wakepFenced();
+    }
+
+    /**
+     * {@link #wakep} for a caller whose work was published by a volatile read-modify-write (the swap
+     * into runnext, the global queue's count): that RMW is already the StoreLoad the spinner
+     * protocol needs, so the fence is left out. It was one more full fence per spawn and ready,
+     * waiting for the stores to the G just made runnable to drain (JFR put 17 % of spawn-join's
+     * samples at p 2 right after it). Any thread, right after the RMW.
+     */
+    void wakepPublished() {
+        if (sched.stopping) {
+            return;
+        }
+        wakepFenced();
+    }
+
+    /** The rest of {@link #wakep}, after the StoreLoad between the work's publication and the read of nmspinning. */
+    private void wakepFenced() {
+        sched.count(PolicyCounts.Event.WAKEP);
+        if (sched.spinning.count() != 0) {
+            sched.count(PolicyCounts.Event.WAKEP_SPINNER);
             sched.sysmon.onWork(); // the spinner finds the work; if none does, sysmon must not sleep past it
+            return;
+        }
+        // Every P busy: no M to start, so nothing to claim or lock. Go (1.21+) still takes the claim
+        // CAS and sched.lock here, to set needspinning under the lock; that made every spawn, ready
+        // and yield write the spinning count and the lock's state, two lines every busy P shares
+        // (-Djgo.counts: one wakep-noidlep per operation at p 2 on spawn-join, skynet, gosched-storm).
+        // The request is made without the lock instead (Spinning.requestWithoutIdleP, "Spinning and
+        // the lost wake-up" in the package comment); false when a P went idle meanwhile: start an M.
+        if (sched.idlePs.count() == 0 && sched.spinning.requestWithoutIdleP()) {
+            sched.count(PolicyCounts.Event.WAKEP_NO_IDLE_P);
+            return;
+        }
+        if (!sched.spinning.claimFirst()) {
+            sched.count(PolicyCounts.Event.WAKEP_SPINNER);
+            sched.sysmon.onWork();
             return;
         }
         if (sched.sysmon.inRound()) { // a timer sysmon fired readied a G
@@ -53,6 +89,7 @@ final class Ms {
     /** The rest of {@link #wakep} after the claim of a spinning slot: an idle P and an M for it. */
     private void startSpinningM() {
         P pp;
+        sched.count(PolicyCounts.Event.WAKEP_LOCKED);
         sched.lock.lock();
         try {
             pp = sched.idlePs.getSpinningLocked();

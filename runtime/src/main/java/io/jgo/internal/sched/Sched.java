@@ -56,6 +56,8 @@ public final class Sched {
     final long startNanos = System.nanoTime();
     /** Pins, handoffs, preemptions, retakes: for JMX and SchedStats; see {@link Counters}. */
     final Counters counters = new Counters();
+    /** The policy decisions counted under {@code -Djgo.counts=true}, or null: see {@link PolicyCounts}. */
+    final PolicyCounts policyCounts;
     /** The cheap clock a parking G stamps its {@code waitSince} with; sysmon keeps it ({@link #waitClock}). */
     final CoarseClock coarseClock = new CoarseClock();
     /** A bubble's virtual clock, or null: the timers read {@code System.nanoTime} ({@link #timeNow}). */
@@ -114,6 +116,7 @@ public final class Sched {
         this.virtualClock = config.virtualClock;
         this.seeded = config.seeded;
         this.trace = config.trace;
+        this.policyCounts = config.printCounts ? new PolicyCounts() : null;
         this.procs = new Procs(this);
         this.sysmon = new Sysmon(this);
         lock.lock();
@@ -130,6 +133,14 @@ public final class Sched {
         this.tracer = config.schedTraceMillis > 0 ? new SchedTracer(this) : null;
         if (tracer != null) {
             tracer.start();
+        }
+    }
+
+    /** Counts {@code e} when counting ({@link PolicyCounts}); one field read and a null check otherwise. Any thread. */
+    void count(PolicyCounts.Event e) {
+        PolicyCounts c = policyCounts;
+        if (c != null) {
+            c.add(e);
         }
     }
 
@@ -153,6 +164,7 @@ public final class Sched {
         G me = claimCallerP();
         P pp = me == null ? null : me.m.p;
         G g;
+        boolean published; // by a volatile RMW: wakep needs no fence of its own
         try {
             if (pp == null) {
                 externalEvents.incrementAndGet(); // volatile RMW before the G becomes runnable: seen by the deadlock check's second read
@@ -166,17 +178,23 @@ public final class Sched {
             g.casStatus(g.status(), G.RUNNABLE);
             live.increment();
             if (pp != null) {
-                runqPut(pp, g);
+                published = runqPut(pp, g);
             } else {
-                global.put(g);
+                global.put(g); // ends with a volatile RMW of its count
+                published = true;
             }
         } finally {
             if (me != null) {
                 me.releaseP();
             }
         }
+        count(pp == null ? PolicyCounts.Event.READY_GLOBAL : PolicyCounts.Event.READY_LOCAL);
         emit(Trace.Event.GO_CREATE, g.id, pp == null ? -1 : pp.id, -1, -1, pp == null ? 0 : 1);
-        ms.wakep();
+        if (published) {
+            ms.wakepPublished();
+        } else {
+            ms.wakep();
+        }
         return g;
     }
 
@@ -198,13 +216,14 @@ public final class Sched {
         G me = claimCallerP();
         P pp = me == null ? null : me.m.p;
         boolean wake = true;
+        boolean published = true; // by a volatile RMW (runnext swap, global count): wakep needs no fence of its own
         try {
             if (pp == null) {
                 externalEvents.incrementAndGet(); // volatile RMW before the status change, pairs with the deadlock check's reads
             }
             g.casStatus(G.WAITING, G.RUNNABLE);
             if (pp != null) {
-                runqPut(pp, g);
+                published = runqPut(pp, g);
                 // Lazy wake: g went to the readier's runnext and nothing else is queued on pp, so
                 // the readier's M runs g as soon as it parks or yields; waking a second M would
                 // only have it steal g (a futex wake and a cross-core hand-off per ping-pong). The
@@ -220,8 +239,13 @@ public final class Sched {
                 me.releaseP();
             }
         }
+        count(pp == null ? PolicyCounts.Event.READY_GLOBAL : PolicyCounts.Event.READY_LOCAL);
         emit(Trace.Event.GO_READY, g.id, pp == null ? -1 : pp.id, -1, -1, pp == null ? 0 : 1);
-        if (wake) {
+        if (!wake) {
+            count(PolicyCounts.Event.LAZY_SKIP);
+        } else if (published) {
+            ms.wakepPublished();
+        } else {
             ms.wakep();
         }
     }
@@ -309,9 +333,10 @@ public final class Sched {
      */
     boolean yieldToGlobal(G g, boolean preempted) {
         boolean retaken = g.leaveRunning(G.RUNNABLE) == G.SYSCALL;
-        global.put(g);
+        global.put(g); // ends with a volatile RMW of its count
+        count(PolicyCounts.Event.YIELD_GLOBAL);
         emit(preempted ? Trace.Event.GO_PREEMPTED : Trace.Event.GO_SCHED, g.id, -1, -1, -1, 0);
-        ms.wakep();
+        ms.wakepPublished();
         return retaken;
     }
 
@@ -426,13 +451,18 @@ public final class Sched {
         return pp.idNext++;
     }
 
-    /** Go's {@code runqput(pp, g, true)}, reporting a spill to the trace. Owner of {@code pp} only. */
-    private void runqPut(P pp, G g) {
+    /**
+     * Go's {@code runqput(pp, g, true)}, reporting a spill to the trace. Owner of {@code pp} only.
+     * Returns true when {@code g} went to runnext, by a volatile swap: whatever else the put did (a
+     * G kicked to the ring's tail by a release store), g is then visible to a spinner's re-check,
+     * which reads runnext (see {@link Ms#wakepPublished}). False for a put at the tail.
+     */
+    private boolean runqPut(P pp, G g) {
         SeededSchedule s = seeded;
         boolean next = s == null || s.runNext(); // a seeded bubble draws runnext or the tail
         if (trace == null) {
             pp.runq.put(g, next, global);
-            return;
+            return next;
         }
         int before = pp.runq.size();
         pp.runq.put(g, next, global);
@@ -440,6 +470,7 @@ public final class Sched {
         if (moved > 0) {
             emit(Trace.Event.RUNQ_SPILL, g.id, pp.id, -1, -1, moved);
         }
+        return next;
     }
 
     /**
@@ -480,6 +511,9 @@ public final class Sched {
         int len = trace != null ? global.size() : -1;
         int sizeBefore = trace != null ? pp.runq.size() : 0;
         G g = global.pollBatch(pp.runq, gomaxprocs, pp.runq.capacity() / 2);
+        if (g != null) {
+            count(PolicyCounts.Event.GLOBAL_BATCH);
+        }
         if (g != null && trace != null) {
             emit(Trace.Event.GLOBAL_BATCH, g.id, pp.id, m.id, len, 1 + pp.runq.size() - sizeBefore);
         }

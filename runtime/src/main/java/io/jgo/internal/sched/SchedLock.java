@@ -29,7 +29,12 @@ final class SchedLock extends ReentrantLock {
     @Override
     public void lock() {
         assert !sysmonWouldWait() : "sysmon may not wait on sched.lock inside a round: use tryLock and defer";
-        super.lock();
+        if (sched.policyCounts == null || !tryLock()) { // tryLock only when counting (it barges)
+            if (sched.policyCounts != null) {
+                sched.count(PolicyCounts.Event.SCHED_LOCK_CONTENDED);
+            }
+            super.lock();
+        }
     }
 
     /** Is the caller sysmon inside a round, not holding the lock yet? (sched.sysmon is null while Sched is built) */

@@ -44,6 +44,8 @@ public final class SchedStats {
     public final long steals;
     /** Yields forced by the stress mode ({@code -Djgo.stress}). */
     public final long stressYields;
+    /** The policy counts ({@link PolicyCounts#text}), or null when the runtime does not count them ({@code -Djgo.counts}). */
+    public final String policyCounts;
 
     private SchedStats(Sched s) {
         P[] allp = s.allp; // volatile read: the array of this resize
@@ -75,12 +77,14 @@ public final class SchedStats {
         mParks = s.counters.mParks.sum();
         steals = s.counters.steals.sum();
         stressYields = s.counters.stressYields.sum();
+        policyCounts = s.policyCounts == null ? null : s.policyCounts.text();
     }
 
     /** The event counts on one line, for {@code -Djgo.counts=true}. */
     public String countsText() {
         return "wakeups=" + mWakeups + " mparks=" + mParks + " steals=" + steals + " handoffs=" + handoffs
-                + " pins=" + pins + " preemptions=" + preemptions + " retakes=" + retakes + " stressYields=" + stressYields;
+                + " pins=" + pins + " preemptions=" + preemptions + " retakes=" + retakes + " stressYields=" + stressYields
+                + (policyCounts == null ? "" : " " + policyCounts);
     }
 
     /** Reads {@code sched} now. Any thread. */

@@ -40,6 +40,7 @@ final class Spinning {
         m.spinning = true;
         int n = count.incrementAndGet(); // volatile RMW
         needed = false;
+        sched.count(PolicyCounts.Event.SPIN_START);
         sched.emit(Trace.Event.SPIN_START, -1, m.p == null ? -1 : m.p.id, m.id, sched.gomaxprocs - sched.idlePs.count(), n);
     }
 
@@ -75,6 +76,29 @@ final class Spinning {
     /** A spinning M found work and no idle P: the next M to drop its P should spin instead. */
     void requestSpinner() {
         needed = true;
+    }
+
+    /**
+     * {@code wakep} found no idle P: asks the next M that drops its P to spin instead, without
+     * sched.lock (Go sets {@code needspinning} under it). Returns true when the request stands;
+     * false when a P has gone idle since the caller read the idle count, and the caller must start
+     * an M for it as usual. Any thread, after its work is published.
+     *
+     * <p>The write is skipped when the flag is set already, so that in a busy runtime (the flag
+     * stays set until an M spins) the line it shares with every P's reads is not written on each
+     * operation. Dekker pair with {@code M.dropPAndPark}: this side writes {@link #needed} then
+     * reads the idle count (volatile write, volatile read); the dropping M increments the idle
+     * count then reads {@link #needed} (volatile RMW, volatile read). Sequential consistency of
+     * volatiles: either this read sees the P idle, or that M sees the request and takes an idle P
+     * back to spin. A flag already set was set by an earlier request whose own pair holds, or it is
+     * cleared by an M that starts spinning after the caller's work was published (the caller saw no
+     * spinner), whose re-check on giving up sees that work ("Spinning and the lost wake-up").
+     */
+    boolean requestWithoutIdleP() {
+        if (!needed) {
+            needed = true; // volatile write, then the volatile read below
+        }
+        return sched.idlePs.count() == 0;
     }
 
     /** Has a spinner been asked for? (read under sched.lock by an M about to drop its P) */

@@ -26,6 +26,7 @@ final class Steal {
         if (n != count) {
             order(n);
         }
+        sched.count(PolicyCounts.Event.STEAL_TRY);
         for (int pass = 0; pass < PASSES; pass++) {
             boolean stealRunnext = pass == PASSES - 1;
             int pos = m.nextRandom() % n;
@@ -42,6 +43,9 @@ final class Steal {
                 G g = victim.runq.stealHalfInto(pp.runq, stealRunnext, vs == P.RUNNING ? Steal::backOff : null);
                 if (g != null) {
                     sched.counters.steals.increment();
+                    if (pp.runq.lastStealWasRunnext()) {
+                        sched.count(PolicyCounts.Event.STEAL_RUNNEXT);
+                    }
                     sched.emit(Trace.Event.STEAL, g.id, pp.id, m.id, victim.id, 1 + pp.runq.size());
                     return g;
                 }

@@ -483,6 +483,7 @@ final class Sysmon implements Runnable {
             }
         }
         if (stranded && sched.idlePs.count() > 0 && sched.spinning.count() == 0) {
+            sched.count(PolicyCounts.Event.SYSMON_STRANDED);
             sched.ms.wakep(); // inside the round: never waits on sched.lock (owed if busy)
         }
         return n;

@@ -35,7 +35,8 @@
  * <pre>
  *   producer P1 (a goroutine spawns G)        spinning M2 (found nothing, giving up)
  *   1. runq/global put G (volatile write)     a. drop P2 to the idle list (sched.lock)
- *   2. fullFence (StoreLoad)                  b. nmspinning-- (volatile RMW = StoreLoad)
+ *   2. fullFence (StoreLoad; or 1 was a        b. nmspinning-- (volatile RMW = StoreLoad)
+ *      volatile RMW: Ms.wakepPublished)
  *   3. read nmspinning                        c. re-check global + every busy P's ring
  * </pre>
  * Sequential consistency of the volatile accesses guarantees that 3 sees M2 still spinning only if
@@ -45,6 +46,13 @@
  * becomes spinning instead, so an idle P never coexists with runnable work. Puts to the global
  * queue are covered the same way: the dropping M checks the global queue under sched.lock before
  * step a, and re-checks it in c.
+ * <p>Unlike Go 1.21+, a {@code wakep} that finds every P busy takes neither the spinning slot nor
+ * sched.lock (there is no M to start): it sets {@code needSpinning} without the lock
+ * ({@code Spinning.requestWithoutIdleP}) and re-reads the idle count, while an M dropping its P
+ * increments that count and then reads the flag again ({@code M.dropPAndPark}); one of the two sees
+ * the other, so the request is never lost to a P going idle at the same moment (Dekker, on volatiles).
+ * Before, every spawn, ready and yield in a busy runtime wrote the spinning count and the lock's
+ * state, lines shared by every P ({@code WakepWithEveryPBusyTest}).
  *
  * <h2>Pinned goroutines, syscalls and M0: locked Ms</h2>
  * A goroutine whose frames cannot unwind blocks its carrier ({@code Continuation.Owner.parkPinned}): the
@@ -177,7 +185,9 @@
  * SCHED line ({@link io.jgo.internal.sched.SchedTracer}, Go 1.23's format), the JMX bean and the
  * periodic JFR event; {@link io.jgo.internal.sched.Counters} counts pins, handoffs, preemptions and
  * retakes (striped adders, or sysmon as the single writer, never a contended atomic on a path every
- * goroutine takes). Decisions worth a JFR event, and a runtime's start and end, go to the runtime's
+ * goroutine takes); {@link io.jgo.internal.sched.PolicyCounts}, which exists only under
+ * {@code -Djgo.counts=true} (a null check otherwise), counts the policy decisions that explain a
+ * scaling figure: what each {@code wakep} did, fruitless spins, runnext steals, global takes. Decisions worth a JFR event, and a runtime's start and end, go to the runtime's
  * {@link io.jgo.internal.sched.SchedListener} with one line each; the scheduler knows no
  * implementation of it ({@code io.jgo.internal.observe} provides one as a service: JFR events, the
  * JMX bean, the dump-on-signal registry). {@link io.jgo.internal.sched.Dump}

@@ -106,4 +106,21 @@ public final class TestRuntimes {
     public static Sched withProcs(String name, int procs, boolean preempt) {
         return new Sched(new Config().maxProcs(procs).preempt(preempt).name(name));
     }
+
+    /** A runtime of {@code procs} Ps that counts its policy decisions ({@code -Djgo.counts=true}, {@link PolicyCounts}). */
+    public static Sched counting(String name, int procs) {
+        Config c = new Config().maxProcs(procs).name(name);
+        c.printCounts = true;
+        return new Sched(c);
+    }
+
+    /** The policy count labelled {@code label} ({@code wakep-locked}, ...) of a {@link #counting} runtime. */
+    public static long policyCount(Sched s, String label) {
+        for (PolicyCounts.Event e : PolicyCounts.Event.values()) {
+            if (e.label.equals(label)) {
+                return s.policyCounts.get(e);
+            }
+        }
+        throw new IllegalArgumentException("no policy count named " + label);
+    }
 }
