@@ -78,10 +78,11 @@ class SuspendableLibraryTest {
     private static final int EXPECTED = 1050;
 
     @Test
-    void byDefaultTheAgentRewritesTheLibraryAndNothingPins() {
+    void narrowedToAnnotatedCodeTheCallbackPins() {
         long before = Stack.pinCount();
         assertEquals(EXPECTED, App.compute());
-        assertEquals(0, Stack.pinCount() - before, "this JVM's agent runs with its default, which rewrites the library");
+        assertTrue(Stack.pinCount() - before > 0, "this JVM's agent runs suspendable=annotated-only (runtime/pom.xml):"
+                + " a suspension inside the unrewritten library should pin");
     }
 
     @Test
