@@ -34,10 +34,12 @@ final class AgentOptions {
             "  verify                check each rewritten class with ASM's verifier",
             "  blocking=M[:M...]     methods of the application that block (com.acme.Client.call): goroutine code",
             "                        calling them hands its P on while they block, as around the JDK's blocking calls",
-            "  suspendable=PKG[:PKG...]  libraries (with sub-packages; * = every class but the JDK's) whose methods are",
-            "                        rewritten where a suspension may reach them (one that calls into these packages,",
-            "                        a JDK functional interface or a suspendable method), so a callback that suspends",
-            "                        inside them does not pin; " + SuspendablesFile.PATH + " lists on the class path are read too",
+            "  suspendable=PKG[:PKG...]  packages (with sub-packages) whose methods are rewritten, unannotated, where a",
+            "                        suspension may reach them (one that calls into these packages, a JDK functional",
+            "                        interface or a suspendable method), so that code that suspends under them does not",
+            "                        pin; default * (every class but the JDK's and jgo's: no @Goroutine needed);",
+            "                        " + SuspendablePackages.ANNOTATED_ONLY + " rewrites @Goroutine methods and lambdas only;",
+            "                        " + SuspendablesFile.PATH + " lists on the class path are read too",
             "  stress=P              stress mode: every call in a rewritten class is a suspension point, and a share P",
             "                        (0 to 1) of goroutine runs yield at the first one they reach (sets -Djgo.stress=P;",
             "                        -Djgo.stress.seed=N repeats a run's coins); results must not change",
@@ -107,7 +109,7 @@ final class AgentOptions {
         return dump;
     }
 
-    /** {@code suspendable=}, or {@link SuspendablePackages#NONE}. */
+    /** {@code suspendable=}, {@link SuspendablePackages#DEFAULT} when not given. */
     SuspendablePackages suspendable() {
         return suspendable;
     }
@@ -137,7 +139,7 @@ final class AgentOptions {
         return "include=" + (include.isEmpty() ? "(all)" : dotted(include)) + " exclude=" + dotted(exclude)
                 + " verbose=" + verbose + " verify=" + verify + " dump=" + (dump == null ? "(off)" : dump)
                 + " blocking=" + (blocking.isEmpty() ? "(JDK only)" : String.join(":", blocking))
-                + " suspendable=" + (suspendable.isEmpty() ? "(none)" : suspendable)
+                + " suspendable=" + (suspendable.isEmpty() ? SuspendablePackages.ANNOTATED_ONLY : suspendable)
                 + (stress == null ? "" : " stress=" + stress);
     }
 
@@ -160,7 +162,7 @@ final class AgentOptions {
         private boolean verify;
         private Path dump;
         private List<String> blocking = List.of();
-        private SuspendablePackages suspendable = SuspendablePackages.NONE;
+        private SuspendablePackages suspendable = SuspendablePackages.DEFAULT;
         private String stress;
 
         private String item;
@@ -237,7 +239,8 @@ final class AgentOptions {
         /** {@code com.acme:org.example} or {@code *}. */
         private SuspendablePackages suspendablePackages(String key, String value) {
             if (value == null || value.isEmpty()) {
-                throw fail(key + " needs at least one package, e.g. " + key + "=com.acme:org.example, or " + key + "=*");
+                throw fail(key + " needs at least one package, e.g. " + key + "=com.acme:org.example, " + key + "=* (the default)"
+                        + " or " + key + "=" + SuspendablePackages.ANNOTATED_ONLY);
             }
             try {
                 return SuspendablePackages.parse(value);

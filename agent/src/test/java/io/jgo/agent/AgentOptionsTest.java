@@ -58,7 +58,7 @@ class AgentOptionsTest {
 
     @Test
     void describesItselfWithDottedPackages() {
-        assertEquals("include=a.b:c exclude=a.b.gen verbose=false verify=true dump=(off) blocking=(JDK only) suspendable=(none)",
+        assertEquals("include=a.b:c exclude=a.b.gen verbose=false verify=true dump=(off) blocking=(JDK only) suspendable=*",
                 AgentOptions.parse("include=a.b:c,exclude=a.b.gen,verify").toString());
     }
 
@@ -81,6 +81,18 @@ class AgentOptionsTest {
         assertTrue(!all.suspendable().contains("io/jgo/Chan"), "never jgo itself");
     }
 
+    @Test
+    void withoutOptionsEveryApplicationClassIsSuspendableAndAnnotatedOnlyNarrowsItBack() {
+        AgentOptions none = AgentOptions.parse(null);
+        assertTrue(none.suspendable().all(), "no @Goroutine needed by default");
+        assertTrue(none.suspendable().contains("com/acme/Helper"));
+        assertTrue(!none.suspendable().contains("java/util/TreeMap"), "never the JDK");
+        assertTrue(!none.suspendable().contains("io/jgo/Chan"), "never jgo itself");
+        AgentOptions narrow = AgentOptions.parse("suspendable=annotated-only");
+        assertTrue(narrow.suspendable().isEmpty());
+        assertTrue(narrow.toString().endsWith("suspendable=annotated-only"), narrow.toString());
+    }
+
     // ------------------------------------------------------------------ bad options
 
     @Test
@@ -91,6 +103,7 @@ class AgentOptionsTest {
         rejected("suspendable=com.acme.*", "ends with a wildcard or a dot");
         rejected("suspendable=java.util", "'java.util' is part of the JDK, which is never rewritten this way");
         rejected("suspendable=*:com.acme", "'*' already means every class but the JDK's; give it alone");
+        rejected("suspendable=annotated-only:com.acme", "'annotated-only' already means @Goroutine methods only; give it alone");
         rejected("suspendable=com.1acme", "'com.1acme' is not a Java package name");
         rejected("suspendable=a,suspendable=b", "suspendable is given twice");
     }

@@ -210,6 +210,17 @@ final class BlockingCalls {
         return Collections.unmodifiableList(t);
     }
 
+    /** Would {@link #apply} wrap this call (owner, name, descriptor as written)? */
+    boolean wraps(String owner, String name, String desc) {
+        MethodInsnNode call = new MethodInsnNode(org.objectweb.asm.Opcodes.INVOKEVIRTUAL, owner, name, desc);
+        for (Entry e : entries) {
+            if (e.matches(call)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Rewrites the blocking calls of {@code m} in place; returns how many it rewrote. */
     int apply(MethodNode m) {
         List<MethodInsnNode> calls = new ArrayList<>();

@@ -54,6 +54,10 @@ public final class Instrumenter {
         this.classes = new ClassInfoCache(classBytes, scan);
         this.suspendables = new Suspendables(classes, everyCallSuspends || options.stress, options.suspendable, options.suspendableMethods);
         this.closure = options.suspendable.isEmpty() ? null : new SuspendableClosure(suspendables, classes);
+        if (!options.suspendable.isEmpty()) {
+            // The agent's rule before any closure: calls whose exact target provably reaches no park are plain.
+            suspendables.narrowWith(new PlainCallees(classBytes, suspendables, options.blocking));
+        }
         learnListed(options.suspendableMethods);
         this.diagnostics = diagnostics;
         this.verify = verify;

@@ -10,6 +10,11 @@ import java.util.List;
  * names itself and its sub-packages; {@code *} names every class but the JDK's and jgo's own.
  * Immutable.
  *
+ * <p>{@link #DEFAULT} is {@link #ALL}: with no option, the agent, the CLI and the Maven plugin
+ * rewrite every method of the application (and its libraries) that a suspension can reach, so no
+ * {@code @Goroutine} is needed anywhere, as in Go. {@value #ANNOTATED_ONLY} narrows the rewrite to
+ * {@code @Goroutine} methods and the lambdas that call them ({@link #NONE}): what jgo did before.
+ *
  * <p>The JDK ({@code java.}, {@code javax.}, {@code jdk.}, {@code sun.}, {@code com.sun.}) is never
  * suspendable this way: its classes are loaded before any agent and its higher-order methods go
  * through the runtime's suspendable helpers instead. jgo's own classes ({@code io.jgo.}) are
@@ -17,8 +22,20 @@ import java.util.List;
  */
 public final class SuspendablePackages {
 
-    /** No package: only {@code @Goroutine} methods and lambdas suspend (the default). */
+    /** No package: only {@code @Goroutine} methods and lambdas suspend ({@value #ANNOTATED_ONLY}). */
     public static final SuspendablePackages NONE = new SuspendablePackages(false, List.of());
+
+    /** {@code *}: every class but the JDK's and jgo's own. */
+    public static final SuspendablePackages ALL = new SuspendablePackages(true, List.of());
+
+    /** What the agent, the CLI and the Maven plugin rewrite when not told: the whole application ({@link #ALL}). */
+    public static final SuspendablePackages DEFAULT = ALL;
+
+    /**
+     * The option value that narrows the rewrite to {@code @Goroutine} methods ({@link #NONE}); not a
+     * Java package name (it holds a '-'), so it cannot be mistaken for one.
+     */
+    public static final String ANNOTATED_ONLY = "annotated-only";
 
     private static final List<String> NEVER = List.of("java/", "javax/", "jdk/", "sun/", "com/sun/", "io/jgo/");
 
@@ -32,20 +49,22 @@ public final class SuspendablePackages {
     }
 
     /**
-     * Parses {@code com.acme:org.example} (packages separated by ':') or {@code *}.
+     * Parses {@code com.acme:org.example} (packages separated by ':'), {@code *} or {@value #ANNOTATED_ONLY}.
      *
      * @throws IllegalArgumentException naming the entry that is not a dotted Java package, and why
      */
     public static SuspendablePackages parse(String spec) {
         if (spec == null || spec.isBlank()) {
             throw new IllegalArgumentException("the suspendable packages are empty; name packages separated by ':'"
-                    + " (com.acme:org.example), or * for every class but the JDK's");
+                    + " (com.acme:org.example), * for every class but the JDK's (the default), or " + ANNOTATED_ONLY
+                    + " for @Goroutine methods only");
         }
         return of(List.of(spec.split(":", -1)));
     }
 
     /**
-     * The packages named (dotted, e.g. {@code com.acme}), or every class when one of them is {@code *}.
+     * The packages named (dotted, e.g. {@code com.acme}), every class when one of them is {@code *},
+     * or none when it is {@value #ANNOTATED_ONLY}.
      *
      * @throws IllegalArgumentException naming the entry that is not a dotted Java package, and why
      */
@@ -56,12 +75,13 @@ public final class SuspendablePackages {
         List<String> prefixes = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
             String name = names.get(i) == null ? "" : names.get(i).trim();
-            if (name.equals("*")) {
+            if (name.equals("*") || name.equals(ANNOTATED_ONLY)) {
                 if (names.size() > 1) {
-                    throw new IllegalArgumentException("suspendable '*' already means every class but the JDK's;"
-                            + " give it alone, without other packages");
+                    throw new IllegalArgumentException("suspendable '" + name + "' already means "
+                            + (name.equals("*") ? "every class but the JDK's" : "@Goroutine methods only")
+                            + "; give it alone, without other packages");
                 }
-                return new SuspendablePackages(true, List.of());
+                return name.equals("*") ? ALL : NONE;
             }
             String problem = problem(name);
             if (problem != null) {
@@ -146,7 +166,7 @@ public final class SuspendablePackages {
         return unmatched;
     }
 
-    /** The packages dotted and separated by ':', {@code *}, or an empty string. */
+    /** The packages dotted and separated by ':', {@code *}, or an empty string ({@link #NONE}). */
     @Override
     public String toString() {
         if (all) {

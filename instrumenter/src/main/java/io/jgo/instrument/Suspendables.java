@@ -41,6 +41,12 @@ final class Suspendables {
      * thread that then runs it.
      */
     private volatile boolean closed;
+    /**
+     * The agent's narrowing of its conservative rule ({@link PlainCallees}): a call into a suspendable
+     * package whose target is known exactly and can reach no park is no suspension point. Null: none
+     * (a build-time run, whose closure is exact anyway). Set once, before the first rewrite.
+     */
+    private volatile PlainCallees plainCallees;
 
     /** @param everyCall stress mode for tests: every call (but a constructor's) is a suspension point */
     Suspendables(ClassInfoCache classes, boolean everyCall) {
@@ -71,6 +77,11 @@ final class Suspendables {
     /** The methods listed so far. */
     Set<String> listed() {
         return Set.copyOf(listed);
+    }
+
+    /** Lets the agent's conservative rule skip calls that {@code plain} proves can reach no park. */
+    void narrowWith(PlainCallees plain) {
+        this.plainCallees = plain;
     }
 
     /** From now on a method of a suspendable package suspends only when listed (a build-time closure is complete). */
@@ -105,7 +116,10 @@ final class Suspendables {
             return false; // array clone()
         }
         if (rewritesUnlisted(owner)) {
-            return true; // a library method that may be rewritten: it may call back into goroutine code
+            // A library method that may be rewritten: it may call back into goroutine code, unless
+            // its target is known exactly and provably reaches no park.
+            PlainCallees plain = plainCallees;
+            return plain == null || !plain.provenPlain(owner, name, descriptor);
         }
         return declaresSuspendable(owner, name + descriptor, new HashSet<>(), true);
     }
@@ -124,7 +138,7 @@ final class Suspendables {
         return declaresSuspendable(owner, name + descriptor, new HashSet<>(), false);
     }
 
-    private static boolean isFunctionalJdkCall(String owner, String name) {
+    static boolean isFunctionalJdkCall(String owner, String name) {
         switch (owner) {
             case "java/lang/Runnable":
                 return name.equals("run");

@@ -15,7 +15,8 @@
  *       is {@code @Goroutine}, or a JDK functional interface / {@code Iterator} method, or a method
  *       of a {@link io.jgo.instrument.SuspendablePackages suspendable package}, taken conservatively
  *       one class at a time or as listed by a build-time {@link io.jgo.instrument.SuspendableClosure}
- *       or a {@link io.jgo.instrument.SuspendablesFile})?</li>
+ *       or a {@link io.jgo.instrument.SuspendablesFile})? One class at a time,
+ *       {@link io.jgo.instrument.PlainCallees} leaves out calls whose exact target provably reaches no park.</li>
  *   <li>{@link io.jgo.instrument.NewMover}: moves {@code NEW; DUP} past suspending constructor
  *       arguments; refuses other shapes of uninitialized values across a suspension.</li>
  *   <li>{@link io.jgo.instrument.FlowGraph} with {@link io.jgo.instrument.TypeInterpreter}: types

@@ -58,10 +58,12 @@ abstract class AbstractInstrumentMojo extends AbstractMojo {
     private List<String> blocking;
 
     /**
-     * Packages (with sub-packages; {@code *} = every class but the JDK's) whose methods are rewritten
-     * where a suspension can reach them, unannotated: the closure over the whole folder is computed,
-     * listed in {@code META-INF/jgo/suspendables} there, and reported. The agent's {@code suspendable=},
-     * the CLI's {@code --suspendable}.
+     * Packages (with sub-packages) whose methods are rewritten where a suspension can reach them,
+     * unannotated: the closure over the whole folder is computed, listed in
+     * {@code META-INF/jgo/suspendables} there, and reported. Not given: {@code *}, every class but the
+     * JDK's and jgo's, so no {@code @Goroutine} is needed; {@code annotated-only} rewrites
+     * {@code @Goroutine} methods and lambdas only. The agent's {@code suspendable=}, the CLI's
+     * {@code --suspendable}.
      */
     @Parameter
     private List<String> suspendables;
@@ -129,7 +131,8 @@ abstract class AbstractInstrumentMojo extends AbstractMojo {
         try {
             filter = PackageFilter.of(includes, excludes);
             options = RewriteOptions.of(PreemptMode.parse(preempt)).withBlocking(blocking == null ? List.of() : blocking)
-                    .withSuspendable(SuspendablePackages.of(suspendables == null ? List.of() : suspendables));
+                    .withSuspendable(suspendables == null || suspendables.isEmpty() ? SuspendablePackages.DEFAULT
+                            : SuspendablePackages.of(suspendables));
         } catch (IllegalArgumentException e) {
             throw new MojoExecutionException("jgo-maven-plugin: bad configuration: " + e.getMessage(), e);
         }
@@ -150,9 +153,16 @@ abstract class AbstractInstrumentMojo extends AbstractMojo {
         List<String> changed = new ArrayList<>();
         // With suspendable packages a class may become suspendable because another one changed:
         // every class is looked at again (those rewritten already are left as they are).
+        // Nothing changed at all: the closure cannot have changed either.
         boolean incremental = options.suspendable().isEmpty();
+        boolean anyChanged = !sameOptions;
         for (String name : all) {
-            if (filter.accepts(name) && !(incremental && sameOptions && stamp.unchanged(name, classes.resolve(name)))) {
+            if (filter.accepts(name) && !(sameOptions && stamp.unchanged(name, classes.resolve(name)))) {
+                anyChanged = true;
+            }
+        }
+        for (String name : all) {
+            if (filter.accepts(name) && anyChanged && !(incremental && sameOptions && stamp.unchanged(name, classes.resolve(name)))) {
                 changed.add(name);
             }
         }
@@ -182,7 +192,7 @@ abstract class AbstractInstrumentMojo extends AbstractMojo {
         }
         List<String> callers = new ArrayList<>(keptCallers);
         callers.addAll(report.unannotatedCallers());
-        report(classes, changed.size(), all.size(), report, warnUnannotatedCallers ? callers : List.of());
+        report(classes, changed.size(), all.size(), report, warnUnannotatedCallers ? callers : List.of(), options);
         kept.after(all, changed, report.unannotatedCallers()).write(warningsFile());
         List<String> retry = new ArrayList<>();
         for (InstrumentationException e : report.refused()) {
@@ -215,14 +225,15 @@ abstract class AbstractInstrumentMojo extends AbstractMojo {
         }
     }
 
-    private void report(Path classes, int changed, int all, FolderRewrite.Report report, List<String> callers) {
+    private void report(Path classes, int changed, int all, FolderRewrite.Report report, List<String> callers,
+            RewriteOptions options) {
         if (verbose) {
             report.rewritten().forEach(name -> getLog().info("jgo: rewrote " + name));
         }
         report.warnings().forEach(w -> getLog().warn("jgo: " + w));
         callers.forEach(w -> getLog().warn("jgo: " + w));
         if (!report.suspendables().isEmpty()) {
-            getLog().info("jgo: suspendables " + suspendables + ": " + report.suspendables().size() + " method(s) can be"
+            getLog().info("jgo: suspendables " + options.suspendable() + ": " + report.suspendables().size() + " method(s) can be"
                     + " reached by a suspension and were made suspendable; listed in " + classes.resolve("META-INF/jgo/suspendables"));
         }
         report.malformed().forEach(m -> getLog().warn("jgo: not a readable class file, left as it was: " + m));

@@ -355,6 +355,11 @@ public final class Stack extends Continuation {
     }
 
     @Override
+    protected Continuation newPlainStack() {
+        return new Stack(null);
+    }
+
+    @Override
     protected void clearHandshake() {
         callSite = 0;
         callee = null;

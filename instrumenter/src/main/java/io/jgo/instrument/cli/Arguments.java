@@ -22,7 +22,7 @@ import java.util.List;
  * @param help      {@code --help} was given; nothing else is set then
  * @param rewrite   the preemption mode ({@code --preempt}, else {@code -Djgo.preempt}) and the
  *                  application's blocking methods ({@code --blocking}), the suspendable packages
- *                  ({@code --suspendable})
+ *                  ({@code --suspendable}; {@code *} when not given, but for {@code --jgo-runtime-api})
  */
 record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> classpath, boolean help,
         RewriteOptions rewrite) {
@@ -30,8 +30,8 @@ record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> 
     static final String USAGE = String.join(System.lineSeparator(),
             "usage: java -jar jgo-instrumenter.jar IN OUT [--verify] [--verbose] [--classpath CP] [--preempt MODE]",
             "       [--blocking METHODS] [--suspendable PACKAGES] [--stress] [--jgo-runtime-api]",
-            "Rewrites the @Goroutine methods of a jar or a class folder ahead of time, so that the",
-            "application runs without the jgo agent. Everything else is copied byte-for-byte.",
+            "Rewrites the methods of a jar or a class folder that a goroutine may suspend in, ahead of",
+            "time, so that the application runs without the jgo agent. Everything else is copied byte-for-byte.",
             "  IN              a jar or a class folder to read",
             "  OUT             where to write: a jar when its name ends with .jar or .zip, else a folder",
             "  --verify        check each rewritten class with ASM's verifier",
@@ -42,10 +42,11 @@ record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> 
             "                  calls), calls (calls only) or off (as calls; the runtime never asks)",
             "  --blocking M    methods of the application that block (com.acme.Client.call), separated",
             "                  by ':': goroutine code calling them hands its P on while they block",
-            "  --suspendable P packages (com.acme:org.example, with sub-packages; * = every class but the",
-            "                  JDK's) whose methods are rewritten where a suspension can reach them: IN's",
-            "                  closure is computed, listed in OUT's " + io.jgo.instrument.SuspendablesFile.PATH,
-            "                  (the agent reads it too) and reported",
+            "  --suspendable P packages (com.acme:org.example, with sub-packages) whose methods are rewritten,",
+            "                  unannotated, where a suspension can reach them: IN's closure is computed and",
+            "                  listed in OUT's " + io.jgo.instrument.SuspendablesFile.PATH + " (the agent reads it too);",
+            "                  default * (every class but the JDK's and jgo's: no @Goroutine needed);",
+            "                  " + io.jgo.instrument.SuspendablePackages.ANNOTATED_ONLY + " rewrites @Goroutine methods and lambdas only",
             "  --stress        stress mode: every call in a rewritten class is a suspension point; run the",
             "                  output with -Djgo.stress=P (0 to 1) to make a share P of goroutine runs yield",
             "  --jgo-runtime-api  for the build of jgo's runtime only: rewrite its API classes (io.jgo)",
@@ -89,7 +90,8 @@ record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> 
                     classpath = splitClasspath(args[++i]);
                 }
                 case "--preempt" -> preempt = value(args, i++, "loops, calls or off");
-                case "--suspendable" -> suspendable = value(args, i++, "packages such as com.acme:org.example, or *");
+                case "--suspendable" -> suspendable = value(args, i++, "packages such as com.acme:org.example, * (the default)"
+                        + " or " + io.jgo.instrument.SuspendablePackages.ANNOTATED_ONLY);
                 case "--blocking" -> blocking = List.of(value(args, i++, "methods such as com.acme.Client.call, separated by ':'")
                         .split(":", -1));
                 default -> {
@@ -119,6 +121,10 @@ record Arguments(Path in, Path out, boolean verify, boolean verbose, List<Path> 
             }
             if (suspendable != null) {
                 rewrite = rewrite.withSuspendable(io.jgo.instrument.SuspendablePackages.parse(suspendable));
+            } else if (!runtimeApi) {
+                // The default: the whole application. jgo's own build rewrites its annotated API only
+                // (its classes are never suspendable this way, and it ships no suspendables list).
+                rewrite = rewrite.withSuspendable(io.jgo.instrument.SuspendablePackages.DEFAULT);
             }
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());

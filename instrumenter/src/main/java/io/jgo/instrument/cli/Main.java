@@ -86,7 +86,8 @@ public final class Main {
                     out.write(new Entry(SuspendablesFile.PATH, SuspendablesFile.write(suspendables), null, false));
                 }
             }
-            if (!suspendables.isEmpty()) {
+            // The default (*) is reported with --verbose only: every run would print it.
+            if (!suspendables.isEmpty() && (arguments.verbose() || !arguments.rewrite().suspendable().all())) {
                 err.println(PREFIX + "suspendable " + arguments.rewrite().suspendable() + ": " + suspendables.size()
                         + " method(s) in " + classesOf(suspendables) + " class(es) can be reached by a suspension and were"
                         + " made suspendable; listed in " + SuspendablesFile.PATH);

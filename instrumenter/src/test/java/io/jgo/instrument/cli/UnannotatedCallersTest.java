@@ -18,11 +18,12 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * A build-time run names each method it leaves as written (not {@code @Goroutine}) that calls a
- * suspending method, with the line of the call and the fix, and counts them: on the CLI and on the
- * path the Maven plugin takes ({@link FolderRewrite}). Annotated methods, lambda bodies (rewritten
- * without an annotation) and calls that only might suspend (a {@code Runnable}, a class not found)
- * are not named.
+ * A build-time run narrowed to {@code @Goroutine} methods ({@code --suspendable annotated-only})
+ * names each method it leaves as written (not {@code @Goroutine}) that calls a suspending method,
+ * with the line of the call and the fix, and counts them: on the CLI and on the path the Maven
+ * plugin takes ({@link FolderRewrite}). Annotated methods, lambda bodies (rewritten without an
+ * annotation) and calls that only might suspend (a {@code Runnable}, a class not found) are not
+ * named. By default there is nothing to name: the unannotated caller is rewritten.
  */
 class UnannotatedCallersTest {
 
@@ -35,13 +36,23 @@ class UnannotatedCallersTest {
     @Test
     void theCliNamesTheUnannotatedCallerItsLineAndTheFixAndCountsIt() throws IOException {
         Path in = Trees.folder(dir.resolve("classes"), Map.of("app/Helper.class", helper()));
-        CliRun run = CliRun.of(in.toString(), dir.resolve("out").toString(), "--verbose");
+        CliRun run = CliRun.of(in.toString(), dir.resolve("out").toString(), "--verbose", "--suspendable", "annotated-only");
         assertEquals(Main.OK, run.status(), run.stderr());
         assertTrue(run.stderr().contains("jgo: warning: " + PAUSE_WARNING + "\n"), run.stderr());
         assertEquals(1, run.stderr().split("is not @Goroutine but calls", -1).length - 1, "one line, for pause only:\n" + run.stderr());
         assertTrue(run.stderr().contains("1 class files, 1 rewritten, 1 unannotated caller(s) of suspending methods"), run.stderr());
         assertTrue(run.stderr().contains("jgo-instrumenter: warning: 1 method(s) that are not @Goroutine call suspending methods"),
                 run.stderr());
+    }
+
+    @Test
+    void byDefaultTheCliRewritesTheUnannotatedCallerAndNamesNothing() throws IOException {
+        Path in = Trees.folder(dir.resolve("classes"), Map.of("app/Helper.class", helper()));
+        CliRun run = CliRun.of(in.toString(), dir.resolve("out").toString());
+        assertEquals(Main.OK, run.status(), run.stderr());
+        assertFalse(run.stderr().contains("is not @Goroutine"), run.stderr());
+        String listed = java.nio.file.Files.readString(dir.resolve("out").resolve(io.jgo.instrument.SuspendablesFile.PATH));
+        assertTrue(listed.contains("app/Helper.pause()V"), listed);
     }
 
     @Test

@@ -31,7 +31,7 @@ public class Main {
         sum.addAndGet(id);
     }
 
-    /** Never called: not @Goroutine, yet it suspends, so the build warns about it (InstrumentMojoIT). */
+    /** Never called: not @Goroutine, yet it suspends; by default the build rewrites it and lists it (InstrumentMojoIT). */
     static void unannotatedPause() {
         Go.gosched();
     }

@@ -112,6 +112,9 @@ public abstract class Continuation extends Records {
     /** The call-site handshake's receiver word (see {@code Stack.callee}). */
     protected abstract Object callee();
 
+    /** A fresh stack of this kind with no owner (never suspends), for code the runtime runs aside ({@link AsideStack}). */
+    protected abstract Continuation newPlainStack();
+
     /** Sets both call-site handshake words, as a rewritten call site does before its call (see {@code Stack.callSite}). */
     protected abstract void handshake(long site, Object receiver);
 

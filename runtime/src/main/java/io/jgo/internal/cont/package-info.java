@@ -15,7 +15,9 @@
  * <li>{@link io.jgo.internal.cont.Adjacency}: may a frame unwind into its caller?
  *     {@link io.jgo.internal.cont.HeldLocks}: thread-owned locks that keep a goroutine on its thread.</li>
  * <li>{@link io.jgo.internal.cont.Carrier}, {@link io.jgo.internal.cont.ThreadStacks}: where a
- *     thread keeps the stack it is running.</li>
+ *     thread keeps the stack it is running; {@link io.jgo.internal.cont.AsideStack}: a stack of its
+ *     own for application code the runtime calls in the middle of a suspension (a warning's
+ *     {@code System.err}).</li>
  * <li>{@link io.jgo.internal.cont.MethodIds}, {@link io.jgo.internal.cont.FrameNames},
  *     {@code SavedFrames}, {@link io.jgo.internal.cont.PinReport},
  *     {@link io.jgo.internal.cont.Warnings}: ids and names of frames, for the protocol and for people;

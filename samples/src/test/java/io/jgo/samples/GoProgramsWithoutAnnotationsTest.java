@@ -1,0 +1,33 @@
+package io.jgo.samples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import example.goprograms.GoProgramsWithoutAnnotations;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Maven plugin's path, with its default settings (this module's POM gives it no
+ * {@code <suspendables>}): Go programs written with no {@code @Goroutine} anywhere compute what
+ * plain Java computes and no goroutine pins. {@code NoAnnotationIT} runs the same programs with the
+ * agent and rewritten by the CLI.
+ */
+class GoProgramsWithoutAnnotationsTest {
+
+    /** What {@link GoProgramsWithoutAnnotations#runAll} prints, computed by hand from the Go originals. */
+    static final List<String> EXPECTED = List.of(
+            "pipeline 338350", // 1² + ... + 100²
+            "same trees true false",
+            "store 80",
+            "anonymous runnable 42",
+            "select helper from a, from b",
+            "method references 100",
+            "read fully hello, world");
+
+    @Test
+    void goProgramsWithoutAnnotationsComputeThePlainResultsAndNeverPin() {
+        long before = GoProgramsWithoutAnnotations.pins();
+        assertEquals(EXPECTED, GoProgramsWithoutAnnotations.runAll());
+        assertEquals(0, GoProgramsWithoutAnnotations.pins() - before, "no goroutine pinned");
+    }
+}
