@@ -48,6 +48,7 @@ public final class NetServer {
             case ECHO_NETTY_NIO -> NettyEcho.start(any, p, false);
             case ECHO_NETTY_EPOLL -> NettyEcho.start(any, p, true);
             case HTTP_JGO -> JgoHttp.start(any);
+            case HTTP_NETTY -> NettyHttp.start(any, p);
             case HTTP_JDK -> JdkHttp.start(any);
         };
         System.out.println(LISTENING + server.port());
