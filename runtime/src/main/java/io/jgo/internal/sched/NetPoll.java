@@ -48,7 +48,11 @@ import java.util.concurrent.locks.LockSupport;
  * BLOCKING, 3 wakes the poller (a wake-up before the select is sticky: the select returns at once)
  * and its next select applies the update. If it reads NONBLOCKING, that poll may have applied the
  * updates already; the next poll applies this one, as any readiness waits for the next poll: the
- * next {@code findRunnable}, the waiter's own M going idle, or sysmon within 10 ms.
+ * next {@code findRunnable}, the waiter's own M going idle, or sysmon within 10 ms. A waiter that
+ * finds its interest still set (a read loop: see {@code PollDesc}) does neither 1's update nor 3:
+ * the interest was set by an earlier waiter under this same protocol and never dropped since (a
+ * drop and this check are both made under the descriptor's lock), so the selector has it or the
+ * next select applies it, and a level-triggered select reports readiness that came before it.
  * An idle M that finds the gate held by a non-blocking poller sets {@link #blockerWanted} and tries
  * once more before it parks; the poller frees the gate and then reads the flag, and wakes an idle M
  * to block in the poll (a Dekker pair on {@link #gate} and {@link #blockerWanted}).
@@ -112,8 +116,9 @@ public final class NetPoll {
     private volatile long lastPoll;
     /** The Gs a poll readied; owned by the gate's holder. */
     private final ArrayList<G> batch = new ArrayList<>();
-    /** The gate holder's dispatch, made once (no allocation per poll). */
-    private final java.util.function.Consumer<SelectionKey> dispatch = this::dispatch;
+    /** The gate holder's dispatches, made once (no allocation per poll): from a non-blocking and from a blocking select. */
+    private final java.util.function.Consumer<SelectionKey> dispatch = key -> dispatch(key, false);
+    private final java.util.function.Consumer<SelectionKey> dispatchBlocking = key -> dispatch(key, true);
 
     NetPoll(Sched sched) {
         this.sched = sched;
@@ -412,14 +417,14 @@ public final class NetPoll {
         flushCancelsCount();
         try {
             if (deadline == Long.MAX_VALUE) {
-                s.select(dispatch, 0);
+                s.select(dispatchBlocking, 0);
                 return;
             }
             long left = deadline - System.nanoTime();
             if (left >= 1_000_000L) {
-                s.select(dispatch, left / 1_000_000L); // the caller's loop sleeps out a sub-millisecond rest
+                s.select(dispatchBlocking, left / 1_000_000L); // the caller's loop sleeps out a sub-millisecond rest
             } else {
-                s.selectNow(dispatch);
+                s.selectNow(dispatchBlocking);
                 if (batch.isEmpty() && left > 0) {
                     LockSupport.parkNanos(this, left);
                 }
@@ -431,13 +436,16 @@ public final class NetPoll {
         }
     }
 
-    /** A ready key: one-shot, so its ready interest is dropped, and its waiters are woken. Gate holder, inside the select. */
-    private void dispatch(SelectionKey key) {
+    /**
+     * A ready key: its waiters are woken, and {@link PollDesc#ready} drops the interest that must not
+     * stay (a write's; a read's nobody waited for, or any read's when {@code blocking}: see there).
+     * Gate holder, inside the select.
+     */
+    private void dispatch(SelectionKey key, boolean blocking) {
         PollDesc pd = (PollDesc) key.attachment();
         int ready;
         try {
             ready = key.readyOps();
-            key.interestOpsAnd(~ready);
         } catch (java.nio.channels.CancelledKeyException e) {
             ready = SelectionKey.OP_READ | SelectionKey.OP_WRITE; // closed meanwhile: its waiters see it
         }
@@ -448,7 +456,7 @@ public final class NetPoll {
         if ((ready & (SelectionKey.OP_WRITE | SelectionKey.OP_CONNECT)) != 0) {
             modes |= PollDesc.WRITE;
         }
-        pd.ready(modes, batch);
+        pd.ready(modes, blocking, batch);
     }
 
     /** The runtime stops: a thread blocked in the poll returns, and the selector is closed by it. */

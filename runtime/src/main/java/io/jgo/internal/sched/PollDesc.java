@@ -29,10 +29,19 @@ import java.util.concurrent.locks.ReentrantLock;
  * place ({@link #prepareWait} returns {@link #WOKEN}). {@link #$jgo$await} is that wait, park
  * included, for every leaf.
  *
- * <h2>Interest is one-shot</h2>
- * The selector is level-triggered; the poller drops a ready mode from the key's interest before
- * it wakes the mode's waiters ({@code NetPoll.dispatch}), and a waiter sets it again before
- * parking. So a ready channel nobody waits on never makes the poll spin.
+ * <h2>Interest: read stays armed while it is used, write is one-shot</h2>
+ * The selector is level-triggered, and every interest change is a queued update the next select
+ * applies with an {@code epoll_ctl} (plus a wake-up of a blocked poller to apply it). A goroutine
+ * that reads in a loop would pay both per read if every wake dropped the interest. So (Go keeps its
+ * descriptors armed, edge-triggered) a waiter sets its mode's interest only when it is not set
+ * already ({@link #rearms} counts those), and a ready read interest is dropped only when it fires
+ * with nobody waiting, or the poll that fired is the blocking one ({@link #readDrops}; see
+ * {@link #ready}), so a readable channel nobody reads makes at most one poll see it before it is
+ * quiet, and never makes the poll spin. Write interest is dropped whenever it fires (a socket is
+ * almost always writable: kept, it would fire in every poll). Both decisions are made under
+ * {@link #lock}, as is a waiter's enqueue-then-check of the interest, so a waiter either is seen by
+ * the fire (woken, interest kept) or sees the interest dropped (and sets it again, waking a blocked
+ * poller): no readiness is lost.
  *
  * <h2>Deadlines (Go's {@code poll_runtime_pollSetDeadline})</h2>
  * A deadline is kept as a {@code System.nanoTime} value: 0 none, -1 passed, else when. Setting a
@@ -82,6 +91,14 @@ public final class PollDesc {
     /** The interest ops a read and a write wait for (OP_ACCEPT for a server channel, OP_CONNECT while connecting). */
     private int readOps = SelectionKey.OP_READ;
     private int writeOps = SelectionKey.OP_WRITE;
+    /**
+     * Counts for tests and measurements (plain ints under {@link #lock}, no cost on the hot path):
+     * how often a waiter had to set its interest on the key (each an {@code epoll_ctl} for the next
+     * select, and a selector wake-up if a poller blocks), and how often a fired read interest was
+     * dropped (it fired with nobody waiting, or a blocking poll fired it).
+     */
+    private int rearms;
+    private int readDrops;
 
     private PollDesc(NetPoll poll) {
         this.poll = poll;
@@ -225,13 +242,21 @@ public final class PollDesc {
         }
         q.enqueue(w);
         poll.addWaiter(); // before the interest: a poll that sees it ready finds the count up
+        int ops = mode == READ ? readOps : writeOps;
         try {
-            key.interestOpsOr(mode == READ ? readOps : writeOps);
+            // Still armed (a read loop: the last fire found this mode's waiter and kept it): the
+            // selector has it or applies it in its next select, level-triggered, so nothing to do.
+            // Not armed: set it, and a blocked poller must apply it (see NetPoll, "Lost wake-ups").
+            // Under the lock: ready() drops an interest only under it too, so the check holds.
+            if ((key.interestOps() & ops) != ops) {
+                rearms++;
+                key.interestOpsOr(ops);
+                if (poll.blocked()) {
+                    poll.wakeup();
+                }
+            }
         } catch (CancelledKeyException e) {
             // closed by another path than close() (the channel itself): the retry sees it closed
-        }
-        if (poll.blocked()) {
-            poll.wakeup(); // its select must apply the new interest (see NetPoll, "Lost wake-ups")
         }
         if (g != null) {
             Parking.prepare(g, w, unlock, WAIT_REASON);
@@ -330,18 +355,35 @@ public final class PollDesc {
     /**
      * The poller found the channel ready for {@code modes}: every waiter of those modes is woken;
      * goroutines of the poller's runtime go into {@code batch} for injection, others are readied
-     * at once. The poller's thread, inside its select.
+     * at once. The interest of a ready write is dropped; that of a ready read only when nobody
+     * waited for it, or when {@code blocking}: the poller is the thread that blocks in the select
+     * and will block again at once, before the woken reader has taken the bytes, and a read
+     * interest still set would make that select return at once, for nobody (under load the polls
+     * are the non-blocking ones of {@code findRunnable}, so the read loop keeps its interest).
+     * The poller's thread, inside its select.
      */
-    void ready(int modes, List<G> batch) {
-
+    void ready(int modes, boolean blocking, List<G> batch) {
         Waiter list = null;
         lock.lock();
         try {
+            int drop = 0;
             if ((modes & READ) != 0) {
                 list = drainLocked(readers, list);
+                if (list == null || blocking) {
+                    readDrops++;
+                    drop |= readOps;
+                }
             }
             if ((modes & WRITE) != 0) {
+                drop |= writeOps;
                 list = drainLocked(writers, list);
+            }
+            if (drop != 0) {
+                try {
+                    key.interestOpsAnd(~drop);
+                } catch (CancelledKeyException e) {
+                    // closed meanwhile: its waiters were woken above or by the close
+                }
             }
         } finally {
             lock.unlock();
@@ -506,6 +548,16 @@ public final class PollDesc {
     /** The channel is closed (its key cancelled): have a select release its fd soon. Any thread. */
     public void closed() {
         poll.cancelled();
+    }
+
+    /** How often a waiter set its interest on the key ({@link #rearms}). Any thread, racy (tests, measurements). */
+    int rearms() {
+        return rearms;
+    }
+
+    /** How often a fired read interest was dropped ({@link #readDrops}). Any thread, racy. */
+    int readDrops() {
+        return readDrops;
     }
 
     /** Is the channel closing? Any thread (volatile read). */
