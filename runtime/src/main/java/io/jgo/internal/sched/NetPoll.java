@@ -77,6 +77,9 @@ public final class NetPoll {
     static final int BY_SYSMON = 2;
     static final int BY_THREAD = 3;
 
+    /** {@link #pollBlocking}: the caller did not poll. */
+    static final int NOT_POLLED = -1;
+
     private final Sched sched;
     /** Opened once, under {@code this}'s monitor, by the first registration; volatile for the pollers. */
     private volatile Selector selector;
@@ -116,7 +119,7 @@ public final class NetPoll {
     private volatile long lastPoll;
     /** The Gs a poll readied; owned by the gate's holder. */
     private final ArrayList<G> batch = new ArrayList<>();
-    /** The gate holder's dispatches, made once (no allocation per poll): from a non-blocking and from a blocking select. */
+    /** The gate holder's dispatches, made once (no allocation per poll): of a non-blocking and of a blocking select. */
     private final java.util.function.Consumer<SelectionKey> dispatch = key -> dispatch(key, false);
     private final java.util.function.Consumer<SelectionKey> dispatchBlocking = key -> dispatch(key, true);
 
@@ -339,20 +342,21 @@ public final class NetPoll {
     /**
      * An idle M (no P) blocks in the poll instead of parking: until {@code deadline} (the earliest
      * timer, System.nanoTime; Long.MAX_VALUE: no limit), a {@link #wakeup}, or readiness. What it
-     * readies is injected. Returns false if it did not poll (nothing waits, or another thread
-     * polls), and the M parks as usual. Own thread of {@code m}, which is on the idle list.
+     * readies is injected. Returns how many goroutines it readied, or {@link #NOT_POLLED} if it did
+     * not poll (nothing waits, or another thread polls), and the M parks as usual. Own thread of
+     * {@code m}, which is on the idle list.
      */
-    boolean pollBlocking(M m, long deadline) {
+    int pollBlocking(M m, long deadline) {
         if (pending.get() <= 0) {
-            return false;
+            return NOT_POLLED;
         }
         if (!gate.compareAndSet(FREE, BLOCKING)) {
             if (gate.get() != NONBLOCKING) {
-                return false; // someone blocks in it already
+                return NOT_POLLED; // someone blocks in it already
             }
             blockerWanted = true; // then try again: see leaveNonBlocking
             if (!gate.compareAndSet(FREE, BLOCKING)) {
-                return false;
+                return NOT_POLLED;
             }
         }
         enterBlocking();
@@ -366,8 +370,7 @@ public final class NetPoll {
             gate.set(NONBLOCKING); // still ours: the batch is injected before the gate is free
             wakeSig.set(false);
         }
-        injectAndLeave(m.id, BY_IDLE_M);
-        return true;
+        return injectAndLeave(m.id, BY_IDLE_M);
     }
 
     /** The caller has just taken the gate as BLOCKING: no wake-up is in flight for it yet ({@link #wakeSig}). Gate holder. */
@@ -376,10 +379,11 @@ public final class NetPoll {
         wakeSig.set(false); // volatile write after the gate's CAS: a wakeup() that sets it later wakes this select
     }
 
-    /** After a blocking select: injects what it readied, then frees the gate. Gate holder (NONBLOCKING by now). */
-    private void injectAndLeave(int mid, int who) {
+    /** After a blocking select: injects what it readied, then frees the gate; how many. Gate holder (NONBLOCKING by now). */
+    private int injectAndLeave(int mid, int who) {
+        int n = batch.size();
         try {
-            if (!batch.isEmpty()) {
+            if (n > 0) {
                 sched.emit(Trace.Event.NETPOLL, -1, -1, mid, who, batch.size());
                 sched.injectList(batch, null);
             }
@@ -387,6 +391,7 @@ public final class NetPoll {
             batch.clear();
             leaveNonBlocking();
         }
+        return n;
     }
 
     /**
@@ -438,8 +443,8 @@ public final class NetPoll {
 
     /**
      * A ready key: its waiters are woken, and {@link PollDesc#ready} drops the interest that must not
-     * stay (a write's; a read's nobody waited for, or any read's when {@code blocking}: see there).
-     * Gate holder, inside the select.
+     * stay (a write's; a read's nobody waits for, unless a non-blocking poll finds its woken reader
+     * not back yet: see there). Gate holder, inside the select ({@code blocking}: the blocking one).
      */
     private void dispatch(SelectionKey key, boolean blocking) {
         PollDesc pd = (PollDesc) key.attachment();

@@ -29,9 +29,9 @@ import org.junit.jupiter.api.Timeout;
  * read, no selector wake-up per park). GOMAXPROCS 1, the P kept busy by a spinner, so the reader is
  * readied by sysmon's non-blocking poll (no M is idle to block in the poll; no preemption); a plain-thread peer
  * sends one byte per round only when the reader has taken the last. Each re-arm needs a drop
- * before it, and the only drops of a read interest are a fire with nobody waiting and a fire by a
- * blocking poll: so the reader sets its interest once, plus once per such drop, never once per
- * read as a one-shot interest would make it.
+ * before it, and the only drop of a read interest is a fire with nobody waiting (and no woken
+ * reader on its way back, or in a blocking poll): so the reader sets its interest once, plus once
+ * per such drop, never once per read as a one-shot interest would make it.
  */
 @Timeout(60)
 class ReadInterestTest {
