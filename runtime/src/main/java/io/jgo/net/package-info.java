@@ -20,9 +20,12 @@
  * {@code NetPoll}:
  * <ul>
  *   <li>A selector is level-triggered and admits one select at a time (its monitor is held while
- *       it blocks). Interest is one-shot: a waiter adds its mode, the poller drops it when it
- *       fires. A gate lets one poller in; the others skip rather than wait, so no goroutine or M
- *       ever waits on the selector's monitor.</li>
+ *       it blocks). A waiter adds its mode's interest if it is not set; the poller drops a write
+ *       interest when it fires, a read interest only when it fires with nobody waiting, so a
+ *       goroutine reading in a loop changes no interest per read and a ready channel nobody waits
+ *       on never makes the poll spin (an idle M whose blocking poll readied goroutines does not
+ *       poll again before they ran, as in Go). A gate lets one poller in; the others
+ *       skip rather than wait, so no goroutine or M ever waits on the selector's monitor.</li>
  *   <li>Interest changes are applied by the next select, not at once as {@code epoll_ctl} is, so
  *       a waiter that finds a poller blocked wakes it.</li>
  *   <li>A closed channel's descriptor is released by the next select; a close makes one happen.</li>

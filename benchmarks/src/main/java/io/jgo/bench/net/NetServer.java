@@ -10,7 +10,9 @@ import java.nio.charset.StandardCharsets;
  * The server side of the network comparison, one per fresh JVM: starts a {@link ServerKind} on a
  * loopback port the system picks and prints {@code jgo-net-listening <port>}; then answers
  * {@link NetCompare}'s commands on stdin: {@code heap} prints {@code jgo-net-heap <bytes>} (heap in
- * use after full collections); end of input (or {@code quit}) ends the JVM.
+ * use after full collections); {@code alloc} prints {@code jgo-net-alloc <bytes>}, what every thread
+ * has allocated so far (two of them around a fixed number of requests give the allocation per
+ * request, a count the machine's load does not change); end of input (or {@code quit}) ends the JVM.
  *
  * <pre>java -cp ... io.jgo.bench.net.NetServer KIND PARALLELISM</pre>
  */
@@ -18,6 +20,7 @@ public final class NetServer {
 
     static final String LISTENING = "jgo-net-listening ";
     static final String HEAP = "jgo-net-heap ";
+    static final String ALLOC = "jgo-net-alloc ";
 
     /** Listen queue: the kernel clamps it to somaxconn; large enough that 10,000 dials in bursts are not dropped. */
     static final int BACKLOG = 4096;
@@ -48,6 +51,7 @@ public final class NetServer {
             case ECHO_NETTY_NIO -> NettyEcho.start(any, p, false);
             case ECHO_NETTY_EPOLL -> NettyEcho.start(any, p, true);
             case HTTP_JGO -> JgoHttp.start(any);
+            case HTTP_NETTY -> NettyHttp.start(any, p);
             case HTTP_JDK -> JdkHttp.start(any);
         };
         System.out.println(LISTENING + server.port());
@@ -56,6 +60,10 @@ public final class NetServer {
         for (String line; (line = in.readLine()) != null && !line.equals("quit"); ) {
             if (line.equals("heap")) {
                 System.out.println(HEAP + usedHeap());
+                System.out.flush();
+            } else if (line.equals("alloc")) {
+                System.out.println(ALLOC + ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean())
+                        .getTotalThreadAllocatedBytes());
                 System.out.flush();
             }
         }

@@ -58,6 +58,13 @@ public enum ServerKind {
             return jgoFlags(p);
         }
     },
+    /** Netty 4.2's HTTP hello-world ({@code HttpServerCodec} and a full response per request) on the native epoll transport. */
+    HTTP_NETTY("http", "Netty-epoll", "Netty 4.2 HTTP hello-world (HttpServerCodec, keep-alive), native epoll transport, p worker loops") {
+        @Override
+        List<String> jvmFlags(int p) {
+            return List.of();
+        }
+    },
     /** The JDK's {@code com.sun.net.httpserver} with a virtual thread per exchange. */
     HTTP_JDK("http", "jdk-httpserver", "com.sun.net.httpserver.HttpServer, newVirtualThreadPerTaskExecutor, keep-alive"
             + " (sun.net.httpserver.maxIdleConnections raised from its default 200, which would close kept-alive connections)") {

@@ -378,6 +378,7 @@ final class M implements Runnable {
      */
     boolean waitForP() {
         P np;
+        boolean restAfterReadying = false;
         try {
             while ((np = nextP) == null) { // volatile read, pairs with the waker's write before unpark
                 if (sched.stopping) {
@@ -391,10 +392,19 @@ final class M implements Runnable {
                 // until the earliest timer if it is the timer waiter.
                 // A bubble's deadlines are virtual: its poll waits for the network or a wake-up only
                 // (nothing virtual can fall due while a goroutine waits on a socket: see VirtualClock).
-                if (sched.netpoll.pollBlocking(this, sched.virtualClock == null ? deadline : Long.MAX_VALUE)) {
+                // Go's findRunnable also stops (stopm) an M whose poll readied goroutines and that got
+                // no P to run them, instead of polling again: the goroutines' reads keep their read
+                // interest (PollDesc), which a select made before they ran would report at once, for
+                // nobody. The busy Ms poll in findRunnable, sysmon within 10 ms, and an M that drops
+                // its P comes here and polls; this M polls again once it is woken or its timer is due.
+                int readied = restAfterReadying ? NetPoll.NOT_POLLED
+                        : sched.netpoll.pollBlocking(this, sched.virtualClock == null ? deadline : Long.MAX_VALUE);
+                restAfterReadying = false;
+                if (readied != NetPoll.NOT_POLLED) {
                     if (nextP == null && deadline != Long.MAX_VALUE && deadline - sched.timeNow() <= 0) {
                         sched.timers.runUnheldExpired(sched.timeNow());
                     }
+                    restAfterReadying = readied > 0;
                     continue;
                 }
                 if (deadline == Long.MAX_VALUE) {

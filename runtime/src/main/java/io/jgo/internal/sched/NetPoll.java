@@ -48,7 +48,11 @@ import java.util.concurrent.locks.LockSupport;
  * BLOCKING, 3 wakes the poller (a wake-up before the select is sticky: the select returns at once)
  * and its next select applies the update. If it reads NONBLOCKING, that poll may have applied the
  * updates already; the next poll applies this one, as any readiness waits for the next poll: the
- * next {@code findRunnable}, the waiter's own M going idle, or sysmon within 10 ms.
+ * next {@code findRunnable}, the waiter's own M going idle, or sysmon within 10 ms. A waiter that
+ * finds its interest still set (a read loop: see {@code PollDesc}) does neither 1's update nor 3:
+ * the interest was set by an earlier waiter under this same protocol and never dropped since (a
+ * drop and this check are both made under the descriptor's lock), so the selector has it or the
+ * next select applies it, and a level-triggered select reports readiness that came before it.
  * An idle M that finds the gate held by a non-blocking poller sets {@link #blockerWanted} and tries
  * once more before it parks; the poller frees the gate and then reads the flag, and wakes an idle M
  * to block in the poll (a Dekker pair on {@link #gate} and {@link #blockerWanted}).
@@ -72,6 +76,9 @@ public final class NetPoll {
     static final int BY_IDLE_M = 1;
     static final int BY_SYSMON = 2;
     static final int BY_THREAD = 3;
+
+    /** {@link #pollBlocking}: the caller did not poll. */
+    static final int NOT_POLLED = -1;
 
     private final Sched sched;
     /** Opened once, under {@code this}'s monitor, by the first registration; volatile for the pollers. */
@@ -112,8 +119,9 @@ public final class NetPoll {
     private volatile long lastPoll;
     /** The Gs a poll readied; owned by the gate's holder. */
     private final ArrayList<G> batch = new ArrayList<>();
-    /** The gate holder's dispatch, made once (no allocation per poll). */
-    private final java.util.function.Consumer<SelectionKey> dispatch = this::dispatch;
+    /** The gate holder's dispatches, made once (no allocation per poll): of a non-blocking and of a blocking select. */
+    private final java.util.function.Consumer<SelectionKey> dispatch = key -> dispatch(key, false);
+    private final java.util.function.Consumer<SelectionKey> dispatchBlocking = key -> dispatch(key, true);
 
     NetPoll(Sched sched) {
         this.sched = sched;
@@ -334,20 +342,21 @@ public final class NetPoll {
     /**
      * An idle M (no P) blocks in the poll instead of parking: until {@code deadline} (the earliest
      * timer, System.nanoTime; Long.MAX_VALUE: no limit), a {@link #wakeup}, or readiness. What it
-     * readies is injected. Returns false if it did not poll (nothing waits, or another thread
-     * polls), and the M parks as usual. Own thread of {@code m}, which is on the idle list.
+     * readies is injected. Returns how many goroutines it readied, or {@link #NOT_POLLED} if it did
+     * not poll (nothing waits, or another thread polls), and the M parks as usual. Own thread of
+     * {@code m}, which is on the idle list.
      */
-    boolean pollBlocking(M m, long deadline) {
+    int pollBlocking(M m, long deadline) {
         if (pending.get() <= 0) {
-            return false;
+            return NOT_POLLED;
         }
         if (!gate.compareAndSet(FREE, BLOCKING)) {
             if (gate.get() != NONBLOCKING) {
-                return false; // someone blocks in it already
+                return NOT_POLLED; // someone blocks in it already
             }
             blockerWanted = true; // then try again: see leaveNonBlocking
             if (!gate.compareAndSet(FREE, BLOCKING)) {
-                return false;
+                return NOT_POLLED;
             }
         }
         enterBlocking();
@@ -361,8 +370,7 @@ public final class NetPoll {
             gate.set(NONBLOCKING); // still ours: the batch is injected before the gate is free
             wakeSig.set(false);
         }
-        injectAndLeave(m.id, BY_IDLE_M);
-        return true;
+        return injectAndLeave(m.id, BY_IDLE_M);
     }
 
     /** The caller has just taken the gate as BLOCKING: no wake-up is in flight for it yet ({@link #wakeSig}). Gate holder. */
@@ -371,10 +379,11 @@ public final class NetPoll {
         wakeSig.set(false); // volatile write after the gate's CAS: a wakeup() that sets it later wakes this select
     }
 
-    /** After a blocking select: injects what it readied, then frees the gate. Gate holder (NONBLOCKING by now). */
-    private void injectAndLeave(int mid, int who) {
+    /** After a blocking select: injects what it readied, then frees the gate; how many. Gate holder (NONBLOCKING by now). */
+    private int injectAndLeave(int mid, int who) {
+        int n = batch.size();
         try {
-            if (!batch.isEmpty()) {
+            if (n > 0) {
                 sched.emit(Trace.Event.NETPOLL, -1, -1, mid, who, batch.size());
                 sched.injectList(batch, null);
             }
@@ -382,6 +391,7 @@ public final class NetPoll {
             batch.clear();
             leaveNonBlocking();
         }
+        return n;
     }
 
     /**
@@ -412,14 +422,14 @@ public final class NetPoll {
         flushCancelsCount();
         try {
             if (deadline == Long.MAX_VALUE) {
-                s.select(dispatch, 0);
+                s.select(dispatchBlocking, 0);
                 return;
             }
             long left = deadline - System.nanoTime();
             if (left >= 1_000_000L) {
-                s.select(dispatch, left / 1_000_000L); // the caller's loop sleeps out a sub-millisecond rest
+                s.select(dispatchBlocking, left / 1_000_000L); // the caller's loop sleeps out a sub-millisecond rest
             } else {
-                s.selectNow(dispatch);
+                s.selectNow(dispatchBlocking);
                 if (batch.isEmpty() && left > 0) {
                     LockSupport.parkNanos(this, left);
                 }
@@ -431,13 +441,16 @@ public final class NetPoll {
         }
     }
 
-    /** A ready key: one-shot, so its ready interest is dropped, and its waiters are woken. Gate holder, inside the select. */
-    private void dispatch(SelectionKey key) {
+    /**
+     * A ready key: its waiters are woken, and {@link PollDesc#ready} drops the interest that must not
+     * stay (a write's; a read's nobody waits for, unless a non-blocking poll finds its woken reader
+     * not back yet: see there). Gate holder, inside the select ({@code blocking}: the blocking one).
+     */
+    private void dispatch(SelectionKey key, boolean blocking) {
         PollDesc pd = (PollDesc) key.attachment();
         int ready;
         try {
             ready = key.readyOps();
-            key.interestOpsAnd(~ready);
         } catch (java.nio.channels.CancelledKeyException e) {
             ready = SelectionKey.OP_READ | SelectionKey.OP_WRITE; // closed meanwhile: its waiters see it
         }
@@ -448,7 +461,7 @@ public final class NetPoll {
         if ((ready & (SelectionKey.OP_WRITE | SelectionKey.OP_CONNECT)) != 0) {
             modes |= PollDesc.WRITE;
         }
-        pd.ready(modes, batch);
+        pd.ready(modes, blocking, batch);
     }
 
     /** The runtime stops: a thread blocked in the poll returns, and the selector is closed by it. */

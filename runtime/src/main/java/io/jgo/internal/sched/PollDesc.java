@@ -29,10 +29,18 @@ import java.util.concurrent.locks.ReentrantLock;
  * place ({@link #prepareWait} returns {@link #WOKEN}). {@link #$jgo$await} is that wait, park
  * included, for every leaf.
  *
- * <h2>Interest is one-shot</h2>
- * The selector is level-triggered; the poller drops a ready mode from the key's interest before
- * it wakes the mode's waiters ({@code NetPoll.dispatch}), and a waiter sets it again before
- * parking. So a ready channel nobody waits on never makes the poll spin.
+ * <h2>Interest: read stays armed while it is used, write is one-shot</h2>
+ * The selector is level-triggered, and every interest change is a queued update the next select
+ * applies with an {@code epoll_ctl} (plus a wake-up of a blocked poller to apply it). A goroutine
+ * that reads in a loop would pay both per read if every wake dropped the interest. So (Go keeps its
+ * descriptors armed, edge-triggered) a waiter sets its mode's interest only when it is not set
+ * already ({@link #rearms} counts those), and a ready read interest is dropped only when it fires
+ * with nobody waiting and no woken reader on its way back ({@link #readDrops}; see {@link #ready}), so a readable channel nobody reads makes at most one poll see it before it is
+ * quiet, and never makes the poll spin. Write interest is dropped whenever it fires (a socket is
+ * almost always writable: kept, it would fire in every poll). Both decisions are made under
+ * {@link #lock}, as is a waiter's enqueue-then-check of the interest, so a waiter either is seen by
+ * the fire (woken, interest kept) or sees the interest dropped (and sets it again, waking a blocked
+ * poller): no readiness is lost.
  *
  * <h2>Deadlines (Go's {@code poll_runtime_pollSetDeadline})</h2>
  * A deadline is kept as a {@code System.nanoTime} value: 0 none, -1 passed, else when. Setting a
@@ -43,7 +51,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Threads: every field but {@link #key} (final after {@link #register}) is guarded by {@link #lock};
  * {@link #closing} is also volatile for the lock-free fast check of the leaves.
  */
-public final class PollDesc {
+public final class PollDesc implements ParkUnlock {
 
     /** Modes (bit set). */
     public static final int READ = 1;
@@ -69,7 +77,6 @@ public final class PollDesc {
     private final ReentrantLock lock = new ReentrantLock();
     private final WaitQueue readers = new WaitQueue();
     private final WaitQueue writers = new WaitQueue();
-    private final ParkUnlock unlock = lock::unlock;
     private SelectionKey key;
     private volatile boolean closing;
     /** A blocking-mode channel's descriptor ({@link #forBlockingChannel}); final after registration. */
@@ -79,9 +86,22 @@ public final class PollDesc {
     private long wd;
     private RuntimeTimer rt;
     private RuntimeTimer wt;
-    /** The interest ops a read and a write wait for (OP_ACCEPT for a server channel, OP_CONNECT while connecting). */
-    private int readOps = SelectionKey.OP_READ;
-    private int writeOps = SelectionKey.OP_WRITE;
+    /**
+     * The interest ops a read and a write wait for (OP_ACCEPT for a server channel, OP_CONNECT while
+     * connecting); bytes, as every op fits (heap per connection).
+     */
+    private byte readOps = SelectionKey.OP_READ;
+    private byte writeOps = SelectionKey.OP_WRITE;
+    /**
+     * Counts for tests and measurements (plain ints under {@link #lock}, no cost on the hot path):
+     * how often a waiter had to set its interest on the key (each an {@code epoll_ctl} for the next
+     * select, and a selector wake-up if a poller blocks), and how often a fired read interest was
+     * dropped because it fired with nobody waiting (and no woken reader away, or in a blocking poll).
+     */
+    private int rearms;
+    private int readDrops;
+    /** A fire woke this descriptor's readers and they have not waited again yet (see {@link #ready}). Guarded by {@link #lock}. */
+    private boolean readerAway;
 
     private PollDesc(NetPoll poll) {
         this.poll = poll;
@@ -129,14 +149,14 @@ public final class PollDesc {
 
     /** What a read waits for: {@code OP_ACCEPT} for a listener. Before any wait. */
     public void readInterest(int ops) {
-        readOps = ops;
+        readOps = (byte) ops;
     }
 
     /** What a write waits for: {@code OP_CONNECT} while a dial is under way, then {@code OP_WRITE}. Owner of the wait. */
     public void writeInterest(int ops) {
         lock.lock();
         try {
-            writeOps = ops;
+            writeOps = (byte) ops;
         } finally {
             lock.unlock();
         }
@@ -224,17 +244,28 @@ public final class PollDesc {
             w.elem = keep;
         }
         q.enqueue(w);
+        if (mode == READ) {
+            readerAway = false;
+        }
         poll.addWaiter(); // before the interest: a poll that sees it ready finds the count up
+        int ops = mode == READ ? readOps : writeOps;
         try {
-            key.interestOpsOr(mode == READ ? readOps : writeOps);
+            // Still armed (a read loop: the last fire found this mode's waiter and kept it): the
+            // selector has it or applies it in its next select, level-triggered, so nothing to do.
+            // Not armed: set it, and a blocked poller must apply it (see NetPoll, "Lost wake-ups").
+            // Under the lock: ready() drops an interest only under it too, so the check holds.
+            if ((key.interestOps() & ops) != ops) {
+                rearms++;
+                key.interestOpsOr(ops);
+                if (poll.blocked()) {
+                    poll.wakeup();
+                }
+            }
         } catch (CancelledKeyException e) {
             // closed by another path than close() (the channel itself): the retry sees it closed
         }
-        if (poll.blocked()) {
-            poll.wakeup(); // its select must apply the new interest (see NetPoll, "Lost wake-ups")
-        }
         if (g != null) {
-            Parking.prepare(g, w, unlock, WAIT_REASON);
+            Parking.prepare(g, w, this, WAIT_REASON); // this: unlockAfterPark releases the lock, no callback per descriptor
             return PARKED;
         }
         lock.unlock();
@@ -263,6 +294,15 @@ public final class PollDesc {
         }
         afterPark(g); // pinned: parked on its carrier, woken
         return WOKEN;
+    }
+
+    /**
+     * g0's release of {@link #lock} once the goroutine that {@link #prepareWait} parked is WAITING
+     * ({@link ParkUnlock}: the descriptor is its own unlock, so it needs no callback object). Not for callers.
+     */
+    @Override
+    public void unlockAfterPark() {
+        lock.unlock();
     }
 
     /** The goroutine runs again after {@link #PARKED}: takes its waiter back; returns what it kept. Owner only. */
@@ -330,18 +370,42 @@ public final class PollDesc {
     /**
      * The poller found the channel ready for {@code modes}: every waiter of those modes is woken;
      * goroutines of the poller's runtime go into {@code batch} for injection, others are readied
-     * at once. The poller's thread, inside its select.
+     * at once. The interest of a ready write is dropped; that of a ready read only when nobody
+     * waited for it (the woken reader keeps it for its next read), and, in a non-blocking poll
+     * ({@code blocking} false), not even then while the reader it last woke has not come back
+     * ({@link #readerAway}): it is in a run queue and will take these bytes; under load the
+     * polls of {@code findRunnable} and sysmon meet many such readers, and dropping would cost
+     * two {@code epoll_ctl} a round trip again. A non-blocking poll is made anyway, so such a key
+     * costs it one dispatch, never a spin. A blocking select would return at once, for nobody, so
+     * there it is dropped; and a blocking poller that readied goroutines does not select again
+     * before they can run ({@code M.waitForP}, as Go's {@code findRunnable} stops such an M).
+     * The poller's thread, inside its select.
      */
-    void ready(int modes, List<G> batch) {
-
+    void ready(int modes, boolean blocking, List<G> batch) {
         Waiter list = null;
         lock.lock();
         try {
+            int drop = 0;
             if ((modes & READ) != 0) {
                 list = drainLocked(readers, list);
+                if (list != null) {
+                    readerAway = true; // until it waits again; keeps the interest
+                } else if (blocking || !readerAway) {
+                    readDrops++;
+                    readerAway = false;
+                    drop |= readOps;
+                }
             }
             if ((modes & WRITE) != 0) {
+                drop |= writeOps;
                 list = drainLocked(writers, list);
+            }
+            if (drop != 0) {
+                try {
+                    key.interestOpsAnd(~drop);
+                } catch (CancelledKeyException e) {
+                    // closed meanwhile: its waiters were woken above or by the close
+                }
             }
         } finally {
             lock.unlock();
@@ -506,6 +570,16 @@ public final class PollDesc {
     /** The channel is closed (its key cancelled): have a select release its fd soon. Any thread. */
     public void closed() {
         poll.cancelled();
+    }
+
+    /** How often a waiter set its interest on the key ({@link #rearms}). Any thread, racy (tests, measurements). */
+    int rearms() {
+        return rearms;
+    }
+
+    /** How often a fired read interest was dropped, nobody waiting ({@link #readDrops}). Any thread, racy. */
+    int readDrops() {
+        return readDrops;
     }
 
     /** Is the channel closing? Any thread (volatile read). */
