@@ -112,6 +112,9 @@ public abstract class Continuation extends Records {
     /** The call-site handshake's receiver word (see {@code Stack.callee}). */
     protected abstract Object callee();
 
+    /** Takes the call-site handshake's site word, leaving it clear ({@code Stack.takeCallSite}; {@link LeafPark} speaks it). */
+    public abstract long takeCallSite();
+
     /** Sets both call-site handshake words, as a rewritten call site does before its call (see {@code Stack.callSite}). */
     protected abstract void handshake(long site, Object receiver);
 
