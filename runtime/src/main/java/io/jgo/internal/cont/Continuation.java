@@ -147,7 +147,7 @@ public abstract class Continuation extends Records {
     static final int LEAF_LABEL = 1;
 
     /**
-     * Called by a leaf primitive (hand-written, in the runtime) to yield. Returns true when the
+     * Called by {@link LeafPark}, for a leaf, to yield (and by tests that drive a stack). Returns true when the
      * leaf must now return to its caller so that the chain unwinds to g0; returns false when the
      * goroutine was pinned instead (the frame below is not the rewritten call site that called the
      * leaf, or the goroutine holds a thread-owned lock, see {@link HeldLocks}), in which case the
