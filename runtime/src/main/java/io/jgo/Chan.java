@@ -1,6 +1,7 @@
 package io.jgo;
 
-import io.jgo.internal.cont.StackAccess;
+import io.jgo.internal.cont.Leaf;
+import io.jgo.internal.cont.LeafPark;
 import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.Stack;
 import io.jgo.internal.chan.HChan;
@@ -68,90 +69,85 @@ public final class Chan<T> implements Iterable<T> {
      * @throws PanicException "send on closed channel"
      */
     @Goroutine
+    @Leaf
     public void send(T v) {
-        Stack s = Stack.current();
-        long via = s.takeCallSite();
-        if (s.isResuming()) {
-            StackAccess.resumeLeaf(s);
-            HChan.finishSend(s); // a receiver took the value, or a close woke us (then it panics)
-            return;
-        }
-        Objects.requireNonNull(v, "send(null): a channel carries no nulls (a receive from a closed channel returns null)");
-        if (core.send(v, s, true) == HChan.MUST_PARK) {
-            if (StackAccess.suspendLeaf(s, via, SEND_ID, Stack.YIELD_PARK)) {
-                return; // unwinding; resumed above
-            }
-            HChan.finishSend(s); // pinned: the wait is over
-        }
+        SEND.$jgo$park(Stack.current(), core, v, null, 0);
     }
+
+    /** {@link #send}'s steps: send, or park until a receiver takes the value or a close wakes us. */
+    private static final LeafPark<Stack, RuntimeException> SEND = new LeafPark<>(SEND_ID, Stack.YIELD_PARK) {
+        @Override
+        protected Object start(Stack s, Object core, Object v, Object c, long n) {
+            Objects.requireNonNull(v, "send(null): a channel carries no nulls (a receive from a closed channel returns null)");
+            return ((HChan) core).send(v, s, true) == HChan.MUST_PARK ? PARK : null;
+        }
+
+        @Override
+        protected Object resume(Stack s, Object core, Object v, Object c, long n) {
+            HChan.finishSend(s); // a receiver took the value, or a close woke us (then it panics)
+            return null;
+        }
+    };
 
     /**
      * Receives a value, waiting until there is one; {@code null} when the channel is closed and
      * drained.
      */
     @Goroutine
+    @Leaf
     @SuppressWarnings("unchecked")
     public T recv() {
-        Object v = $jgo$receive(core, RECV_ID, null);
-        return v == UNWOUND || v == HChan.CLOSED ? null : (T) v; // null while unwinding: resumed in $jgo$receive
+        Object v = RECV.$jgo$park(Stack.current(), core, null, null, 0);
+        return v == LeafPark.UNWOUND || v == HChan.CLOSED ? null : (T) v; // null while unwinding: resumed in RECV
     }
 
     /** As {@link #recv}, telling a value ({@code ok() == true}) from a closed, drained channel. */
     @Goroutine
+    @Leaf
     @SuppressWarnings("unchecked")
     public Result<T> recvOk() {
-        Object v = $jgo$receive(core, RECV_OK_ID, null);
-        if (v == UNWOUND) {
-            return null; // unwinding; resumed in $jgo$receive
+        Object v = RECV_OK.$jgo$park(Stack.current(), core, null, null, 0);
+        if (v == LeafPark.UNWOUND) {
+            return null; // unwinding; resumed in RECV_OK
         }
         return v == HChan.CLOSED ? CLOSED_RESULT : new Result<>((T) v, true);
     }
 
-    /** What {@link #$jgo$receive} returns while its leaf unwinds (the goroutine parked); never a value. */
-    private static final Object UNWOUND = new Object();
+    private static final Receive RECV = new Receive(RECV_ID);
+    private static final Receive RECV_OK = new Receive(RECV_OK_ID);
 
     /**
-     * The receive leaf's protocol, one copy for {@link #recv}, {@link #recvOk} and the iterator's
-     * {@code hasNext} and {@code next}, each of which calls it first thing and passes its own method
-     * id {@code leaf}: take the call site, then either resume (pop the leaf's record and collect
-     * what the wake-up left) or receive, parking if there is nothing yet: {@code suspendLeaf}
-     * unwinds (returns {@link #UNWOUND}, which the leaf returns at once as its dummy result) or, when
-     * the caller cannot unwind, blocks the carrier and collects the value here. No rewritten code
-     * runs between {@code takeCallSite} and {@code suspendLeaf} (both happen in this frame), so the
-     * call site the leaf takes is the one its caller set.
-     *
-     * <p>The {@code $jgo$} prefix makes this frame continuation machinery for the adjacency check
-     * ({@code Adjacency.isMachinery}, as the rewrite's save helpers): the suspending frame it sees is
-     * the leaf itself, whose id is {@code leaf}, right above the rewritten caller, exactly as when
-     * the leaf called {@code suspendLeaf} itself.
-     *
-     * @param it an iterator whose value fetched ahead by {@code hasNext} (or whose end) answers
-     *           before a receive when not resuming, or null
-     * @return the value, {@link HChan#CLOSED} (closed and drained), or {@link #UNWOUND}
+     * The receive leaves' steps, one class for {@link #recv}, {@link #recvOk} and the iterator's
+     * {@code hasNext} and {@code next} (one instance per method id): receive, parking if there is
+     * nothing yet; after the wake, collect what the sender or the close left. Arguments: the
+     * channel's core, and an iterator whose value fetched ahead by {@code hasNext} (or whose end)
+     * answers before a receive when not resuming, or null. Results: the value, or
+     * {@link HChan#CLOSED} (closed and drained).
      */
-    private static Object $jgo$receive(HChan core, int leaf, Receiver<?> it) {
-        Stack s = Stack.current();
-        long via = s.takeCallSite();
-        if (s.isResuming()) {
-            StackAccess.resumeLeaf(s);
-            return core.finishRecv(s);
+    private static final class Receive extends LeafPark<Stack, RuntimeException> {
+        Receive(int leaf) {
+            super(leaf, Stack.YIELD_PARK);
         }
-        if (it != null) {
-            if (it.ahead != null) {
-                return it.ahead;
+
+        @Override
+        protected Object start(Stack s, Object core, Object iterator, Object c, long n) {
+            if (iterator != null) {
+                Receiver<?> it = (Receiver<?>) iterator;
+                if (it.ahead != null) {
+                    return it.ahead;
+                }
+                if (it.drained) {
+                    return HChan.CLOSED;
+                }
             }
-            if (it.drained) {
-                return HChan.CLOSED;
-            }
+            Object v = ((HChan) core).recv(s, true);
+            return v == HChan.PARK ? PARK : v;
         }
-        Object v = core.recv(s, true);
-        if (v == HChan.PARK) {
-            if (StackAccess.suspendLeaf(s, via, leaf, Stack.YIELD_PARK)) {
-                return UNWOUND;
-            }
-            v = core.finishRecv(s); // pinned: the wait is over
+
+        @Override
+        protected Object resume(Stack s, Object core, Object iterator, Object c, long n) {
+            return ((HChan) core).finishRecv(s);
         }
-        return v;
     }
 
     /**
@@ -248,12 +244,16 @@ public final class Chan<T> implements Iterable<T> {
             this.core = core;
         }
 
+        private static final Receive HAS_NEXT = new Receive(HAS_NEXT_ID);
+        private static final Receive NEXT = new Receive(NEXT_ID);
+
         @Override
         @Goroutine
+        @Leaf
         public boolean hasNext() {
-            Object v = $jgo$receive(core, HAS_NEXT_ID, this); // the value ahead, or CLOSED once drained
-            if (v == UNWOUND) {
-                return false; // unwinding; resumed in $jgo$receive
+            Object v = HAS_NEXT.$jgo$park(Stack.current(), core, this, null, 0); // the value ahead, or CLOSED once drained
+            if (v == LeafPark.UNWOUND) {
+                return false; // unwinding; resumed in HAS_NEXT
             }
             if (v == HChan.CLOSED) {
                 drained = true;
@@ -265,11 +265,12 @@ public final class Chan<T> implements Iterable<T> {
 
         @Override
         @Goroutine
+        @Leaf
         @SuppressWarnings("unchecked")
         public T next() {
-            Object v = $jgo$receive(core, NEXT_ID, this); // the value ahead, or CLOSED once drained
-            if (v == UNWOUND) {
-                return null; // unwinding; resumed in $jgo$receive
+            Object v = NEXT.$jgo$park(Stack.current(), core, this, null, 0); // the value ahead, or CLOSED once drained
+            if (v == LeafPark.UNWOUND) {
+                return null; // unwinding; resumed in NEXT
             }
             ahead = null; // taken (it was null unless v is it)
             if (v == HChan.CLOSED) {

@@ -1,6 +1,7 @@
 package io.jgo;
 
-import io.jgo.internal.cont.StackAccess;
+import io.jgo.internal.cont.Leaf;
+import io.jgo.internal.cont.LeafPark;
 import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.Stack;
 import io.jgo.internal.proc.Proc;
@@ -124,19 +125,27 @@ public final class Go {
      * queue and runs again later. On a plain thread, {@code Thread.yield()}.
      */
     @Goroutine
+    @Leaf
     public static void gosched() {
-        Stack s = Stack.current();
-        long via = s.takeCallSite();
-        if (s.isResuming()) {
-            StackAccess.resumeLeaf(s);
-            return;
-        }
-        if (!s.isGoroutine()) {
-            Thread.yield();
-            return;
-        }
-        StackAccess.suspendLeaf(s, via, GOSCHED_ID, Stack.YIELD_GOSCHED); // pinned: carries on in place
+        GOSCHED.$jgo$park(Stack.current(), null, null, null, 0);
     }
+
+    /** {@link #gosched}'s steps: a goroutine yields (a pinned one carries on in place), a plain thread calls {@code Thread.yield}. */
+    private static final LeafPark<Stack, RuntimeException> GOSCHED = new LeafPark<>(GOSCHED_ID, Stack.YIELD_GOSCHED) {
+        @Override
+        protected Object start(Stack s, Object a, Object b, Object c, long n) {
+            if (!s.isGoroutine()) {
+                Thread.yield();
+                return null;
+            }
+            return PARK;
+        }
+
+        @Override
+        protected Object resume(Stack s, Object a, Object b, Object c, long n) {
+            return null;
+        }
+    };
 
     /**
      * Parks the calling goroutine, not its carrier, for at least {@code d} (Go's {@code time.Sleep});
@@ -150,22 +159,27 @@ public final class Go {
      * {@code InterruptedException} and clears the status, as the JDK does.)
      */
     @Goroutine
+    @Leaf
     public static void sleep(Duration d) {
-        Stack s = Stack.current();
-        long via = s.takeCallSite();
-        if (s.isResuming()) {
-            StackAccess.resumeLeaf(s);
-            return; // the timer readied us
-        }
-        long nanos = saturatedNanos(Objects.requireNonNull(d, "d"));
-        if (nanos <= 0) {
-            return;
-        }
-        if (!Proc.armSleepOrSleep(s, nanos)) {
-            return; // a plain thread slept, or the goroutine is interrupted (its status stays set)
-        }
-        StackAccess.suspendLeaf(s, via, SLEEP_ID, Stack.YIELD_PARK); // false: pinned, and the wait is already over
+        SLEEP.$jgo$park(Stack.current(), d, null, null, 0);
     }
+
+    /** {@link #sleep}'s steps: the park's unlock step arms the timer, which readies the goroutine. */
+    private static final LeafPark<Stack, RuntimeException> SLEEP = new LeafPark<>(SLEEP_ID, Stack.YIELD_PARK) {
+        @Override
+        protected Object start(Stack s, Object d, Object b, Object c, long n) {
+            long nanos = saturatedNanos(Objects.requireNonNull((Duration) d, "d"));
+            if (nanos <= 0 || !Proc.armSleepOrSleep(s, nanos)) {
+                return null; // no wait, a plain thread slept, or the goroutine is interrupted (its status stays set)
+            }
+            return PARK;
+        }
+
+        @Override
+        protected Object resume(Stack s, Object d, Object b, Object c, long n) {
+            return null; // the timer readied us (pinned: the wait is already over)
+        }
+    };
 
     /**
      * Runs {@code f} as a new goroutine of the current runtime once {@code d} has elapsed (Go's

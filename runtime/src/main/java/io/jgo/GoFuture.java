@@ -1,11 +1,8 @@
 package io.jgo;
 
 import io.jgo.internal.cont.Continuation;
-import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.blocking.Awaitable;
 import io.jgo.internal.blocking.Blocking;
-import io.jgo.internal.cont.MethodIds;
-import io.jgo.internal.Stack;
 import io.jgo.internal.proc.Proc;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
@@ -20,10 +17,8 @@ import java.util.concurrent.TimeoutException;
  * pool: {@link #run} is the body of the task's goroutine, {@code get} reports the outcome with
  * {@code FutureTask}'s exceptions, {@code cancel(true)} interrupts the goroutine.
  *
- * <p>{@link #run} is a hand-written resumable frame, like {@code ErrGroup}'s runner (the runtime is
- * not rewritten, and a library frame between the goroutine's entry and the task would pin a task
- * that parks): while the task is suspended it pushes its own empty record; the task lives in the
- * receiver, which the entry hands back on every resume.
+ * <p>{@link #run} is ordinary {@code @Goroutine} code, rewritten by the build like {@code ErrGroup}'s
+ * runner (a library frame between the goroutine's entry and the task would pin a task that parks).
  *
  * <h2>Threads</h2>
  * The outcome is the value of {@link #completion}, completed once by whichever comes first, the
@@ -33,10 +28,6 @@ import java.util.concurrent.TimeoutException;
  */
 final class GoFuture<T> implements RunnableFuture<T>, Awaitable {
 
-    private static final int RUN_ID = MethodIds.of("io.jgo.GoFuture", "run", "()V");
-    /** Record label of run while the task it calls is suspended. */
-    private static final int LABEL_CALL = 2;
-    private static final long TASK_SITE = (long) RUN_ID << 32 | LABEL_CALL | Stack.VIRTUAL_SITE;
     /** The outcome of a cancelled future. */
     private static final Object CANCELLED = new Object();
 
@@ -77,46 +68,26 @@ final class GoFuture<T> implements RunnableFuture<T>, Awaitable {
     @Override
     @Goroutine
     public void run() {
-        Stack s = Stack.current();
-        long via = s.takeCallSite();
-        Object recv = s.callee; // this future, as the goroutine entry left it
-        if (s.isResuming()) {
-            s.onAttention(RUN_ID); // pops run's own (empty) record
-        } else if (!start()) {
+        if (!start()) {
             executor.ended(this); // cancelled before it started
             return;
         }
-        for (;;) {
-            Object value;
-            try {
-                s.callSite = TASK_SITE;
-                if (callable != null) {
-                    s.callee = callable;
-                    value = callable.call();
-                } else {
-                    s.callee = runnable;
-                    runnable.run();
-                    value = result;
-                }
-                s.callSite = 0;
-            } catch (Throwable t) {
-                s.callSite = 0;
-                finish(new Failure(t));
-                if (rethrow) {
-                    throw GoFuture.<RuntimeException>sneaky(t);
-                }
-                return;
+        Object value;
+        try {
+            if (callable != null) {
+                value = callable.call();
+            } else {
+                runnable.run();
+                value = result;
             }
-            if (!StackAccess.suspending(s)) {
-                finish(value);
-                return;
+        } catch (Throwable t) {
+            finish(new Failure(t));
+            if (rethrow) {
+                throw GoFuture.<RuntimeException>sneaky(t);
             }
-            StackAccess.pushFrame(s, RUN_ID, LABEL_CALL, 0, 0);
-            if (s.mayUnwind(via, RUN_ID, recv)) {
-                return;
-            }
-            StackAccess.pinAfterSave(s);
+            return;
         }
+        finish(value);
     }
 
     /** The goroutine takes the task: false when it was cancelled first. */

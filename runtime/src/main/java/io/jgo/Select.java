@@ -114,7 +114,7 @@ public final class Select {
 
     /**
      * Waits until a case can proceed (or runs {@code otherwise}), performs it, runs its body and
-     * returns its index in {@code cases}. The waiting is {@code SelectLeaf}'s, a hand-written leaf;
+     * returns its index in {@code cases}. The waiting is {@code SelectLeaf}'s, a leaf;
      * this method, bodies included, is ordinary {@code @Goroutine} code.
      *
      * @throws PanicException "send on closed channel" from a send case

@@ -75,7 +75,7 @@ final class ClassRewriter {
         boolean library = suspendables.rewritesUnlisted(cn.name);
         for (MethodNode m : cn.methods) {
             boolean hasCode = (m.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0;
-            if (hasCode && !m.name.startsWith("<") && (isSuspendable(cn, m) || isLambdaBody(m) || library)) {
+            if (hasCode && !m.name.startsWith("<") && !isLeaf(m) && (isSuspendable(cn, m) || isLambdaBody(m) || library)) {
                 // First step: blocking JDK calls hand the P on (Thread.sleep parks, so it becomes a suspension point).
                 boolean wrapped = blocking.apply(m) > 0;
                 // Thread-owned locks are counted per goroutine, which pins while it holds one.
@@ -100,7 +100,9 @@ final class ClassRewriter {
         for (MethodNode m : cn.methods) {
             boolean annotated = isSuspendable(cn, m);
             boolean hasCode = (m.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0;
-            if (annotated && m.name.startsWith("<")) {
+            if (isLeaf(m)) {
+                continue; // a runtime leaf takes the handshake itself, through LeafPark: left as written
+            } else if (annotated && m.name.startsWith("<")) {
                 warnings.add(cn.name.replace('/', '.') + "." + m.name + ": a constructor or initializer cannot be @Goroutine; "
                         + "it is left as it is and suspending in it pins the goroutine");
             } else if (annotated && hasCode) {
@@ -254,6 +256,18 @@ final class ClassRewriter {
         if (annotations != null) {
             for (AnnotationNode a : annotations) {
                 if (RuntimeNames.marksSuspendable(a.desc)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Marked {@code @Leaf}: a runtime method that speaks the leaf protocol through {@code LeafPark}. */
+    private static boolean isLeaf(MethodNode m) {
+        if (m.invisibleAnnotations != null) {
+            for (AnnotationNode a : m.invisibleAnnotations) {
+                if (RuntimeNames.LEAF_DESC.equals(a.desc)) {
                     return true;
                 }
             }

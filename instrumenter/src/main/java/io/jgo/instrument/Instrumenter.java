@@ -91,8 +91,15 @@ public final class Instrumenter {
             return null;
         }
         String name = reader.getClassName();
-        if (isRuntimeClass(name) && !isRewrittenApiClass(name, reader)) {
+        if (isRuntimeClass(name) && !isRewrittenApiClass(name)) {
             return null;
+        }
+        if (isRuntimeClass(name)) {
+            InstrumentationException unmarked = unmarkedLeaf(name, reader);
+            if (unmarked != null) {
+                diagnostics.failed(unmarked);
+                return null;
+            }
         }
         int major = reader.readUnsignedShort(6);
         if (major > NEWEST_MAJOR) {
@@ -255,10 +262,10 @@ public final class Instrumenter {
 
     /**
      * In the runtime's own build ({@link RewriteOptions#withRuntimeApi}): is {@code name} an API
-     * class to rewrite? Yes unless one of its methods drives the stack protocol by hand.
+     * class to rewrite? Its methods marked {@code @Leaf} stay as written ({@link ClassRewriter}).
      */
-    private boolean isRewrittenApiClass(String name, ClassReader reader) {
-        return options.runtimeApi && isApiClass(name) && !drivesStackByHand(reader);
+    private boolean isRewrittenApiClass(String name) {
+        return options.runtimeApi && isApiClass(name);
     }
 
     /**
@@ -272,17 +279,34 @@ public final class Instrumenter {
                 && internalName.indexOf('/', RuntimeNames.CALLBACK_PACKAGE.length()) < 0;
     }
 
-    /** Does a method of the class take the call-site handshake itself (a hand-written resumable frame)? */
-    private static boolean drivesStackByHand(ClassReader reader) {
-        boolean[] found = {false};
+    /**
+     * A runtime API class about to be rewritten: the first method that speaks the leaf protocol (calls
+     * {@code LeafPark.$jgo$park}, or takes the handshake by hand) without the {@code @Leaf} marker,
+     * as a failure; or null. Rewritten, such a method's prologue would take the call site its leaf
+     * needs, and every suspension through it would pin: the build stops instead of skipping it.
+     */
+    private static InstrumentationException unmarkedLeaf(String className, ClassReader reader) {
+        InstrumentationException[] found = {null};
         reader.accept(new org.objectweb.asm.ClassVisitor(Opcodes.ASM9) {
             @Override
             public org.objectweb.asm.MethodVisitor visitMethod(int access, String n, String d, String sig, String[] ex) {
                 return new org.objectweb.asm.MethodVisitor(Opcodes.ASM9) {
+                    private boolean marked;
+
+                    @Override
+                    public org.objectweb.asm.AnnotationVisitor visitAnnotation(String desc, boolean visible) {
+                        marked |= RuntimeNames.LEAF_DESC.equals(desc);
+                        return null;
+                    }
+
                     @Override
                     public void visitMethodInsn(int op, String owner, String m, String desc, boolean itf) {
-                        if (owner.equals(RuntimeNames.STACK) && m.equals(RuntimeNames.TAKE_CALL_SITE)) {
-                            found[0] = true;
+                        boolean speaks = owner.equals(RuntimeNames.STACK) && m.equals(RuntimeNames.TAKE_CALL_SITE)
+                                || m.equals(RuntimeNames.LEAF_PARK_METHOD);
+                        if (speaks && !marked && found[0] == null) {
+                            found[0] = new InstrumentationException(className, n, d, 0, "calls " + owner.replace('/', '.') + "." + m
+                                    + " but is not marked @io.jgo.internal.cont.Leaf: a leaf must be marked, so that the build"
+                                    + " leaves it as written (see LeafPark), and no other method may speak the leaf protocol");
                         }
                     }
                 };

@@ -65,10 +65,10 @@ public final class RewriteOptions {
 
     /**
      * These options for the build of jgo's runtime itself: its API classes ({@code io/jgo/*}, not
-     * {@code io/jgo/internal/**}) are rewritten like an application's, except the classes whose
-     * methods drive the stack protocol by hand (they call {@code Stack.takeCallSite}: the leaves
-     * that park or yield, which every suspension ends in). An application never needs this: the
-     * runtime jar it uses is rewritten already.
+     * {@code io/jgo/internal/**}) are rewritten like an application's, except their methods marked
+     * {@code @io.jgo.internal.cont.Leaf} (the leaves that park or yield through {@code LeafPark},
+     * which every suspension ends in); a method that speaks the leaf protocol unmarked fails the
+     * rewrite. An application never needs this: the runtime jar it uses is rewritten already.
      */
     public RewriteOptions withRuntimeApi() {
         return new RewriteOptions(preempt, blocking, true, suspendable, suspendableMethods, stress, unannotatedCallers);

@@ -46,6 +46,14 @@ final class RuntimeNames {
     static final String CALL_SITE = "callSite";
     /** () -> long: the prologue takes the call-site handshake (reads and clears it). */
     static final String TAKE_CALL_SITE = "takeCallSite";
+    /**
+     * {@code io.jgo.internal.cont.Leaf}: marks a {@code @Goroutine} method of the runtime that
+     * takes the handshake itself, through {@link #LEAF_PARK}: the runtime's build leaves it as written.
+     */
+    static final String LEAF_DESC = "Lio/jgo/internal/cont/Leaf;";
+    /** The one class that speaks the leaf protocol, and its method every leaf calls first. */
+    static final String LEAF_PARK = "io/jgo/internal/cont/LeafPark";
+    static final String LEAF_PARK_METHOD = "$jgo$park";
     /** () -> boolean: after a suspendable call, clears the handshake and returns whether the call is unwinding. */
     static final String AFTER_CALL = "afterCall";
     /** () -> int: a loop head's opaque read of the attention word. */

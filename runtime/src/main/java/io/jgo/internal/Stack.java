@@ -240,7 +240,8 @@ public final class Stack extends Continuation {
         return true;
     }
 
-    /** Takes the call-site handshake: every rewritten prologue, and the hand-written runtime primitives. */
+    /** Takes the call-site handshake: every rewritten prologue, and {@code cont.LeafPark} for the runtime's leaves. */
+    @Override
     public long takeCallSite() {
         long via = callSite;
         callSite = 0;

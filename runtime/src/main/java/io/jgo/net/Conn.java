@@ -1,11 +1,11 @@
 package io.jgo.net;
 
 import io.jgo.Context;
-import io.jgo.internal.cont.StackAccess;
+import io.jgo.internal.cont.Leaf;
+import io.jgo.internal.cont.LeafPark;
 import io.jgo.Goroutine;
 import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.Stack;
-import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.PollDesc;
 import java.io.Closeable;
 import java.io.IOException;
@@ -67,29 +67,10 @@ public final class Conn implements Closeable {
      * @throws ClosedChannelException the connection was closed (while waiting: {@link AsynchronousCloseException})
      */
     @Goroutine
+    @Leaf
     public int read(ByteBuffer dst) throws IOException {
-        Stack s = Stack.current();
-        long via = s.takeCallSite();
-        G g = PollDesc.parker(s);
-        boolean waited = false;
-        if (s.isResuming()) {
-            StackAccess.resumeLeaf(s);
-            PollDesc.afterPark(g);
-            waited = true;
-        }
-        for (;;) {
-            fail(pd.check(PollDesc.READ), waited, "read");
-            int n = ch.read(dst);
-            if (n != 0 || !dst.hasRemaining()) {
-                return n;
-            }
-            int r = pd.$jgo$await(s, via, g, PollDesc.READ, READ_ID, null, null);
-            if (r == PollDesc.UNWINDING) {
-                return 0; // resumed above
-            }
-            fail(r, waited, "read");
-            waited = true;
-        }
+        Object n = READ.$jgo$park(Stack.current(), this, dst, null, 0);
+        return n == LeafPark.UNWOUND ? 0 : (Integer) n; // 0 while unwinding: the resumed call returns the count
     }
 
     /**
@@ -103,38 +84,10 @@ public final class Conn implements Closeable {
      * @throws ClosedChannelException the connection was closed (while waiting: {@link AsynchronousCloseException})
      */
     @Goroutine
+    @Leaf
     public int read(Context ctx, ByteBuffer dst) throws IOException {
-        Stack s = Stack.current();
-        long via = s.takeCallSite();
-        G g = PollDesc.parker(s);
-        CtxWait w = CtxWait.enter(s, g, ctx, pd, PollDesc.READ, "read", this);
-        boolean unwinding = false;
-        try {
-            for (;;) {
-                fail(pd.check(PollDesc.READ), w.waited, "read");
-                if (w.getAsBoolean()) {
-                    throw w.ended("read " + this);
-                }
-                int n = ch.read(dst);
-                if (n != 0 || !dst.hasRemaining()) {
-                    return n;
-                }
-                int r = pd.$jgo$await(s, via, g, PollDesc.READ, READ_CTX_ID, w, w);
-                if (r == PollDesc.UNWINDING) {
-                    unwinding = true;
-                    return 0; // resumed above, with w
-                }
-                if (r == PollDesc.CANCELED) {
-                    throw w.ended("read " + this);
-                }
-                fail(r, w.waited, "read");
-                w.waited = true;
-            }
-        } finally {
-            if (!unwinding) {
-                w.stop();
-            }
-        }
+        Object n = READ_CTX.$jgo$park(Stack.current(), this, dst, ctx, 0);
+        return n == LeafPark.UNWOUND ? 0 : (Integer) n;
     }
 
     /**
@@ -145,28 +98,9 @@ public final class Conn implements Closeable {
      * @throws ClosedChannelException the connection was closed
      */
     @Goroutine
+    @Leaf
     public void write(ByteBuffer src) throws IOException {
-        Stack s = Stack.current();
-        long via = s.takeCallSite();
-        G g = PollDesc.parker(s);
-        boolean waited = false;
-        if (s.isResuming()) {
-            StackAccess.resumeLeaf(s);
-            PollDesc.afterPark(g);
-            waited = true;
-        }
-        while (src.hasRemaining()) {
-            fail(pd.check(PollDesc.WRITE), waited, "write");
-            if (ch.write(src) > 0) {
-                continue;
-            }
-            int r = pd.$jgo$await(s, via, g, PollDesc.WRITE, WRITE_ID, null, null);
-            if (r == PollDesc.UNWINDING) {
-                return; // resumed above
-            }
-            fail(r, waited, "write");
-            waited = true;
-        }
+        WRITE.$jgo$park(Stack.current(), this, src, null, 0);
     }
 
     /**
@@ -178,36 +112,54 @@ public final class Conn implements Closeable {
      * @throws ClosedChannelException the connection was closed
      */
     @Goroutine
+    @Leaf
     public void write(Context ctx, ByteBuffer src) throws IOException {
-        Stack s = Stack.current();
-        long via = s.takeCallSite();
-        G g = PollDesc.parker(s);
-        CtxWait w = CtxWait.enter(s, g, ctx, pd, PollDesc.WRITE, "write", this);
-        boolean unwinding = false;
-        try {
-            while (src.hasRemaining()) {
-                fail(pd.check(PollDesc.WRITE), w.waited, "write");
-                if (w.getAsBoolean()) {
-                    throw w.ended("write " + this);
-                }
-                if (ch.write(src) > 0) {
-                    continue;
-                }
-                int r = pd.$jgo$await(s, via, g, PollDesc.WRITE, WRITE_CTX_ID, w, w);
-                if (r == PollDesc.UNWINDING) {
-                    unwinding = true;
-                    return; // resumed above, with w
-                }
-                if (r == PollDesc.CANCELED) {
-                    throw w.ended("write " + this);
-                }
-                fail(r, w.waited, "write");
-                w.waited = true;
-            }
-        } finally {
-            if (!unwinding) {
-                w.stop();
-            }
+        WRITE_CTX.$jgo$park(Stack.current(), this, src, ctx, 0);
+    }
+
+    private static final Read READ = new Read(READ_ID, false);
+    private static final Read READ_CTX = new Read(READ_CTX_ID, true);
+    private static final Write WRITE = new Write(WRITE_ID, false);
+    private static final Write WRITE_CTX = new Write(WRITE_CTX_ID, true);
+
+    /** The read leaves' steps: what the socket has, at least one byte unless the buffer is full, or -1 at the end. */
+    private static final class Read extends NetLeaf {
+        Read(int leaf, boolean withContext) {
+            super(leaf, PollDesc.READ, "read", withContext);
+        }
+
+        @Override
+        PollDesc pd(Object self) {
+            return ((Conn) self).pd;
+        }
+
+        @Override
+        Object attempt(Object self, Object dst, Object ctx) throws IOException {
+            ByteBuffer b = (ByteBuffer) dst;
+            int n = ((Conn) self).ch.read(b);
+            return n != 0 || !b.hasRemaining() ? Integer.valueOf(n) : null;
+        }
+    }
+
+    /** The write leaves' steps: all of the buffer, a part at a time as the send buffer takes it. */
+    private static final class Write extends NetLeaf {
+        Write(int leaf, boolean withContext) {
+            super(leaf, PollDesc.WRITE, "write", withContext);
+        }
+
+        @Override
+        PollDesc pd(Object self) {
+            return ((Conn) self).pd;
+        }
+
+        @Override
+        Object finished(Object self, Object src, Object ctx) {
+            return ((ByteBuffer) src).hasRemaining() ? null : DONE;
+        }
+
+        @Override
+        Object attempt(Object self, Object src, Object ctx) throws IOException {
+            return ((Conn) self).ch.write((ByteBuffer) src) > 0 ? AGAIN : null;
         }
     }
 

@@ -2,10 +2,7 @@ package io.jgo.net;
 
 import io.jgo.Context;
 import io.jgo.DeadlineExceededException;
-import io.jgo.internal.Stack;
-import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.proc.AfterCancel;
-import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.PollDesc;
 import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;
@@ -20,14 +17,11 @@ import java.util.function.BooleanSupplier;
  * {@code context.AfterFunc} set a deadline and the next call cleared it.
  *
  * <p>Threads: built and stopped by the calling party; the action runs on the cancelling thread.
- * {@link #waited} is the caller's alone.
  */
 final class CtxWait implements BooleanSupplier {
 
     private final Context ctx;
     private final AfterCancel.Handle handle;
-    /** The caller has waited once (a close then reads as an {@code AsynchronousCloseException}). Caller only. */
-    boolean waited;
 
     private CtxWait(Context ctx, AfterCancel.Handle handle) {
         this.ctx = ctx;
@@ -38,22 +32,7 @@ final class CtxWait implements BooleanSupplier {
      * Starts watching {@code ctx} for a wait on {@code pd}'s {@code mode}; fails at once if it has
      * ended. The caller must {@link #stop} it when the operation ends.
      */
-    /**
-     * The wait of a context-aware leaf of {@link Conn} on entry: the one it parked with, now re-entered
-     * after its park (its empty record popped, {@link #waited} set), or a new one ({@link #start}).
-     * Call right after {@code Stack.takeCallSite} and {@link PollDesc#parker}; runs no rewritten code.
-     */
-    static CtxWait enter(Stack s, G g, Context ctx, PollDesc pd, int mode, String op, Conn c) throws InterruptedIOException {
-        if (s.isResuming()) {
-            StackAccess.resumeLeaf(s);
-            CtxWait w = (CtxWait) PollDesc.afterPark(g);
-            w.waited = true;
-            return w;
-        }
-        return start(ctx, pd, mode, op, c);
-    }
-
-    static CtxWait start(Context ctx, PollDesc pd, int mode, String op, Conn c) throws InterruptedIOException {
+    static CtxWait start(Context ctx, PollDesc pd, int mode, String op, Object c) throws InterruptedIOException {
         java.util.Objects.requireNonNull(ctx, "ctx");
         if (ctx.err() != null) {
             throw ended(ctx, op + " " + c);

@@ -1,10 +1,10 @@
 package io.jgo.net;
 
-import io.jgo.internal.cont.StackAccess;
+import io.jgo.internal.cont.Leaf;
+import io.jgo.internal.cont.LeafPark;
 import io.jgo.Goroutine;
 import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.Stack;
-import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.PollDesc;
 import java.io.Closeable;
 import java.io.IOException;
@@ -42,30 +42,25 @@ public final class Listener implements Closeable {
      * @throws ClosedChannelException the listener was closed (while waiting: {@link AsynchronousCloseException})
      */
     @Goroutine
+    @Leaf
     public Conn accept() throws IOException {
-        Stack s = Stack.current();
-        long via = s.takeCallSite();
-        G g = PollDesc.parker(s);
-        boolean waited = false;
-        if (s.isResuming()) {
-            StackAccess.resumeLeaf(s);
-            PollDesc.afterPark(g);
-            waited = true;
-        }
-        for (;;) {
-            Conn.fail(pd.check(PollDesc.READ), waited, "accept");
-            SocketChannel c = ch.accept();
-            if (c != null) {
-                return Net.wrap(c, true);
-            }
-            int r = pd.$jgo$await(s, via, g, PollDesc.READ, ACCEPT_ID, null, null);
-            if (r == PollDesc.UNWINDING) {
-                return null; // resumed above
-            }
-            Conn.fail(r, waited, "accept");
-            waited = true;
-        }
+        Object c = ACCEPT.$jgo$park(Stack.current(), this, null, null, 0);
+        return c == LeafPark.UNWOUND ? null : (Conn) c; // null while unwinding
     }
+
+    /** {@link #accept}'s steps. */
+    private static final NetLeaf ACCEPT = new NetLeaf(ACCEPT_ID, PollDesc.READ, "accept", false) {
+        @Override
+        PollDesc pd(Object self) {
+            return ((Listener) self).pd;
+        }
+
+        @Override
+        Object attempt(Object self, Object unused, Object unused2) throws IOException {
+            SocketChannel c = ((Listener) self).ch.accept();
+            return c == null ? null : Net.wrap(c, true);
+        }
+    };
 
     /** The address it listens on (with the port the system chose for port 0). */
     public SocketAddress address() {

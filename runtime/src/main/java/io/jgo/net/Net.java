@@ -1,12 +1,12 @@
 package io.jgo.net;
 
-import io.jgo.internal.cont.StackAccess;
+import io.jgo.internal.cont.Leaf;
+import io.jgo.internal.cont.LeafPark;
 import io.jgo.Context;
 import io.jgo.Goroutine;
 import io.jgo.internal.proc.AfterCancel;
 import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.Stack;
-import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.PollDesc;
 import io.jgo.internal.sched.Runtimes;
 import java.io.IOException;
@@ -79,8 +79,9 @@ public final class Net {
      * @throws java.net.ConnectException refused or unreachable
      */
     @Goroutine
+    @Leaf
     public static Conn dial(SocketAddress remote) throws IOException {
-        return $jgo$dial(remote, null, null, DIAL_ID);
+        return dialed(DIAL.$jgo$park(Stack.current(), remote, null, null, 0));
     }
 
     /**
@@ -88,8 +89,9 @@ public final class Net {
      * {@link SocketTimeoutException} (Go's {@code DialTimeout}).
      */
     @Goroutine
+    @Leaf
     public static Conn dial(SocketAddress remote, Duration timeout) throws IOException {
-        return $jgo$dial(remote, timeout, null, DIAL_TIMEOUT_ID);
+        return dialed(DIAL_TIMEOUT.$jgo$park(Stack.current(), remote, timeout, null, 0));
     }
 
     /**
@@ -99,8 +101,9 @@ public final class Net {
      * cause is {@code ctx.err()}.
      */
     @Goroutine
+    @Leaf
     public static Conn dial(Context ctx, SocketAddress remote) throws IOException {
-        return $jgo$dial(remote, null, ctx, DIAL_CONTEXT_ID);
+        return dialed(DIAL_CONTEXT.$jgo$park(Stack.current(), remote, null, ctx, 0));
     }
 
     /** A dial in progress, kept across the park. */
@@ -126,56 +129,76 @@ public final class Net {
         }
     }
 
+    /** A dial leaf's result: null while it unwinds (the resumed call returns the connection). */
+    private static Conn dialed(Object c) {
+        return c == LeafPark.UNWOUND ? null : (Conn) c;
+    }
+
+    private static final Dial DIAL = new Dial(DIAL_ID);
+    private static final Dial DIAL_TIMEOUT = new Dial(DIAL_TIMEOUT_ID);
+    private static final Dial DIAL_CONTEXT = new Dial(DIAL_CONTEXT_ID);
+
     /**
-     * The dial leaves' protocol, one copy for the three {@code dial}s (each passes its own method id
-     * {@code leaf}; the {@code $jgo$} prefix makes this frame continuation machinery for the
-     * adjacency check, as {@code Chan}'s receive helper): start a non-blocking connect, then park
-     * until the socket is writable and finish it. The connection being made is kept in the
-     * waiter across the park: a resumed static call gets default arguments (the rewrite saves a
-     * static call's arguments in the callee's record, and a leaf has none), so the arguments are
-     * checked and used only on the first entry.
+     * The dial leaves' steps, one instance for each of the three {@code dial}s: start a non-blocking
+     * connect, then park until the socket is writable and finish it. Arguments: the remote
+     * address, the timeout, the context. The connection being made is kept in the waiter across
+     * the park: a resumed static call gets default arguments (the rewrite saves a static call's
+     * arguments in the callee's record, and a leaf has none), so the arguments are checked and used
+     * only on the first entry.
      */
-    private static Conn $jgo$dial(SocketAddress remote, Duration timeout, Context ctx, int leaf) throws IOException {
-        Stack s = Stack.current();
-        long via = s.takeCallSite();
-        G g = PollDesc.parker(s);
-        Dialing d;
-        if (s.isResuming()) {
-            StackAccess.resumeLeaf(s);
-            d = (Dialing) PollDesc.afterPark(g);
-        } else {
+    private static final class Dial extends LeafPark<Stack, IOException> {
+        private final int leaf;
+
+        Dial(int leaf) {
+            super(leaf, Stack.YIELD_PARK);
+            this.leaf = leaf;
+        }
+
+        @Override
+        protected Object start(Stack s, Object remote, Object timeout, Object ctx, long n) throws IOException {
             Objects.requireNonNull(remote, "remote");
             if (leaf == DIAL_TIMEOUT_ID) {
                 Objects.requireNonNull(timeout, "timeout");
             } else if (leaf == DIAL_CONTEXT_ID) {
                 Objects.requireNonNull(ctx, "ctx");
             }
-            d = start(remote, timeout == null ? 0 : Math.max(1, saturatedNanos(timeout)), ctx);
+            Dialing d = Net.start((SocketAddress) remote, timeout == null ? 0 : Math.max(1, saturatedNanos((Duration) timeout)),
+                    (Context) ctx);
             if (d.done) {
                 return connected(d);
             }
+            return connect(s, d);
         }
-        try {
-            for (;;) {
-                int r = d.conn.pd.check(PollDesc.WRITE);
-                if (r != PollDesc.OK) {
-                    throw dialFailure(d, r);
+
+        @Override
+        protected Object resume(Stack s, Object remote, Object timeout, Object ctx, long n) throws IOException {
+            return connect(s, (Dialing) PollDesc.afterPark(PollDesc.parker(s)));
+        }
+
+        /** Waits until the connect finishes: the connection, or {@link #PARK} with {@code d} kept in the waiter. */
+        private static Object connect(Stack s, Dialing d) throws IOException {
+            try {
+                for (;;) {
+                    int r = d.conn.pd.check(PollDesc.WRITE);
+                    if (r != PollDesc.OK) {
+                        throw dialFailure(d, r);
+                    }
+                    if (d.conn.ch.finishConnect()) {
+                        return connected(d);
+                    }
+                    r = d.conn.pd.prepareWait(PollDesc.parker(s), PollDesc.WRITE, d, null);
+                    if (r == PollDesc.PARKED) {
+                        return PARK;
+                    }
+                    if (r != PollDesc.WOKEN) {
+                        throw dialFailure(d, r);
+                    }
                 }
-                if (d.conn.ch.finishConnect()) {
-                    return connected(d);
-                }
-                r = d.conn.pd.$jgo$await(s, via, g, PollDesc.WRITE, leaf, d, null);
-                if (r == PollDesc.UNWINDING) {
-                    return null; // resumed above
-                }
-                if (r != PollDesc.WOKEN) {
-                    throw dialFailure(d, r);
-                }
+            } catch (IOException | RuntimeException e) {
+                d.end();
+                d.conn.close();
+                throw e;
             }
-        } catch (IOException | RuntimeException e) {
-            d.end();
-            d.conn.close();
-            throw e;
         }
     }
 

@@ -1,10 +1,10 @@
 package io.jgo.net;
 
-import io.jgo.internal.cont.StackAccess;
+import io.jgo.internal.cont.Leaf;
+import io.jgo.internal.cont.LeafPark;
 import io.jgo.Goroutine;
 import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.Stack;
-import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.PollDesc;
 import java.io.Closeable;
 import java.io.IOException;
@@ -46,30 +46,24 @@ public final class PacketConn implements Closeable {
      * @throws ClosedChannelException closed (while waiting: {@link AsynchronousCloseException})
      */
     @Goroutine
+    @Leaf
     public SocketAddress readFrom(ByteBuffer dst) throws IOException {
-        Stack s = Stack.current();
-        long via = s.takeCallSite();
-        G g = PollDesc.parker(s);
-        boolean waited = false;
-        if (s.isResuming()) {
-            StackAccess.resumeLeaf(s);
-            PollDesc.afterPark(g);
-            waited = true;
-        }
-        for (;;) {
-            Conn.fail(pd.check(PollDesc.READ), waited, "read");
-            SocketAddress from = ch.receive(dst);
-            if (from != null) {
-                return from;
-            }
-            int r = pd.$jgo$await(s, via, g, PollDesc.READ, READ_FROM_ID, null, null);
-            if (r == PollDesc.UNWINDING) {
-                return null; // resumed above
-            }
-            Conn.fail(r, waited, "read");
-            waited = true;
-        }
+        Object from = READ_FROM.$jgo$park(Stack.current(), this, dst, null, 0);
+        return from == LeafPark.UNWOUND ? null : (SocketAddress) from; // null while unwinding
     }
+
+    /** {@link #readFrom}'s steps. */
+    private static final NetLeaf READ_FROM = new NetLeaf(READ_FROM_ID, PollDesc.READ, "read", false) {
+        @Override
+        PollDesc pd(Object self) {
+            return ((PacketConn) self).pd;
+        }
+
+        @Override
+        Object attempt(Object self, Object dst, Object unused) throws IOException {
+            return ((PacketConn) self).ch.receive((ByteBuffer) dst);
+        }
+    };
 
     /**
      * Sends {@code src}'s remaining bytes as one datagram to {@code to}, waiting while the socket's
@@ -79,29 +73,24 @@ public final class PacketConn implements Closeable {
      * @throws ClosedChannelException closed
      */
     @Goroutine
+    @Leaf
     public void writeTo(ByteBuffer src, SocketAddress to) throws IOException {
-        Stack s = Stack.current();
-        long via = s.takeCallSite();
-        G g = PollDesc.parker(s);
-        boolean waited = false;
-        if (s.isResuming()) {
-            StackAccess.resumeLeaf(s);
-            PollDesc.afterPark(g);
-            waited = true;
-        }
-        for (;;) {
-            Conn.fail(pd.check(PollDesc.WRITE), waited, "write");
-            if (ch.send(src, to) > 0 || !src.hasRemaining()) {
-                return;
-            }
-            int r = pd.$jgo$await(s, via, g, PollDesc.WRITE, WRITE_TO_ID, null, null);
-            if (r == PollDesc.UNWINDING) {
-                return; // resumed above
-            }
-            Conn.fail(r, waited, "write");
-            waited = true;
-        }
+        WRITE_TO.$jgo$park(Stack.current(), this, src, to, 0);
     }
+
+    /** {@link #writeTo}'s steps. */
+    private static final NetLeaf WRITE_TO = new NetLeaf(WRITE_TO_ID, PollDesc.WRITE, "write", false) {
+        @Override
+        PollDesc pd(Object self) {
+            return ((PacketConn) self).pd;
+        }
+
+        @Override
+        Object attempt(Object self, Object src, Object to) throws IOException {
+            ByteBuffer b = (ByteBuffer) src;
+            return ((PacketConn) self).ch.send(b, (SocketAddress) to) > 0 || !b.hasRemaining() ? DONE : null;
+        }
+    };
 
     /** As {@link Conn#setReadDeadline}. */
     public void setReadDeadline(Instant t) {

@@ -30,8 +30,9 @@
  *       a waiter that finds a poller blocked wakes it.</li>
  *   <li>A closed channel's descriptor is released by the next select; a close makes one happen.</li>
  * </ul>
- * The leaves ({@code read}, {@code write}, {@code accept}, {@code dial}) are hand-written like the
- * runtime's other primitives: try the non-blocking call; if it did nothing, park; on wake-up, retry,
+ * The leaves ({@code read}, {@code write}, {@code accept}, {@code dial}) are {@code cont.Leaf}s like the
+ * runtime's other primitives, parking through {@code cont.LeafPark} ({@code NetLeaf} holds their
+ * loop): try the non-blocking call; if it did nothing, park; on wake-up, retry,
  * reading the outcome (closed, deadline passed) from the descriptor's state, as Go's {@code fd.Read}
  * loop does. Deadlines run on the runtime's per-P timers. A connection belongs to the poller of
  * the runtime that made it, and goroutines of any runtime and plain threads may use it; a plain

@@ -1,6 +1,8 @@
 package io.jgo.internal.blocking;
 
 import io.jgo.internal.Stack;
+import io.jgo.internal.cont.Leaf;
+import io.jgo.internal.cont.LeafPark;
 import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.cont.MethodIds;
 import io.jgo.Goroutine;
@@ -82,34 +84,40 @@ public final class Blocking {
      * the carrier is the one meant to block and the goroutine must not park.
      */
     @Goroutine
+    @Leaf
     public static void sleep(long millis) throws InterruptedException {
-        Stack s = Stack.current();
-        long via = s.takeCallSite();
-        if (s.isResuming()) {
-            StackAccess.resumeLeaf(s);
-            throwIfInterrupted(); // the timer readied us, or an interrupt did
-            return;
-        }
-        if (!(StackAccess.owner(s) instanceof G) || Syscalls.inSyscall()) {
-            Thread.sleep(millis);
-            return;
-        }
-        if (millis < 0) {
-            throw new IllegalArgumentException("timeout value is negative");
-        }
-        throwIfInterrupted();
-        if (millis == 0) {
-            return;
-        }
-        G g = (G) StackAccess.owner(s);
-        if (!g.runtime().armSleep(g, saturatedNanos(millis))) {
-            throwIfInterrupted(); // an interrupt requested meanwhile: now on the thread
-            return;
-        }
-        if (!StackAccess.suspendLeaf(s, via, SLEEP_ID, Stack.YIELD_PARK)) {
-            throwIfInterrupted(); // pinned, and the wait is already over
-        }
+        SLEEP.$jgo$park(Stack.current(), null, null, null, millis);
     }
+
+    /** {@link #sleep}'s steps: arm the sleep's timer (by the park's unlock step) and park. */
+    private static final LeafPark<Stack, InterruptedException> SLEEP = new LeafPark<>(SLEEP_ID, Stack.YIELD_PARK) {
+        @Override
+        protected Object start(Stack s, Object a, Object b, Object c, long millis) throws InterruptedException {
+            if (!(StackAccess.owner(s) instanceof G) || Syscalls.inSyscall()) {
+                Thread.sleep(millis);
+                return null;
+            }
+            if (millis < 0) {
+                throw new IllegalArgumentException("timeout value is negative");
+            }
+            throwIfInterrupted();
+            if (millis == 0) {
+                return null;
+            }
+            G g = (G) StackAccess.owner(s);
+            if (!g.runtime().armSleep(g, saturatedNanos(millis))) {
+                throwIfInterrupted(); // an interrupt requested meanwhile: now on the thread
+                return null;
+            }
+            return PARK;
+        }
+
+        @Override
+        protected Object resume(Stack s, Object a, Object b, Object c, long millis) throws InterruptedException {
+            throwIfInterrupted(); // the timer readied us, or an interrupt did (pinned: the wait is already over)
+            return null;
+        }
+    };
 
     /** {@code Thread.sleep}'s answer to an interrupt: the status is cleared and the sleep throws. */
     private static void throwIfInterrupted() throws InterruptedException {

@@ -3,7 +3,8 @@ package io.jgo.internal.blocking;
 import io.jgo.Goroutine;
 import io.jgo.internal.Stack;
 import io.jgo.internal.cont.MethodIds;
-import io.jgo.internal.cont.StackAccess;
+import io.jgo.internal.cont.Leaf;
+import io.jgo.internal.cont.LeafPark;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.Interrupts;
 import io.jgo.internal.sched.PollDesc;
@@ -34,8 +35,8 @@ import java.nio.channels.SocketChannel;
  * to write, an unconnected or unbound channel, a closed one), a channel of a class the JDK did not
  * make, and any channel when the JDK internals are not open to jgo (one note says so).
  *
- * <p>Each public method is a hand-written leaf; {@link #$jgo$await} holds the protocol (see
- * {@code Futures}). On a resume the leaf's arguments are not passed again: the wait keeps them.
+ * <p>Each public method is a {@link Leaf} that parks through its {@link LeafPark} ({@link Await}).
+ * On a resume the leaf's arguments are not passed again: the wait keeps them.
  */
 public final class ChannelCalls {
 
@@ -48,18 +49,19 @@ public final class ChannelCalls {
     private static final int GATHER_RANGE_ID = MethodIds.of(OWNER, "write", "(Ljava/nio/channels/SocketChannel;[Ljava/nio/ByteBuffer;II)J");
     private static final int ACCEPT_ID = MethodIds.of(OWNER, "accept", "(Ljava/nio/channels/ServerSocketChannel;)Ljava/nio/channels/SocketChannel;");
 
-    /** What {@link #$jgo$await} returns while its leaf unwinds (the goroutine parked). */
-    private static final Object UNWOUND = new Object();
+    /** What a leaf's park returns while its frame unwinds (the goroutine parked). */
+    private static final Object UNWOUND = LeafPark.UNWOUND;
 
     private ChannelCalls() {
     }
 
     /** {@code ch.read(dst)}. */
     @Goroutine
+    @Leaf
     public static int read(SocketChannel ch, ByteBuffer dst) throws IOException {
-        Object w = $jgo$await(ch, PollDesc.READ, dst, 0, -1, READ_ID);
+        Object w = READ.$jgo$park(Stack.current(), ch, dst, null, range(0, -1));
         if (w == UNWOUND) {
-            return 0; // resumed in $jgo$await
+            return 0; // resumed in READ
         }
         if (w != null) {
             ChannelWait cw = (ChannelWait) w;
@@ -76,8 +78,9 @@ public final class ChannelCalls {
 
     /** {@code ch.read(dsts)}. */
     @Goroutine
+    @Leaf
     public static long read(SocketChannel ch, ByteBuffer[] dsts) throws IOException {
-        Object w = $jgo$await(ch, PollDesc.READ, dsts, 0, dsts == null ? 0 : dsts.length, SCATTER_ID);
+        Object w = SCATTER.$jgo$park(Stack.current(), ch, dsts, null, range(0, dsts == null ? 0 : dsts.length));
         if (w == UNWOUND) {
             return 0;
         }
@@ -96,8 +99,9 @@ public final class ChannelCalls {
 
     /** {@code ch.read(dsts, offset, length)}. */
     @Goroutine
+    @Leaf
     public static long read(SocketChannel ch, ByteBuffer[] dsts, int offset, int length) throws IOException {
-        Object w = $jgo$await(ch, PollDesc.READ, dsts, offset, length, SCATTER_RANGE_ID);
+        Object w = SCATTER_RANGE.$jgo$park(Stack.current(), ch, dsts, null, range(offset, length));
         if (w == UNWOUND) {
             return 0;
         }
@@ -118,8 +122,9 @@ public final class ChannelCalls {
 
     /** {@code ch.write(src)}: parks until the socket takes bytes; a blocking write then writes all of {@code src}. */
     @Goroutine
+    @Leaf
     public static int write(SocketChannel ch, ByteBuffer src) throws IOException {
-        Object w = $jgo$await(ch, PollDesc.WRITE, src, 0, -1, WRITE_ID);
+        Object w = WRITE.$jgo$park(Stack.current(), ch, src, null, range(0, -1));
         if (w == UNWOUND) {
             return 0;
         }
@@ -138,8 +143,9 @@ public final class ChannelCalls {
 
     /** {@code ch.write(srcs)}. */
     @Goroutine
+    @Leaf
     public static long write(SocketChannel ch, ByteBuffer[] srcs) throws IOException {
-        Object w = $jgo$await(ch, PollDesc.WRITE, srcs, 0, srcs == null ? 0 : srcs.length, GATHER_ID);
+        Object w = GATHER.$jgo$park(Stack.current(), ch, srcs, null, range(0, srcs == null ? 0 : srcs.length));
         if (w == UNWOUND) {
             return 0;
         }
@@ -158,8 +164,9 @@ public final class ChannelCalls {
 
     /** {@code ch.write(srcs, offset, length)}. */
     @Goroutine
+    @Leaf
     public static long write(SocketChannel ch, ByteBuffer[] srcs, int offset, int length) throws IOException {
-        Object w = $jgo$await(ch, PollDesc.WRITE, srcs, offset, length, GATHER_RANGE_ID);
+        Object w = GATHER_RANGE.$jgo$park(Stack.current(), ch, srcs, null, range(offset, length));
         if (w == UNWOUND) {
             return 0;
         }
@@ -180,8 +187,9 @@ public final class ChannelCalls {
 
     /** {@code ch.accept()}. */
     @Goroutine
+    @Leaf
     public static SocketChannel accept(ServerSocketChannel ch) throws IOException {
-        Object w = $jgo$await(ch, PollDesc.READ, null, 0, -1, ACCEPT_ID);
+        Object w = ACCEPT.$jgo$park(Stack.current(), ch, null, null, range(0, -1));
         if (w == UNWOUND) {
             return null;
         }
@@ -196,49 +204,66 @@ public final class ChannelCalls {
         }
     }
 
+    private static final Await READ = new Await(READ_ID, PollDesc.READ);
+    private static final Await SCATTER = new Await(SCATTER_ID, PollDesc.READ);
+    private static final Await SCATTER_RANGE = new Await(SCATTER_RANGE_ID, PollDesc.READ);
+    private static final Await WRITE = new Await(WRITE_ID, PollDesc.WRITE);
+    private static final Await GATHER = new Await(GATHER_ID, PollDesc.WRITE);
+    private static final Await GATHER_RANGE = new Await(GATHER_RANGE_ID, PollDesc.WRITE);
+    private static final Await ACCEPT = new Await(ACCEPT_ID, PollDesc.READ);
+
+    /** {@link Await}'s last argument: a range's offset and length in one long. */
+    private static long range(int off, int len) {
+        return (long) off << 32 | (len & 0xFFFF_FFFFL);
+    }
+
     /**
-     * The leaf's protocol, one copy for every method (each passes its own id {@code leaf}): take the
-     * call site, then either resume (pop the leaf's record, take the finished wait) or park until
-     * {@code ch} is ready for {@code mode}, if the call would block and parking is possible. No
-     * rewritten code runs between {@code takeCallSite} and the park.
-     *
-     * @return the finished {@link ChannelWait} holding the call's arguments (the caller makes the
-     *         call with them); null when the caller makes the call with its own arguments (no wait);
-     *         or {@link #UNWOUND}
-     * @throws AsynchronousCloseException the channel was closed while the goroutine waited
+     * The leaves' steps, one instance per method: park until {@code ch} is ready for the mode, if
+     * the call would block and parking is possible; after the wake, the finished wait. Arguments:
+     * the channel, the buffer (or buffers), and the range's offset and length in one long.
+     * Results: the finished {@link ChannelWait} holding the call's arguments (the caller makes the
+     * call with them); null when the caller makes the call with its own arguments (no wait).
+     * Throws {@link AsynchronousCloseException} when the channel was closed while the goroutine waited.
      */
-    private static Object $jgo$await(SelectableChannel ch, int mode, Object buf, int off, int len, int leaf)
-            throws AsynchronousCloseException {
-        Stack s = Stack.current();
-        long via = s.takeCallSite();
-        G g = PollDesc.parker(s);
-        ChannelWait w;
-        if (s.isResuming()) {
-            StackAccess.resumeLeaf(s);
-            w = (ChannelWait) PollDesc.afterPark(g);
+    private static final class Await extends LeafPark<Stack, AsynchronousCloseException> {
+        private final int mode;
+
+        Await(int leaf, int mode) {
+            super(leaf, Stack.YIELD_PARK);
+            this.mode = mode;
+        }
+
+        @Override
+        protected Object start(Stack s, Object channel, Object buf, Object c, long range) {
+            G g = PollDesc.parker(s);
+            SelectableChannel ch = (SelectableChannel) channel;
+            int off = (int) (range >>> 32);
+            int len = (int) range;
+            if (g == null || Syscalls.inCall() || ch == null || !ch.isBlocking() || !mayBlock(ch, mode, buf, off, len)) {
+                return null;
+            }
+            PollDesc pd = PollDesc.forBlockingChannel(g.runtime(), ch);
+            if (pd == null) {
+                return null;
+            }
+            ChannelWait w = new ChannelWait(ch, pd, mode, buf, off, len);
+            if (Interrupts.enterWait(g, w)) {
+                return null; // interrupted: the call itself acts on it, as the JDK's does
+            }
+            if (pd.prepareWait(g, mode, w, null) == PollDesc.PARKED) {
+                return PARK;
+            }
+            Interrupts.exitWait(g);
+            return null; // CLOSED (or TIMEOUT, which a blocking channel's descriptor never has): the call answers
+        }
+
+        @Override
+        protected Object resume(Stack s, Object channel, Object buf, Object c, long range) throws AsynchronousCloseException {
+            G g = PollDesc.parker(s);
+            ChannelWait w = (ChannelWait) PollDesc.afterPark(g);
             Interrupts.exitWait(g);
             return w.after();
         }
-        if (g == null || Syscalls.inCall() || ch == null || !ch.isBlocking() || !mayBlock(ch, mode, buf, off, len)) {
-            return null;
-        }
-        PollDesc pd = PollDesc.forBlockingChannel(g.runtime(), ch);
-        if (pd == null) {
-            return null;
-        }
-        w = new ChannelWait(ch, pd, mode, buf, off, len);
-        if (Interrupts.enterWait(g, w)) {
-            return null; // interrupted: the call itself acts on it, as the JDK's does
-        }
-        int r = pd.$jgo$await(s, via, g, mode, leaf, w, null);
-        if (r == PollDesc.UNWINDING) {
-            return UNWOUND;
-        }
-        Interrupts.exitWait(g);
-        if (r == PollDesc.WOKEN) { // pinned: parked on its carrier, woken
-            return w.after();
-        }
-        return null; // CLOSED (or TIMEOUT, which a blocking channel's descriptor never has): the call answers
     }
 
     /**

@@ -1,7 +1,8 @@
 package io.jgo.internal.blocking;
 
 import io.jgo.internal.Stack;
-import io.jgo.internal.cont.StackAccess;
+import io.jgo.internal.cont.Leaf;
+import io.jgo.internal.cont.LeafPark;
 import io.jgo.internal.cont.MethodIds;
 import io.jgo.Goroutine;
 import io.jgo.internal.sched.G;
@@ -33,8 +34,8 @@ import java.util.concurrent.TimeoutException;
  * carrier blocks and its P goes to other goroutines, as before. On a plain thread every method is
  * the future's own.
  *
- * <p>Each public method is a hand-written leaf: it calls {@link #$jgo$await} first thing, which
- * either resumes (pops the leaf's record and takes the finished wait) or decides whether to park.
+ * <p>Each public method is a {@link Leaf}: it parks through its {@link LeafPark} ({@link Await}),
+ * which either resumes (and takes the finished wait) or decides whether to park.
  */
 public final class Futures {
 
@@ -45,9 +46,9 @@ public final class Futures {
     private static final int TIMED_GET_ID = MethodIds.of("io.jgo.internal.blocking.Futures", "get",
             "(Ljava/util/concurrent/Future;JLjava/util/concurrent/TimeUnit;)Ljava/lang/Object;");
 
-    /** What {@link #$jgo$await} returns while its leaf unwinds (the goroutine parked). */
-    private static final Object UNWOUND = new Object();
-    /** {@link #$jgo$await}'s timeout for an untimed wait (a timed one is clamped above it). */
+    /** What a leaf's park returns while its frame unwinds (the goroutine parked). */
+    private static final Object UNWOUND = LeafPark.UNWOUND;
+    /** {@link Await}'s timeout for an untimed wait (a timed one is clamped above it). */
     private static final long NO_TIMEOUT = Long.MIN_VALUE;
 
     private Futures() {
@@ -55,18 +56,20 @@ public final class Futures {
 
     /** {@code f.join()}: parks a goroutine until {@code f} completes; not interruptible. */
     @Goroutine
+    @Leaf
     public static Object join(CompletableFuture<?> f) {
-        Object w = $jgo$await(f, false, NO_TIMEOUT, JOIN_ID);
+        Object w = JOIN.$jgo$park(Stack.current(), f, null, null, NO_TIMEOUT);
         if (w == UNWOUND) {
-            return null; // unwinding; resumed in $jgo$await
+            return null; // unwinding; resumed in JOIN
         }
         return w == null ? f.join() : ((CompletableFuture<?>) ((FutureWait) w).future).join();
     }
 
     /** {@code f.get()}: parks a goroutine until {@code f} completes or the goroutine is interrupted. */
     @Goroutine
+    @Leaf
     public static Object get(Future<?> f) throws InterruptedException, ExecutionException {
-        Object w = $jgo$await(f, true, NO_TIMEOUT, GET_ID);
+        Object w = GET.$jgo$park(Stack.current(), f, null, null, NO_TIMEOUT);
         if (w == UNWOUND) {
             return null;
         }
@@ -83,10 +86,11 @@ public final class Futures {
 
     /** {@code f.get(timeout, unit)}: as {@link #get(Future)}, for at most the timeout. */
     @Goroutine
+    @Leaf
     public static Object get(Future<?> f, long timeout, TimeUnit unit)
             throws InterruptedException, ExecutionException, TimeoutException {
-        Object w = f == null ? $jgo$await(null, true, 0, TIMED_GET_ID) // a resume passes no arguments
-                : $jgo$await(f, true, Math.max(unit.toNanos(timeout), NO_TIMEOUT + 1), TIMED_GET_ID);
+        Object w = f == null ? TIMED_GET.$jgo$park(Stack.current(), null, null, null, 0) // a resume passes no arguments
+                : TIMED_GET.$jgo$park(Stack.current(), f, null, null, Math.max(unit.toNanos(timeout), NO_TIMEOUT + 1));
         if (w == UNWOUND) {
             return null;
         }
@@ -103,41 +107,48 @@ public final class Futures {
         return done.get();
     }
 
+    private static final Await JOIN = new Await(JOIN_ID, false);
+    private static final Await GET = new Await(GET_ID, true);
+    private static final Await TIMED_GET = new Await(TIMED_GET_ID, true);
+
     /**
-     * The leaf's protocol, one copy for the three methods, each of which passes its own id
-     * {@code leaf}: take the call site, then either resume (pop the leaf's record, take the
-     * finished wait) or park if that is possible and needed. No rewritten code runs between
-     * {@code takeCallSite} and {@code suspendLeaf}; the {@code $jgo$} prefix makes this frame
-     * machinery for the adjacency check (see {@code Chan.$jgo$receive}).
-     *
-     * @return the finished {@link FutureWait}; null when the caller must call the future itself (a
-     *         plain thread, a done future, a future of another kind, an interrupt already pending
-     *         for an interruptible call, a timeout not positive); or {@link #UNWOUND}
+     * The leaves' steps, one instance per method: park if that is possible and needed; after the
+     * wake, the finished wait. Arguments: the future, and the timeout in nanoseconds (or
+     * {@link #NO_TIMEOUT}). Results: the finished {@link FutureWait}; null when the caller must call
+     * the future itself (a plain thread, a done future, a future of another kind, an interrupt
+     * already pending for an interruptible call, a timeout not positive).
      */
-    private static Object $jgo$await(Future<?> f, boolean interruptible, long timeoutNanos, int leaf) {
-        Stack s = Stack.current();
-        long via = s.takeCallSite();
-        G g = Parking.goroutineOf(s);
-        if (s.isResuming()) {
-            StackAccess.resumeLeaf(s);
-            return FutureWait.afterPark(g);
+    private static final class Await extends LeafPark<Stack, RuntimeException> {
+        private final boolean interruptible;
+
+        Await(int leaf, boolean interruptible) {
+            super(leaf, Stack.YIELD_PARK);
+            this.interruptible = interruptible;
         }
-        if (g == null || f.isDone() || timeoutNanos != NO_TIMEOUT && timeoutNanos <= 0) {
-            return null;
+
+        @Override
+        protected Object start(Stack s, Object future, Object b, Object c, long timeoutNanos) {
+            Future<?> f = (Future<?>) future;
+            G g = Parking.goroutineOf(s);
+            if (g == null || f.isDone() || timeoutNanos != NO_TIMEOUT && timeoutNanos <= 0) {
+                return null;
+            }
+            CompletableFuture<?> done = f instanceof CompletableFuture ? (CompletableFuture<?>) f
+                    : f instanceof Awaitable ? ((Awaitable) f).completion() : null;
+            if (done == null) {
+                return null;
+            }
+            FutureWait w = new FutureWait(f);
+            if (!w.prepare(g, done, interruptible, timeoutNanos)) {
+                return null; // done or interrupted meanwhile: the future's own method answers without blocking
+            }
+            return PARK;
         }
-        CompletableFuture<?> done = f instanceof CompletableFuture ? (CompletableFuture<?>) f
-                : f instanceof Awaitable ? ((Awaitable) f).completion() : null;
-        if (done == null) {
-            return null;
+
+        @Override
+        protected Object resume(Stack s, Object future, Object b, Object c, long timeoutNanos) {
+            return FutureWait.afterPark(Parking.goroutineOf(s));
         }
-        FutureWait w = new FutureWait(f);
-        if (!w.prepare(g, done, interruptible, timeoutNanos)) {
-            return null; // done or interrupted meanwhile: the future's own method answers without blocking
-        }
-        if (StackAccess.suspendLeaf(s, via, leaf, Stack.YIELD_PARK)) {
-            return UNWOUND;
-        }
-        return FutureWait.afterPark(g); // pinned: the wait is over
     }
 
     /** A goroutine about to call a future that may block it: one jgo cannot wait for, not done. */

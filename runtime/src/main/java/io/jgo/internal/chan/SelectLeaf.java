@@ -1,6 +1,7 @@
 package io.jgo.internal.chan;
 
-import io.jgo.internal.cont.StackAccess;
+import io.jgo.internal.cont.Leaf;
+import io.jgo.internal.cont.LeafPark;
 import io.jgo.Goroutine;
 import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.Stack;
@@ -8,7 +9,7 @@ import io.jgo.internal.Stack;
 /**
  * The leaf of {@code io.jgo.Select.select}: waits until one of the cases can proceed (or picks the
  * otherwise case) and performs its channel operation. {@code Select.select} around it, case bodies
- * included, is ordinary rewritten code; this is the hand-written frame every select ends in.
+ * included, is ordinary rewritten code; this is the leaf every select ends in.
  */
 public final class SelectLeaf {
 
@@ -36,35 +37,41 @@ public final class SelectLeaf {
      * and gives it back ({@link SelectOp#release}) before running the case's body (a body may
      * select again). A record that does not park allocates nothing: it is the stack's own.
      *
-     * <p>Hand-written leaf: parks like a channel operation (its record, label 1, is pushed by
-     * {@code suspendLeaf}). A resumed call gets no arguments back and needs none: the record it
+     * <p>A {@link Leaf}: parks like a channel operation, through {@link LeafPark}. A resumed call gets no arguments back and needs none: the record it
      * parked with holds the outcome.
      */
     @Goroutine
+    @Leaf
     public static SelectOp select(Object[] cases, Cases describe) {
-        Stack s = Stack.current();
-        long via = s.takeCallSite();
-        if (s.isResuming()) {
-            StackAccess.resumeLeaf(s);
+        Object op = SELECT.$jgo$park(Stack.current(), cases, describe, null, 0);
+        return op == LeafPark.UNWOUND ? null : (SelectOp) op; // null while unwinding: the resumed call returns the outcome
+    }
+
+    /** {@link #select}'s steps: fill the stack's select record, run it, park if no case is ready. */
+    private static final LeafPark<Stack, RuntimeException> SELECT = new LeafPark<>(SELECT_ID, Stack.YIELD_PARK) {
+        @Override
+        protected Object start(Stack s, Object a, Object b, Object c, long n) {
+            Object[] cases = (Object[]) a;
+            SelectOp op = SelectOp.acquire(s, cases.length, s.isGoroutine());
+            op.cases = cases;
+            int otherwise;
+            try {
+                otherwise = ((Cases) b).fill(op, cases);
+            } catch (RuntimeException e) {
+                op.release(s);
+                throw e;
+            }
+            int i = op.run(s, otherwise >= 0);
+            if (i == SelectOp.MUST_PARK) {
+                return PARK;
+            }
+            op.fired = i == SelectOp.DEFAULT ? otherwise : i;
+            return op;
+        }
+
+        @Override
+        protected Object resume(Stack s, Object a, Object b, Object c, long n) {
             return SelectOp.resumed(s);
         }
-        SelectOp op = SelectOp.acquire(s, cases.length, s.isGoroutine());
-        op.cases = cases;
-        int otherwise;
-        try {
-            otherwise = describe.fill(op, cases);
-        } catch (RuntimeException e) {
-            op.release(s);
-            throw e;
-        }
-        int i = op.run(s, otherwise >= 0);
-        if (i == SelectOp.MUST_PARK) {
-            if (StackAccess.suspendLeaf(s, via, SELECT_ID, Stack.YIELD_PARK)) {
-                return null; // unwinding; the resumed call returns the outcome above
-            }
-            return SelectOp.resumed(s); // pinned: the wait is over
-        }
-        op.fired = i == SelectOp.DEFAULT ? otherwise : i;
-        return op;
-    }
+    };
 }

@@ -14,7 +14,7 @@
  * every channel, park once), pass 3 (dequeue from the others), with the winner among racing
  * wakers picked by a CAS ({@code io.jgo.internal.sched.SelectWait}).
  *
- * <p>The API's channel operations are hand-written leaves ({@code Chan.send}, {@code Chan.recv},
+ * <p>The API's channel operations are leaves parking through {@code cont.LeafPark} ({@code Chan.send}, {@code Chan.recv},
  * ...; {@link io.jgo.internal.chan.SelectLeaf} for a select): they take the caller's
  * {@code Stack}, never a goroutine, so {@code io.jgo} names nothing of the scheduler.
  * {@code Select.select} itself, which runs the case bodies, is ordinary rewritten code.
@@ -30,9 +30,8 @@
  * goroutines of any runtime and plain threads, which block in place.
  *
  * <h2>Resumable frames</h2>
- * The public operations are hand-written {@code @Goroutine} leaves: on a park they yield with
- * {@code Stack.suspendLeaf}, and when re-entered ({@code isResuming}) they read their outcome from
- * the waiter the G parked on. A resumed call gets no arguments back from its rewritten caller (only
+ * The public operations are {@code @Goroutine} leaves ({@code cont.Leaf}): they park through
+ * {@code cont.LeafPark}, whose resume step reads their outcome from the waiter the G parked on. A resumed call gets no arguments back from its rewritten caller (only
  * the receiver), so everything needed after a park lives in the waiter or the {@code SelectOp}.
  * {@code Select.select} is also a middle frame: a case body may suspend, and select then saves its
  * own record and unwinds like rewritten code.

@@ -115,6 +115,9 @@ public abstract class Continuation extends Records {
     /** A fresh stack of this kind with no owner (never suspends), for code the runtime runs aside ({@link AsideStack}). */
     protected abstract Continuation newPlainStack();
 
+    /** Takes the call-site handshake's site word, leaving it clear ({@code Stack.takeCallSite}; {@link LeafPark} speaks it). */
+    public abstract long takeCallSite();
+
     /** Sets both call-site handshake words, as a rewritten call site does before its call (see {@code Stack.callSite}). */
     protected abstract void handshake(long site, Object receiver);
 
@@ -147,7 +150,7 @@ public abstract class Continuation extends Records {
     static final int LEAF_LABEL = 1;
 
     /**
-     * Called by a leaf primitive (hand-written, in the runtime) to yield. Returns true when the
+     * Called by {@link LeafPark}, for a leaf, to yield (and by tests that drive a stack). Returns true when the
      * leaf must now return to its caller so that the chain unwinds to g0; returns false when the
      * goroutine was pinned instead (the frame below is not the rewritten call site that called the
      * leaf, or the goroutine holds a thread-owned lock, see {@link HeldLocks}), in which case the

@@ -1,8 +1,9 @@
 package io.jgo.internal.cont;
 
 /**
- * The runtime's access to a goroutine's stack beyond the protocol rewritten code follows: leaf
- * primitives yield and resume, hand-written frames save and pin, g0 ends an unwind, resets a stack
+ * The runtime's access to a goroutine's stack beyond the protocol rewritten code follows: tests
+ * drive leaves and frames by hand (the runtime's leaves yield and resume only through
+ * {@link LeafPark}, in this package), g0 ends an unwind, resets a stack
  * and arms a resume, sysmon asks for a preemption, select keeps its reusable state. These are
  * members of {@link Continuation} that are not public, so that code outside the runtime module,
  * which sees {@code io.jgo.internal.Stack} (exported for rewritten code), cannot reach them through
@@ -14,17 +15,17 @@ public final class StackAccess {
     private StackAccess() {
     }
 
-    /** A leaf primitive yields (see {@link Continuation#suspendLeaf}). The owner. */
+    /** A leaf yields (see {@link Continuation#suspendLeaf}): for tests that drive a stack by hand; the runtime's leaves go through {@link LeafPark}. The owner. */
     public static boolean suspendLeaf(Continuation s, long via, int me, int kind) {
         return s.suspendLeaf(via, me, kind);
     }
 
-    /** A resumed leaf primitive pops its own (empty) record. The owner. */
+    /** A resumed leaf pops its own (empty) record: for tests, as {@link #suspendLeaf}. The owner. */
     public static void resumeLeaf(Continuation s) {
         s.resumeLeaf();
     }
 
-    /** A hand-written frame saving itself: reserves its record; the values follow with {@code Stack.saveX}. The owner. */
+    /** A frame rewritten by hand (tests) saving itself: reserves its record; the values follow with {@code Stack.saveX}. The owner. */
     public static void pushFrame(Continuation s, int me, int label, int nPrims, int nRefs) {
         s.pushFrame(me, label, nPrims, nRefs);
     }

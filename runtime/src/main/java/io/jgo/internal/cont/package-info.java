@@ -12,6 +12,9 @@
  * <li>{@link io.jgo.internal.cont.Entry}, {@code LazyLayout},
  *     {@link io.jgo.internal.cont.HandOff}, {@code LogicalTrace}: g0's side
  *     of a resume.</li>
+ * <li>{@link io.jgo.internal.cont.LeafPark}: the one place that speaks the leaf protocol (take the
+ *     call site, resume or suspend) for every {@link io.jgo.internal.cont.Leaf}-marked primitive of
+ *     the runtime, which the build leaves as written.</li>
  * <li>{@link io.jgo.internal.cont.Adjacency}: may a frame unwind into its caller?
  *     {@link io.jgo.internal.cont.HeldLocks}: thread-owned locks that keep a goroutine on its thread.</li>
  * <li>{@link io.jgo.internal.cont.Carrier}, {@link io.jgo.internal.cont.ThreadStacks}: where a

@@ -1,5 +1,7 @@
 package io.jgo.internal.coroutine;
 
+import io.jgo.internal.cont.Leaf;
+import io.jgo.internal.cont.LeafPark;
 import io.jgo.internal.cont.StackAccess;
 import io.jgo.Goroutine;
 import io.jgo.internal.Stack;
@@ -104,15 +106,21 @@ public final class Coroutine implements Continuation.Owner {
 
     /** Suspends the running coroutine or goroutine (a leaf primitive). Outside one, does nothing. */
     @Goroutine
+    @Leaf
     public static void suspend() {
-        Stack s = Stack.current();
-        long via = s.takeCallSite();
-        if (s.isResuming()) {
-            StackAccess.resumeLeaf(s);
-            return;
-        }
-        if (s.isGoroutine()) {
-            StackAccess.suspendLeaf(s, via, SUSPEND_ID, Stack.YIELD_GOSCHED);
-        }
+        SUSPEND.$jgo$park(Stack.current(), null, null, null, 0);
     }
+
+    /** {@link #suspend}'s steps: a goroutine or coroutine yields (a pinned one carries on at once); anything else does nothing. */
+    private static final LeafPark<Stack, RuntimeException> SUSPEND = new LeafPark<>(SUSPEND_ID, Stack.YIELD_GOSCHED) {
+        @Override
+        protected Object start(Stack s, Object a, Object b, Object c, long n) {
+            return s.isGoroutine() ? PARK : null;
+        }
+
+        @Override
+        protected Object resume(Stack s, Object a, Object b, Object c, long n) {
+            return null;
+        }
+    };
 }

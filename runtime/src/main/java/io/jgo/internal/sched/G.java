@@ -288,7 +288,7 @@ public final class G implements Continuation.Owner {
     }
 
     /**
-     * Called by a leaf primitive, on the G's own thread, right before {@code suspendLeaf(..., YIELD_PARK)}:
+     * Called by a leaf primitive, on the G's own thread, right before it yields ({@code LeafPark}'s {@code PARK}):
      * the locks {@code unlock} releases are held and guard the waiter list the G was just put on; the
      * scheduler releases them once the G is off the carrier and WAITING, so a readier (who must take
      * one to find the G) never sees a G that is still running. They must be unlockable by the thread that

@@ -15,10 +15,11 @@ import io.jgo.internal.Stack;
  * <h2>A goroutine</h2>
  * The primitive, holding its lock, puts a {@link Waiter} on a {@link WaitQueue}, calls
  * {@link #prepare} (records the waiter on the G, the wait reason and what to unlock), and its
- * {@code @Goroutine} leaf method yields with {@code StackAccess.suspendLeaf(s, via, id, YIELD_PARK)}. g0 makes
+ * {@code @Goroutine} leaf method's start step answers {@code PARK}, and {@code cont.LeafPark} (the one
+ * place that speaks the leaf protocol) yields with {@code YIELD_PARK}. g0 makes
  * the G WAITING and only then runs the {@link ParkUnlock} (Go's {@code gopark(unlockf)}); a
- * select's unlock releases every channel lock it holds. When the leaf runs again
- * ({@code isResuming}, or right after a pinned {@code suspendLeaf} returns false) it takes its
+ * select's unlock releases every channel lock it holds. When the leaf runs again (its resume step:
+ * re-entered, or its carrier waited while pinned) it takes its
  * waiter back with {@link #takeWaiting} and reads the outcome ({@link Waiter#success},
  * {@link Waiter#elem}, {@link SelectWait#winner}).
  *

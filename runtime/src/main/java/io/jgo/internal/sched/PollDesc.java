@@ -26,8 +26,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * the lock. Whatever wakes it (readiness, a deadline, a close, {@link #wake}), the leaf retries
  * from the top, as Go's {@code fd.Read} loop does: the outcome is read from the state
  * ({@link #check}, the caller's own condition), never from the wake-up. A plain thread waits in
- * place ({@link #prepareWait} returns {@link #WOKEN}). {@link #$jgo$await} is that wait, park
- * included, for every leaf.
+ * place ({@link #prepareWait} returns {@link #WOKEN}). A goroutine's leaf parks through
+ * {@code cont.LeafPark} once {@link #prepareWait} answers {@link #PARKED}.
  *
  * <h2>Interest: read stays armed while it is used, write is one-shot</h2>
  * The selector is level-triggered, and every interest change is a queued update the next select
@@ -65,8 +65,6 @@ public final class PollDesc implements ParkUnlock {
     public static final int TIMEOUT = 4;
     /** The caller's cancellation condition held ({@link #prepareWait(G, int, Object, BooleanSupplier)}). */
     public static final int CANCELED = 5;
-    /** {@link #$jgo$await}: the goroutine is unwinding to park; the leaf must return at once (it resumes at its top). */
-    public static final int UNWINDING = 6;
 
     /** Wait reason in dumps, as Go's {@code waitReasonIOWait}. */
     public static final WaitReason WAIT_REASON = WaitReason.IO_WAIT;
@@ -270,29 +268,6 @@ public final class PollDesc implements ParkUnlock {
         }
         lock.unlock();
         awaitAsThread(w, mode);
-        return WOKEN;
-    }
-
-    /**
-     * The wait of a leaf (a hand-written resumable primitive of {@code io.jgo.net}), one copy for
-     * all of them: {@link #prepareWait(G, int, Object, BooleanSupplier)}, then for a goroutine the
-     * park as leaf {@code leafId}. Returns {@link #UNWINDING} when the leaf must return at once
-     * (its frame unwinds; it resumes at its top, where it calls {@code StackAccess.resumeLeaf} and
-     * {@link #afterPark}); {@link #WOKEN} after a wait (a pinned goroutine's or a plain thread's);
-     * or, without waiting, {@link #CLOSED}, {@link #TIMEOUT} or {@link #CANCELED}. Whatever woke it,
-     * the leaf retries. The {@code $jgo$} prefix makes this frame continuation machinery for the
-     * adjacency check, so the leaf itself is the frame that unwinds.
-     */
-    public int $jgo$await(io.jgo.internal.Stack s, long via, G g, int mode, int leafId, Object keep,
-            BooleanSupplier cancelled) {
-        int r = prepareWait(g, mode, keep, cancelled);
-        if (r != PARKED) {
-            return r;
-        }
-        if (io.jgo.internal.cont.StackAccess.suspendLeaf(s, via, leafId, io.jgo.internal.Stack.YIELD_PARK)) {
-            return UNWINDING;
-        }
-        afterPark(g); // pinned: parked on its carrier, woken
         return WOKEN;
     }
 

@@ -1,6 +1,7 @@
 package io.jgo.internal.sync;
 
-import io.jgo.internal.cont.StackAccess;
+import io.jgo.internal.cont.Leaf;
+import io.jgo.internal.cont.LeafPark;
 import io.jgo.Goroutine;
 import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.Stack;
@@ -43,7 +44,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@link WaitQueue}, "Reach"): a primitive a plain thread has used keeps its waiters out of the
  * deadlock report. {@link #park} touches for the parking party itself.
  *
- * <p>The seam holds jgo's only hand-written parking frame of the sync types, {@link #park}; the
+ * <p>The seam holds the sync types' only leaf, {@link #park} (it parks through {@code LeafPark}); the
  * primitives above it are ordinary {@code @Goroutine} code, rewritten at build time.
  */
 public final class WaitList {
@@ -96,38 +97,58 @@ public final class WaitList {
      * {@link #readyFirst} ({@code true} from {@link #readyAll}): for a mutex, whether ownership was
      * handed over.
      *
-     * <p>Hand-written leaf: the suspension every blocking sync operation ends in.
+     * <p>A {@link Leaf}: the suspension every blocking sync operation ends in, through {@link LeafPark}.
      */
     @Goroutine
+    @Leaf
     public boolean park(WaitReason why, long ticket, boolean lifo) {
-        Stack s = Stack.current();
-        long via = s.takeCallSite();
-        G g = Parking.goroutineOf(s);
-        if (s.isResuming()) {
-            StackAccess.resumeLeaf(s);
-            return ((Waiter) Parking.takeWaiting(g)).success; // the waker wrote it before readying us
+        Object handedOff = (lifo ? PARK_LIFO : PARK_FIFO).$jgo$park(Stack.current(), this, why, null, ticket);
+        return handedOff == Boolean.TRUE; // false while unwinding: the resumed call returns the outcome
+    }
+
+    private static final Park PARK_FIFO = new Park(false);
+    private static final Park PARK_LIFO = new Park(true);
+
+    /**
+     * {@link #park}'s steps (one instance for each end of the queue): enqueue the caller and park
+     * it, the scheduler releasing the lock once it is parked; after the wake, the outcome the waker
+     * wrote on the waiter before readying it. A plain thread blocks in {@link #start}.
+     */
+    private static final class Park extends LeafPark<Stack, RuntimeException> {
+        private final boolean lifo;
+
+        Park(boolean lifo) {
+            super(PARK_ID, Stack.YIELD_PARK);
+            this.lifo = lifo;
         }
-        queue.touch(g);
-        Waiter w = g == null ? Waiter.forThread() : Parking.waiterFor(g);
-        w.ticket = ticket;
-        if (g == null) {
-            Parking.enterThreadWait(); // before the waiter is visible: no deadlock report while this thread may act
+
+        @Override
+        protected Object start(Stack s, Object list, Object why, Object c, long ticket) {
+            WaitList l = (WaitList) list;
+            G g = Parking.goroutineOf(s);
+            l.queue.touch(g);
+            Waiter w = g == null ? Waiter.forThread() : Parking.waiterFor(g);
+            w.ticket = ticket;
+            if (g == null) {
+                Parking.enterThreadWait(); // before the waiter is visible: no deadlock report while this thread may act
+            }
+            if (lifo) {
+                l.queue.enqueueFirst(w);
+            } else {
+                l.queue.enqueue(w);
+            }
+            if (g == null) {
+                w.awaitAsThread(l.guard);
+                return w.success;
+            }
+            Parking.prepare(g, w, l.guard, (WaitReason) why); // the scheduler releases the lock once g is parked
+            return PARK;
         }
-        if (lifo) {
-            queue.enqueueFirst(w);
-        } else {
-            queue.enqueue(w);
+
+        @Override
+        protected Object resume(Stack s, Object list, Object why, Object c, long ticket) {
+            return ((Waiter) Parking.takeWaiting(Parking.goroutineOf(s))).success; // the waker wrote it before readying us
         }
-        if (g == null) {
-            w.awaitAsThread(guard);
-            return w.success;
-        }
-        Parking.prepare(g, w, guard, why); // the scheduler releases the lock once g is parked
-        if (StackAccess.suspendLeaf(s, via, PARK_ID, Stack.YIELD_PARK)) {
-            return false; // unwinding; the resumed call returns the outcome above
-        }
-        Parking.takeWaiting(g); // pinned: parkPinned waited until a waker readied us
-        return w.success;
     }
 
     /** The ticket of the waiter {@link #readyFirst} would ready, or {@link #NO_WAITER}. Lock held. */
