@@ -148,6 +148,9 @@ final class RuntimeNames {
      * Java that the runtime's build rewrites with the API classes.
      */
     static final String CALLBACK_PACKAGE = "io/jgo/internal/callback/";
+    /** {@code java.net.Socket} streams that park ({@link SocketCalls}); rewritten by the runtime's build, as the callback helpers. */
+    static final String SOCKETS_PACKAGE = "io/jgo/internal/sockets/";
+    static final String SOCKET_IO = SOCKETS_PACKAGE + "SocketIo";
     static final String ITERABLE_CALLS = CALLBACK_PACKAGE + "IterableCalls";
     static final String MAP_CALLS = CALLBACK_PACKAGE + "MapCalls";
     static final String OPTIONAL_CALLS = CALLBACK_PACKAGE + "OptionalCalls";
@@ -294,6 +297,7 @@ final class RuntimeNames {
                     "write(Ljava/nio/channels/SocketChannel;[Ljava/nio/ByteBuffer;II)J",
                     "accept(Ljava/nio/channels/ServerSocketChannel;)Ljava/nio/channels/SocketChannel;"),
             classEntry(OWNED_LOCKS, "java/lang/Object"),
+            classEntry(SOCKET_IO, "java/lang/Object", SocketCalls.suspendingHelpers()),
             classEntry(ITERABLE_CALLS, "java/lang/Object",
                     "forEach(Ljava/lang/Iterable;Ljava/util/function/Consumer;)V",
                     "removeIf(Ljava/util/Collection;Ljava/util/function/Predicate;)Z",

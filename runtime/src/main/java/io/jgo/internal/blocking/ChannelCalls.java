@@ -9,6 +9,7 @@ import io.jgo.internal.sched.Interrupts;
 import io.jgo.internal.sched.PollDesc;
 import io.jgo.internal.sched.Syscalls;
 import java.io.IOException;
+import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.SelectableChannel;
@@ -27,7 +28,9 @@ import java.nio.channels.SocketChannel;
  * call's result and exceptions are the channel's own. A close while the goroutine waits wakes it with
  * an {@link AsynchronousCloseException}, as a thread blocked in the call gets; an interrupt wakes it
  * and the call then sees the interrupt (the JDK closes the channel and throws
- * {@code ClosedByInterruptException}).
+ * {@code ClosedByInterruptException}). A read deadline on the channel's descriptor (only
+ * {@code io.jgo.internal.sockets} sets one, for a socket's {@code soTimeout}) ends the wait with a
+ * {@code SocketTimeoutException}.
  *
  * <p>Not parked, called as before (a handed-off syscall for a goroutine): a non-blocking channel, a
  * plain thread, a call inside {@code Go.syscall}, a call that cannot block (nothing to read into or
@@ -66,7 +69,7 @@ public final class ChannelCalls {
             ch = (SocketChannel) cw.ch;
             dst = (ByteBuffer) cw.buf;
         }
-        boolean entered = Blocking.enter(ch, Blocking.ALWAYS);
+        boolean entered = Blocking.enter(ch, afterWait(w));
         try {
             return ch.read(dst);
         } finally {
@@ -86,7 +89,7 @@ public final class ChannelCalls {
             ch = (SocketChannel) cw.ch;
             dsts = (ByteBuffer[]) cw.buf;
         }
-        boolean entered = Blocking.enter(ch, Blocking.ALWAYS);
+        boolean entered = Blocking.enter(ch, afterWait(w));
         try {
             return ch.read(dsts);
         } finally {
@@ -108,7 +111,7 @@ public final class ChannelCalls {
             offset = cw.off;
             length = cw.len;
         }
-        boolean entered = Blocking.enter(ch, Blocking.ALWAYS);
+        boolean entered = Blocking.enter(ch, afterWait(w));
         try {
             return ch.read(dsts, offset, length);
         } finally {
@@ -128,7 +131,7 @@ public final class ChannelCalls {
             ch = (SocketChannel) cw.ch;
             src = (ByteBuffer) cw.buf;
         }
-        boolean entered = Blocking.enter(ch, Blocking.ALWAYS);
+        boolean entered = Blocking.enter(ch, afterWait(w));
         try {
             return ch.write(src);
         } finally {
@@ -148,7 +151,7 @@ public final class ChannelCalls {
             ch = (SocketChannel) cw.ch;
             srcs = (ByteBuffer[]) cw.buf;
         }
-        boolean entered = Blocking.enter(ch, Blocking.ALWAYS);
+        boolean entered = Blocking.enter(ch, afterWait(w));
         try {
             return ch.write(srcs);
         } finally {
@@ -170,7 +173,7 @@ public final class ChannelCalls {
             offset = cw.off;
             length = cw.len;
         }
-        boolean entered = Blocking.enter(ch, Blocking.ALWAYS);
+        boolean entered = Blocking.enter(ch, afterWait(w));
         try {
             return ch.write(srcs, offset, length);
         } finally {
@@ -188,12 +191,22 @@ public final class ChannelCalls {
         if (w != null) {
             ch = (ServerSocketChannel) ((ChannelWait) w).ch;
         }
-        boolean entered = Blocking.enter(ch, Blocking.ALWAYS);
+        boolean entered = Blocking.enter(ch, afterWait(w));
         try {
             return ch.accept();
         } finally {
             Blocking.exit(entered);
         }
+    }
+
+    /**
+     * The syscall rule of the call: after a wait the poller said the socket is ready and the call
+     * returns at once, so the P is not handed off up front (sysmon retakes it if the call lasts, as
+     * when another thread took the bytes first); without a wait the call may block: handed off.
+     * (A thousand readers woken together, each handing its P on at once, made hundreds of threads.)
+     */
+    private static int afterWait(Object w) {
+        return w != null ? Blocking.BY_CLASS : Blocking.ALWAYS;
     }
 
     /**
@@ -208,7 +221,7 @@ public final class ChannelCalls {
      * @throws AsynchronousCloseException the channel was closed while the goroutine waited
      */
     private static Object $jgo$await(SelectableChannel ch, int mode, Object buf, int off, int len, int leaf)
-            throws AsynchronousCloseException {
+            throws AsynchronousCloseException, SocketTimeoutException {
         Stack s = Stack.current();
         long via = s.takeCallSite();
         G g = PollDesc.parker(s);
@@ -238,7 +251,10 @@ public final class ChannelCalls {
         if (r == PollDesc.WOKEN) { // pinned: parked on its carrier, woken
             return w.after();
         }
-        return null; // CLOSED (or TIMEOUT, which a blocking channel's descriptor never has): the call answers
+        if (r == PollDesc.TIMEOUT) { // a read deadline set by io.jgo.internal.sockets (a Socket's soTimeout)
+            throw ChannelWait.timedOut(mode);
+        }
+        return null; // CLOSED: the call answers
     }
 
     /**
@@ -297,11 +313,23 @@ public final class ChannelCalls {
         }
 
         /** The goroutine waited and runs again: a close meanwhile is the JDK's asynchronous close. */
-        ChannelWait after() throws AsynchronousCloseException {
+        ChannelWait after() throws AsynchronousCloseException, SocketTimeoutException {
             if (!ch.isOpen()) {
                 throw new AsynchronousCloseException();
             }
+            if (pd.check(mode) == PollDesc.TIMEOUT) {
+                throw timedOut(mode);
+            }
             return this;
+        }
+
+        /**
+         * Only a {@code java.net.Socket}'s {@code soTimeout} sets a deadline on a blocking channel's
+         * descriptor ({@code io.jgo.internal.sockets}): its wait ends as the JDK's timed read does, with
+         * the socket still usable.
+         */
+        static SocketTimeoutException timedOut(int mode) {
+            return new SocketTimeoutException(mode == PollDesc.READ ? "Read timed out" : "Write timed out");
         }
 
         @Override
