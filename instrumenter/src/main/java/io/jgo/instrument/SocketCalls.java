@@ -43,7 +43,7 @@ final class SocketCalls {
 
     /** Constructors redirected: owner + descriptor -> factory name. */
     private static final Map<String, String> FACTORIES = new HashMap<>();
-    /** Instance calls redirected: owner set per method name+descriptor. */
+    /** Instance calls redirected: the owners, per method name + descriptor. */
     private static final Map<String, Set<String>> CALLS = new HashMap<>();
 
     private static final Set<String> INPUT_STREAMS = Set.of("java/io/InputStream", "java/io/BufferedInputStream",
@@ -95,7 +95,11 @@ final class SocketCalls {
     }
 
     private static void call(Set<String> owners, String name, String desc) {
-        CALLS.put(name + desc, owners);
+        CALLS.merge(name + desc, owners, (a, b) -> {
+            Set<String> both = new java.util.HashSet<>(a);
+            both.addAll(b);
+            return Set.copyOf(both);
+        });
     }
 
     /** The static that stands in for an instance call: the receiver becomes the first argument. */
