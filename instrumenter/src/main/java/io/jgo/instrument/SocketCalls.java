@@ -109,10 +109,15 @@ final class SocketCalls {
 
     /**
      * The statics that may suspend, as {@code name + descriptor} (the runtime table lists them): the
-     * stand-ins of the reads and of {@code accept}; the factories and {@code getInputStream} do not park.
+     * stand-ins of the reads and of {@code accept}, and the factories that connect; the others and
+     * {@code getInputStream} do not park.
      */
     static String[] suspendingHelpers() {
         Set<String> all = new java.util.TreeSet<>();
+        // A goroutine's connect sleeps between looks (the factories that connect, and their helper).
+        all.add("newSocket(Ljava/lang/String;I)Ljava/net/Socket;");
+        all.add("newSocket(Ljava/net/InetAddress;I)Ljava/net/Socket;");
+        all.add("connected(Ljava/net/InetSocketAddress;)Ljava/net/Socket;");
         for (Map.Entry<String, Set<String>> c : CALLS.entrySet()) {
             String name = c.getKey().substring(0, c.getKey().indexOf('('));
             String desc = c.getKey().substring(c.getKey().indexOf('('));

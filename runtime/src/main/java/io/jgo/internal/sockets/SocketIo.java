@@ -44,6 +44,7 @@ public final class SocketIo {
     }
 
     /** {@code new Socket(host, port)}: a null host is the loopback address, as the JDK's. */
+    @Goroutine
     public static Socket newSocket(String host, int port) throws IOException {
         InetSocketAddress to = host == null ? new InetSocketAddress(InetAddress.getByName(null), port)
                 : new InetSocketAddress(host, port);
@@ -51,6 +52,7 @@ public final class SocketIo {
     }
 
     /** {@code new Socket(address, port)}. */
+    @Goroutine
     public static Socket newSocket(InetAddress address, int port) throws IOException {
         if (address == null) {
             throw new NullPointerException("address");
@@ -59,13 +61,16 @@ public final class SocketIo {
     }
 
     /**
-     * A channel-backed socket connected to {@code to}, or closed and the JDK's exception thrown. The
-     * connect is a syscall: a blocking-mode channel cannot wait for it on the poller without
-     * changing mode (see the package notes). Not handed off at once (a local connect takes
-     * microseconds, and a thousand of them each handing the P to a new thread made hundreds of
-     * threads): sysmon retakes the P if one lasts.
+     * A channel-backed socket connected to {@code to}, or closed and the JDK's exception thrown. A
+     * goroutine connects without holding its carrier ({@link Waits#connect}); a plain thread (or a
+     * goroutine in a syscall) makes the blocking connect as a syscall that does not hand the P off
+     * up front (a local connect takes microseconds): sysmon retakes the P if it lasts.
      */
+    @Goroutine
     private static Socket connected(InetSocketAddress to) throws IOException {
+        if (Waits.canPark() && !to.isUnresolved()) {
+            return Waits.connect(to);
+        }
         SocketChannel ch = SocketChannel.open();
         Socket s = ch.socket();
         boolean entered = Blocking.enter(null, Blocking.BY_CLASS);

@@ -6,6 +6,7 @@ import io.jgo.internal.sched.PollDesc;
 import io.jgo.internal.sched.Sched;
 import io.jgo.internal.sched.Syscalls;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
@@ -66,6 +67,57 @@ final class Waits {
                 pd.setDeadline(PollDesc.READ, false, 0);
             }
         }
+    }
+
+    /**
+     * A goroutine's {@code new Socket(host, port)}: the channel connects in non-blocking mode before
+     * anything registered it (so it may go back to blocking mode after), and the goroutine sleeps
+     * between looks at {@code finishConnect} (1 ms, doubling up to 16 ms: a timer park, no carrier held;
+     * the poller cannot wait for it, since a channel registered in non-blocking mode cannot return to
+     * blocking mode until a select drops its key). The JDK's exceptions are the channel's
+     * ({@code ConnectException} refused, ...); an interrupt closes the channel and throws
+     * {@code ClosedByInterruptException}, as a channel's blocking connect does.
+     */
+    @Goroutine
+    static Socket connect(InetSocketAddress to) throws IOException {
+        SocketChannel ch = SocketChannel.open();
+        try {
+            ch.configureBlocking(false);
+            long pause = 1;
+            boolean done = startConnect(ch, to);
+            while (!done) {
+                try {
+                    Thread.sleep(pause); // the runtime's build makes it a park (Blocking.sleep)
+                } catch (InterruptedException e) {
+                    ch.close();
+                    throw new ClosedByInterruptException();
+                }
+                pause = Math.min(pause * 2, 16);
+                done = finishConnect(ch);
+            }
+            ch.configureBlocking(true);
+            return ch.socket();
+        } catch (IOException | RuntimeException | Error e) {
+            try {
+                ch.close();
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * The non-blocking connect calls, in methods that are not rewritten: rewritten code wraps every
+     * channel {@code connect} in a syscall that hands the P off at once (it may block), which a
+     * non-blocking one never does (a thousand of them made hundreds of threads).
+     */
+    private static boolean startConnect(SocketChannel ch, InetSocketAddress to) throws IOException {
+        return ch.connect(to);
+    }
+
+    private static boolean finishConnect(SocketChannel ch) throws IOException {
+        return ch.finishConnect();
     }
 
     /**
