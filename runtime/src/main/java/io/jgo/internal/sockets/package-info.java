@@ -22,8 +22,13 @@
  * A plain thread (or a goroutine inside a syscall) reading a parking stream reads through the JDK's
  * own socket stream, unchanged.
  *
- * <p>What still holds a carrier: {@code connect} (a blocking-mode channel cannot wait for a connect
- * without changing mode: it is a handed-off syscall, as before); writes (the JDK's stream over the
+ * <p>Connect: a channel registered with the poller in non-blocking mode cannot go back to blocking
+ * mode until a select drops its key, so a goroutine's {@code new Socket(host, port)} connects the
+ * fresh channel in non-blocking mode and looks at {@code finishConnect} between timer parks
+ * ({@code Waits.connect}), then sets blocking mode; the poller first sees the channel at its first read.
+ *
+ * <p>What still holds a carrier: {@code Socket.connect} on an unconnected socket (a syscall, as
+ * before); writes (the JDK's stream over the
  * channel, wrapped as before: they wait only while the send buffer is full); a socket made outside
  * rewritten code or a user's subclass; TLS ({@code SSLSocket} reads and writes inside the JDK); and a
  * parking stream read from unrewritten code (a library's own loop, {@code BufferedReader.lines()})

@@ -120,6 +120,33 @@ class SocketStreamsBehaviourTest {
         }
     }
 
+    @Goroutine
+    static String refused(int port) {
+        try (Socket s = new Socket(LOOPBACK, port)) {
+            return "connected to " + s;
+        } catch (IOException e) {
+            return e.getClass().getName();
+        }
+    }
+
+    @Test
+    void aRefusedConnectThrowsTheJdksException() throws Exception {
+        int closedPort;
+        try (ServerSocket l = new ServerSocket(0, 50, LOOPBACK)) {
+            closedPort = l.getLocalPort();
+        }
+        String jdk;
+        try (Socket s = new Socket(LOOPBACK, closedPort)) {
+            jdk = "connected to " + s;
+        } catch (IOException e) {
+            jdk = e.getClass().getName();
+        }
+        assertEquals("java.net.ConnectException", jdk);
+        AtomicReference<String> mine = new AtomicReference<>();
+        Pins.none(() -> SocketBody.run("socket-refused", 4, () -> mine.set(refused(closedPort))));
+        assertEquals(jdk, mine.get());
+    }
+
     @Test
     void aCloseFromAnotherThreadWakesAParkedReadWithTheJdksException() throws Exception {
         try (ServerSocket l = new ServerSocket(0, 50, LOOPBACK)) {
