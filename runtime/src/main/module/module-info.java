@@ -24,6 +24,7 @@ module io.jgo.runtime {
     exports io.jgo.internal; // Stack and resumers: the continuation protocol rewritten code follows
     exports io.jgo.internal.blocking; // what rewritten code calls in place of, or around, blocking JDK calls
     exports io.jgo.internal.callback; // the suspendable JDK higher-order methods rewritten code calls
+    exports io.jgo.internal.sockets; // the parking java.net.Socket streams and decorators rewritten code calls
     // The MXBean interface is introspected by java.management; event classes are read by jdk.jfr.
     exports io.jgo.internal.observe to java.management, jdk.jfr;
 

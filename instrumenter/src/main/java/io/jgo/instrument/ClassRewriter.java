@@ -77,7 +77,9 @@ final class ClassRewriter {
             boolean hasCode = (m.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0;
             if (hasCode && !m.name.startsWith("<") && !isLeaf(m) && (isSuspendable(cn, m) || isLambdaBody(m) || library)) {
                 // First step: blocking JDK calls hand the P on (Thread.sleep parks, so it becomes a suspension point).
-                boolean wrapped = blocking.apply(m) > 0;
+                // java.net.Socket's calls and the decorators over its streams go to the runtime's parking ones.
+                boolean wrapped = SocketCalls.apply(cn.name, m) > 0;
+                wrapped |= blocking.apply(m) > 0;
                 // Thread-owned locks are counted per goroutine, which pins while it holds one.
                 wrapped |= ownedLocks.apply(m) > 0;
                 if (wrapped) {

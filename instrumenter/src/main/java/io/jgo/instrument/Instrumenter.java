@@ -276,7 +276,9 @@ public final class Instrumenter {
         return internalName.startsWith(RuntimeNames.RUNTIME_PACKAGE)
                 && internalName.indexOf('/', RuntimeNames.RUNTIME_PACKAGE.length()) < 0
                 || internalName.startsWith(RuntimeNames.CALLBACK_PACKAGE)
-                && internalName.indexOf('/', RuntimeNames.CALLBACK_PACKAGE.length()) < 0;
+                && internalName.indexOf('/', RuntimeNames.CALLBACK_PACKAGE.length()) < 0
+                || internalName.startsWith(RuntimeNames.SOCKETS_PACKAGE)
+                && internalName.indexOf('/', RuntimeNames.SOCKETS_PACKAGE.length()) < 0;
     }
 
     /**

@@ -156,6 +156,9 @@ final class RuntimeNames {
      * Java that the runtime's build rewrites with the API classes.
      */
     static final String CALLBACK_PACKAGE = "io/jgo/internal/callback/";
+    /** {@code java.net.Socket} streams that park ({@link SocketCalls}); rewritten by the runtime's build, as the callback helpers. */
+    static final String SOCKETS_PACKAGE = "io/jgo/internal/sockets/";
+    static final String SOCKET_IO = SOCKETS_PACKAGE + "SocketIo";
     static final String ITERABLE_CALLS = CALLBACK_PACKAGE + "IterableCalls";
     static final String MAP_CALLS = CALLBACK_PACKAGE + "MapCalls";
     static final String OPTIONAL_CALLS = CALLBACK_PACKAGE + "OptionalCalls";
@@ -302,6 +305,22 @@ final class RuntimeNames {
                     "write(Ljava/nio/channels/SocketChannel;[Ljava/nio/ByteBuffer;II)J",
                     "accept(Ljava/nio/channels/ServerSocketChannel;)Ljava/nio/channels/SocketChannel;"),
             classEntry(OWNED_LOCKS, "java/lang/Object"),
+            classEntry(SOCKET_IO, "java/lang/Object", SocketCalls.suspendingHelpers()),
+            interfaceEntry(SOCKETS_PACKAGE + "Parks"),
+            classEntry(SOCKETS_PACKAGE + "Waits", "java/lang/Object",
+                    "read(Ljava/net/Socket;Ljava/nio/channels/SocketChannel;Ljava/nio/ByteBuffer;)I",
+                    "accept(Ljava/net/ServerSocket;Ljava/nio/channels/ServerSocketChannel;)Ljava/nio/channels/SocketChannel;",
+                    "connect(Ljava/net/InetSocketAddress;)Ljava/net/Socket;"),
+            classEntry(SOCKETS_PACKAGE + "DataReads", "java/lang/Object", "readFully(Ljava/io/InputStream;[BII)V",
+                    "readUnsignedByte(Ljava/io/InputStream;)I", "readBigEndian(Ljava/io/InputStream;I)J",
+                    "readUTF(Ljava/io/InputStream;)Ljava/lang/String;"),
+            entry(SOCKETS_PACKAGE + "SocketInput", "java/io/InputStream", SOCKETS_PACKAGE + "Parks", "read()I", "read([BII)I"),
+            entry(SOCKETS_PACKAGE + "ParkingInputStreamReader", "java/io/InputStreamReader", SOCKETS_PACKAGE + "Parks",
+                    "read()I", "read([CII)I", "fill()Z"),
+            entry(SOCKETS_PACKAGE + "ParkingBufferedReader", "java/io/BufferedReader", SOCKETS_PACKAGE + "Parks",
+                    "fill()V", "read()I", "read([CII)I", "readLine()Ljava/lang/String;", "skip(J)J"),
+            entry(SOCKETS_PACKAGE + "ParkingBufferedInputStream", "java/io/BufferedInputStream", SOCKETS_PACKAGE + "Parks",
+                    "fill()V", "read()I", "read([BII)I", "skip(J)J"),
             classEntry(ITERABLE_CALLS, "java/lang/Object",
                     "forEach(Ljava/lang/Iterable;Ljava/util/function/Consumer;)V",
                     "removeIf(Ljava/util/Collection;Ljava/util/function/Predicate;)Z",

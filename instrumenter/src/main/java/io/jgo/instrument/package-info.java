@@ -9,7 +9,8 @@
  *   <li>{@link io.jgo.instrument.ClassRewriter}: which methods are suspendable ({@code @Goroutine}
  *       with a suspension point, lambda bodies with one); rewrite-time warnings. In every
  *       {@code @Goroutine} method and lambda body it first redirects JDK calls to the runtime:
- *       {@link io.jgo.instrument.BlockingCalls} (blocking calls hand the P on) and
+ *       {@link io.jgo.instrument.SocketCalls} ({@code java.net.Socket}s and the input decorators
+ *       over their streams park), {@link io.jgo.instrument.BlockingCalls} (blocking calls hand the P on) and
  *       {@link io.jgo.instrument.OwnedLockCalls} (a goroutine holding a thread-owned lock pins).</li>
  *   <li>{@link io.jgo.instrument.Suspendables}: is a call a suspension point (its declared target
  *       is {@code @Goroutine}, or a JDK functional interface / {@code Iterator} method, or a method

@@ -25,6 +25,7 @@ class BuildTimeRewriteTest {
 
     private static final String APP = "io/jgo/aot/FoldApp";
     private static final String CHANNEL_APP = "io/jgo/aot/ChannelApp";
+    private static final String SOCKET_APP = "io/jgo/aot/SocketApp";
     private static final String THROWING_APP = "io/jgo/aot/ThrowingBodyApp";
 
     @TempDir
@@ -82,6 +83,24 @@ class BuildTimeRewriteTest {
         assertEquals(0, open.status, open.stderr);
         assertEquals("parked read=7", open.stdout.strip(), open.stderr);
         assertTrue(!open.stderr.contains("java.nio.channels.spi"), open.stderr);
+    }
+
+    /**
+     * Issue 29 through the build-time path: goroutines' {@code java.net.Socket} streams (a
+     * {@code BufferedReader} line, a {@code DataInputStream} int) park on the poller, no agent.
+     */
+    @Test
+    void socketStreamsParkWhenRewrittenAtBuildTime() throws Exception {
+        Path in = copyApp(dir.resolve("in"), SOCKET_APP);
+        Path out = dir.resolve("out");
+        Result cli = java(instrumenterClassPath(), "io.jgo.instrument.cli.Main", in.toString(), out.toString());
+        assertEquals(0, cli.status, cli.stderr);
+        String cp = String.join(File.pathSeparator, out.toString(), locationOf(Go.class),
+                locationOf(org.jctools.queues.atomic.MpscUnboundedAtomicArrayQueue.class));
+        Result run = java(cp, "--add-opens", "java.base/java.nio.channels.spi=ALL-UNNAMED",
+                "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED", SOCKET_APP.replace('/', '.'));
+        assertEquals(0, run.status, run.stderr);
+        assertEquals("parked=50 right=50", run.stdout.strip(), run.stderr);
     }
 
     private Path copyApp(Path in) throws IOException, URISyntaxException {

@@ -107,7 +107,7 @@ class ModulePathIT {
         Commands.Result described = ok(Commands.jdk("java", "-p", runtimeJar, "--describe-module", "io.jgo.runtime"));
         List<String> lines = described.output().lines().map(String::strip).toList();
         assertEquals(List.of("exports io.jgo", "exports io.jgo.internal", "exports io.jgo.internal.blocking", "exports io.jgo.internal.callback",
-                        "exports io.jgo.net", "qualified exports io.jgo.internal.observe to java.management jdk.jfr"),
+                        "exports io.jgo.internal.sockets", "exports io.jgo.net", "qualified exports io.jgo.internal.observe to java.management jdk.jfr"),
                 lines.stream().filter(l -> l.startsWith("exports") || l.startsWith("opens") || l.startsWith("qualified"))
                         .map(ModulePathIT::sortTargets).sorted().toList(), described.output());
         assertEquals(List.of("requires java.base mandated", "requires java.management", "requires jdk.jfr", "requires jdk.unsupported"),

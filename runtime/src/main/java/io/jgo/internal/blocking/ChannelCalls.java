@@ -10,6 +10,7 @@ import io.jgo.internal.sched.Interrupts;
 import io.jgo.internal.sched.PollDesc;
 import io.jgo.internal.sched.Syscalls;
 import java.io.IOException;
+import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.SelectableChannel;
@@ -28,7 +29,9 @@ import java.nio.channels.SocketChannel;
  * call's result and exceptions are the channel's own. A close while the goroutine waits wakes it with
  * an {@link AsynchronousCloseException}, as a thread blocked in the call gets; an interrupt wakes it
  * and the call then sees the interrupt (the JDK closes the channel and throws
- * {@code ClosedByInterruptException}).
+ * {@code ClosedByInterruptException}). A read deadline on the channel's descriptor (only
+ * {@code io.jgo.internal.sockets} sets one, for a socket's {@code soTimeout}) ends the wait with a
+ * {@code SocketTimeoutException}.
  *
  * <p>Not parked, called as before (a handed-off syscall for a goroutine): a non-blocking channel, a
  * plain thread, a call inside {@code Go.syscall}, a call that cannot block (nothing to read into or
@@ -68,7 +71,7 @@ public final class ChannelCalls {
             ch = (SocketChannel) cw.ch;
             dst = (ByteBuffer) cw.buf;
         }
-        boolean entered = Blocking.enter(ch, Blocking.ALWAYS);
+        boolean entered = Blocking.enter(ch, afterWait(w));
         try {
             return ch.read(dst);
         } finally {
@@ -89,7 +92,7 @@ public final class ChannelCalls {
             ch = (SocketChannel) cw.ch;
             dsts = (ByteBuffer[]) cw.buf;
         }
-        boolean entered = Blocking.enter(ch, Blocking.ALWAYS);
+        boolean entered = Blocking.enter(ch, afterWait(w));
         try {
             return ch.read(dsts);
         } finally {
@@ -112,7 +115,7 @@ public final class ChannelCalls {
             offset = cw.off;
             length = cw.len;
         }
-        boolean entered = Blocking.enter(ch, Blocking.ALWAYS);
+        boolean entered = Blocking.enter(ch, afterWait(w));
         try {
             return ch.read(dsts, offset, length);
         } finally {
@@ -133,7 +136,7 @@ public final class ChannelCalls {
             ch = (SocketChannel) cw.ch;
             src = (ByteBuffer) cw.buf;
         }
-        boolean entered = Blocking.enter(ch, Blocking.ALWAYS);
+        boolean entered = Blocking.enter(ch, afterWait(w));
         try {
             return ch.write(src);
         } finally {
@@ -154,7 +157,7 @@ public final class ChannelCalls {
             ch = (SocketChannel) cw.ch;
             srcs = (ByteBuffer[]) cw.buf;
         }
-        boolean entered = Blocking.enter(ch, Blocking.ALWAYS);
+        boolean entered = Blocking.enter(ch, afterWait(w));
         try {
             return ch.write(srcs);
         } finally {
@@ -177,7 +180,7 @@ public final class ChannelCalls {
             offset = cw.off;
             length = cw.len;
         }
-        boolean entered = Blocking.enter(ch, Blocking.ALWAYS);
+        boolean entered = Blocking.enter(ch, afterWait(w));
         try {
             return ch.write(srcs, offset, length);
         } finally {
@@ -196,7 +199,7 @@ public final class ChannelCalls {
         if (w != null) {
             ch = (ServerSocketChannel) ((ChannelWait) w).ch;
         }
-        boolean entered = Blocking.enter(ch, Blocking.ALWAYS);
+        boolean entered = Blocking.enter(ch, afterWait(w));
         try {
             return ch.accept();
         } finally {
@@ -223,9 +226,11 @@ public final class ChannelCalls {
      * the channel, the buffer (or buffers), and the range's offset and length in one long.
      * Results: the finished {@link ChannelWait} holding the call's arguments (the caller makes the
      * call with them); null when the caller makes the call with its own arguments (no wait).
-     * Throws {@link AsynchronousCloseException} when the channel was closed while the goroutine waited.
+     * Throws {@link AsynchronousCloseException} when the channel was closed while the goroutine waited,
+     * and {@link SocketTimeoutException} when a read deadline set by {@code io.jgo.internal.sockets}
+     * (a {@code Socket}'s soTimeout) passed.
      */
-    private static final class Await extends LeafPark<Stack, AsynchronousCloseException> {
+    private static final class Await extends LeafPark<Stack, IOException> {
         private final int mode;
 
         Await(int leaf, int mode) {
@@ -234,7 +239,7 @@ public final class ChannelCalls {
         }
 
         @Override
-        protected Object start(Stack s, Object channel, Object buf, Object c, long range) {
+        protected Object start(Stack s, Object channel, Object buf, Object c, long range) throws SocketTimeoutException {
             G g = PollDesc.parker(s);
             SelectableChannel ch = (SelectableChannel) channel;
             int off = (int) (range >>> 32);
@@ -250,20 +255,35 @@ public final class ChannelCalls {
             if (Interrupts.enterWait(g, w)) {
                 return null; // interrupted: the call itself acts on it, as the JDK's does
             }
-            if (pd.prepareWait(g, mode, w, null) == PollDesc.PARKED) {
+            int r = pd.prepareWait(g, mode, w, null);
+            if (r == PollDesc.PARKED) {
                 return PARK;
             }
             Interrupts.exitWait(g);
-            return null; // CLOSED (or TIMEOUT, which a blocking channel's descriptor never has): the call answers
+            if (r == PollDesc.TIMEOUT) { // a read deadline set by io.jgo.internal.sockets (a Socket's soTimeout)
+                throw ChannelWait.timedOut(mode);
+            }
+            return null; // CLOSED: the call answers
         }
 
         @Override
-        protected Object resume(Stack s, Object channel, Object buf, Object c, long range) throws AsynchronousCloseException {
+        protected Object resume(Stack s, Object channel, Object buf, Object c, long range)
+                throws AsynchronousCloseException, SocketTimeoutException {
             G g = PollDesc.parker(s);
             ChannelWait w = (ChannelWait) PollDesc.afterPark(g);
             Interrupts.exitWait(g);
             return w.after();
         }
+    }
+
+    /**
+     * The syscall rule of the call: after a wait the poller said the socket is ready and the call
+     * returns at once, so the P is not handed off up front (sysmon retakes it if the call lasts, as
+     * when another thread took the bytes first); without a wait the call may block: handed off.
+     * (A thousand readers woken together, each handing its P on at once, made hundreds of threads.)
+     */
+    private static int afterWait(Object w) {
+        return w != null ? Blocking.BY_CLASS : Blocking.ALWAYS;
     }
 
     /**
@@ -322,11 +342,23 @@ public final class ChannelCalls {
         }
 
         /** The goroutine waited and runs again: a close meanwhile is the JDK's asynchronous close. */
-        ChannelWait after() throws AsynchronousCloseException {
+        ChannelWait after() throws AsynchronousCloseException, SocketTimeoutException {
             if (!ch.isOpen()) {
                 throw new AsynchronousCloseException();
             }
+            if (pd.check(mode) == PollDesc.TIMEOUT) {
+                throw timedOut(mode);
+            }
             return this;
+        }
+
+        /**
+         * Only a {@code java.net.Socket}'s {@code soTimeout} sets a deadline on a blocking channel's
+         * descriptor ({@code io.jgo.internal.sockets}): its wait ends as the JDK's timed read does, with
+         * the socket still usable.
+         */
+        static SocketTimeoutException timedOut(int mode) {
+            return new SocketTimeoutException(mode == PollDesc.READ ? "Read timed out" : "Write timed out");
         }
 
         @Override

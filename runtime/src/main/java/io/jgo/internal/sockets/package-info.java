@@ -1,0 +1,44 @@
+/**
+ * {@code java.net.Socket} streams that park: what rewritten code calls in place of
+ * {@code new Socket(...)}, {@code new ServerSocket(...)}, {@code accept}, {@code getInputStream},
+ * the constructors of {@code InputStreamReader}, {@code BufferedReader}, {@code BufferedInputStream}
+ * and {@code DataInputStream}, and their reads (the instrumenter's {@code SocketCalls} chooses the
+ * call sites; {@link io.jgo.internal.sockets.SocketIo} holds the stand-ins).
+ *
+ * <h2>Design</h2>
+ * A JDK socket ({@code NioSocketImpl}) blocks its thread in {@code poll}, and nothing outside it can
+ * wait for it: the poller can only wait on a {@code SelectableChannel}. So a goroutine's sockets are
+ * made <em>channel-backed</em> ({@code SocketChannel.open().socket()}), still {@code java.net.Socket}s
+ * in blocking mode for everyone else, and their reads wait through the existing poller wait for a
+ * blocking-mode channel ({@code io.jgo.internal.blocking.ChannelCalls}, which registers the channel
+ * without changing its mode and wakes waiters on close); no new leaf is written here. A
+ * {@code soTimeout} is the read deadline of the channel's poll descriptor for the length of one call.
+ *
+ * <p>The JDK's decorators read through unrewritten code, where a goroutine that waits pins its
+ * carrier; so over a stream that parks ({@link io.jgo.internal.sockets.Parks}) the factories return
+ * subclasses whose reads are this package's rewritten code ({@code instanceof} and static types hold;
+ * over anything else they return the JDK's own). The read call sites in rewritten code go to statics
+ * that dispatch by class to the parking code, and otherwise make the JDK's call wrapped as before.
+ * A plain thread (or a goroutine inside a syscall) reading a parking stream reads through the JDK's
+ * own socket stream, unchanged.
+ *
+ * <p>Connect: a channel registered with the poller in non-blocking mode cannot go back to blocking
+ * mode until a select drops its key, so a goroutine's {@code new Socket(host, port)} connects the
+ * fresh channel in non-blocking mode and looks at {@code finishConnect} between timer parks
+ * ({@code Waits.connect}), then sets blocking mode; the poller first sees the channel at its first read.
+ *
+ * <p>What still holds a carrier: {@code Socket.connect} on an unconnected socket (a syscall, as
+ * before); writes (the JDK's stream over the
+ * channel, wrapped as before: they wait only while the send buffer is full); a socket made outside
+ * rewritten code or a user's subclass; TLS ({@code SSLSocket} reads and writes inside the JDK); and a
+ * parking stream read from unrewritten code (a library's own loop, {@code BufferedReader.lines()})
+ * in a goroutine, which pins.
+ *
+ * <p>The parking decorators take no lock (the JDK's do): a goroutine would pin holding it. Like the
+ * rest of rewritten code, one is meant to be read by one goroutine at a time.
+ *
+ * <p>These classes are plain {@code @Goroutine} Java, rewritten by jgo's own instrumenter when the
+ * runtime is built (the {@code rewrite-api} step of the runtime's pom); they must not drive the
+ * stack protocol by hand.
+ */
+package io.jgo.internal.sockets;
