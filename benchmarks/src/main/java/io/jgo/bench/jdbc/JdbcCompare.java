@@ -24,6 +24,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Options: {@code --clients N} (1000), {@code --queries N} (20), {@code --pool N} (200),
  * {@code --db h2|postgres|all} (all), {@code --quick} (100 clients, 5 queries, a pool of 20).
  * Needs the agent's jar in {@code -Djgo.bench.agentJar} (the {@code jdbccompare} execution sets it).
+ * Ends with an {@code IllegalStateException}, after the table, when a client got a row wrong.
  */
 public final class JdbcCompare {
 
@@ -69,7 +70,13 @@ public final class JdbcCompare {
         System.out.println("|---|---|---|---|---|---|---|---|");
         rows.forEach(System.out::println);
         notes.forEach(n -> System.out.println("\n" + n));
+        if (!failures.isEmpty()) {
+            throw new IllegalStateException("rows not all right: " + String.join("; ", failures));
+        }
     }
+
+    /** Clients whose rows were not all right (a wrong row, a failed session): the run fails after its table. */
+    private static final List<String> failures = new ArrayList<>();
 
     private static void compare(DbServer server, String java, String classPath, String agent, int clients, int queries, int pool,
             List<String> rows) throws IOException, InterruptedException {
@@ -88,6 +95,9 @@ public final class JdbcCompare {
                     + r.get("jvmPeak") + " | " + r.get("right") + " / " + (clients * queries) + " | " + r.get("wrong") + " | "
                     + (m.getKey().equals("jgo") ? r.get("pins") : "") + " |");
             System.out.println("  " + label + ": " + result);
+            if (!r.get("wrong").equals("0") || !r.get("right").equals(String.valueOf(clients * queries))) {
+                failures.add(server.name + ", " + label + ": " + result);
+            }
         }
     }
 
@@ -109,6 +119,7 @@ public final class JdbcCompare {
                 throw new IOException(mode + " client still running after 30 minutes");
             }
             List<String> lines = Files.readAllLines(out);
+            lines.stream().filter(l -> l.startsWith("wrong: ")).forEach(l -> System.out.println("    " + mode + " " + l));
             for (String line : lines) {
                 if (line.startsWith("RESULT ")) {
                     return line.substring("RESULT ".length());
