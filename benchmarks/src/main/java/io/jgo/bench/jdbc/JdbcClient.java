@@ -178,7 +178,11 @@ public final class JdbcClient {
                     right.incrementAndGet();
                 }
             } catch (SQLException | RuntimeException e) {
-                wrong.add("client " + client + ": " + e);
+                Throwable root = e;
+                while (root.getCause() != null && root.getCause() != root) {
+                    root = root.getCause();
+                }
+                wrong.add("client " + client + ": " + e + (root == e ? "" : " (at the root: " + root + ")"));
             }
         }
     }

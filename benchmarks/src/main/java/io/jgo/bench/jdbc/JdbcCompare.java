@@ -66,7 +66,7 @@ public final class JdbcCompare {
         System.out.println("JDBC, " + clients + " sessions x " + queries + " queries (a connection each), client JVM on "
                 + Runtime.version().feature() + ", " + Runtime.getRuntime().availableProcessors() + " CPUs:");
         System.out.println();
-        System.out.println("| database | client | time, ms | peak client threads (sampled) | JVM peak threads | rows right | wrong | jgo pins |");
+        System.out.println("| database | client | time, ms | peak client threads (sampled) | JVM peak threads | rows right | errors | jgo pins |");
         System.out.println("|---|---|---|---|---|---|---|---|");
         rows.forEach(System.out::println);
         notes.forEach(n -> System.out.println("\n" + n));
@@ -104,7 +104,9 @@ public final class JdbcCompare {
     /** Runs one client JVM to its end; its RESULT line (fields), or an IOException with its output. */
     private static String client(DbServer server, String java, String classPath, List<String> jvmArgs, String mode, int clients,
             int queries, boolean setup) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx1g"));
+        // H2 gives up a connect after 2 s (h2.socketConnectTimeout); a thousand dials at once to its
+        // server (one accepting thread) on a loaded machine take longer: every client waits up to a minute.
+        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx1g", "-Dh2.socketConnectTimeout=60000"));
         cmd.addAll(jvmArgs);
         cmd.addAll(List.of("-cp", classPath, JdbcClient.class.getName(), mode, server.url, server.user,
                 server.password.isEmpty() ? "-" : server.password, String.valueOf(clients), String.valueOf(queries)));
