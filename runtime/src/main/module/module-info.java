@@ -18,6 +18,9 @@ module io.jgo.runtime {
     requires java.management; // the MXBean per runtime
     requires jdk.jfr; // the jgo.* Flight Recorder events
     requires jdk.unsupported; // sun.misc.Signal for -Djgo.dumpOnSignal (reached reflectively)
+    // HttpClient.send's stand-in (io.jgo.internal.callback.HttpClientCalls) names the JDK's HTTP client;
+    // static: only an application that uses the client (and so resolves java.net.http) reaches it.
+    requires static java.net.http;
 
     exports io.jgo;
     exports io.jgo.net;

@@ -31,6 +31,9 @@ import org.objectweb.asm.tree.VarInsnNode;
  *     park the goroutine on the poller while a blocking-mode channel is not ready, then make the call
  *     as a syscall ({@code connect} stays wrapped: a blocking connect cannot be waited for without
  *     changing the channel's mode);</li>
+ * <li>{@code HttpClient.send(request, handler)} becomes the runtime's suspendable
+ *     {@code HttpClientCalls.send}, which sends with {@code sendAsync} and parks the goroutine on
+ *     the response's future, throwing what {@code send} throws;</li>
  * <li>every other entry is wrapped: {@code t = Blocking.enter(receiver, rule); call;
  *     Blocking.exit(t)}, with an innermost handler that calls {@code exit} and rethrows, so the
  *     syscall always ends. With rule {@code BY_CLASS} the runtime decides by the receiver's class
@@ -112,6 +115,7 @@ final class BlockingCalls {
     /** {@code read}/{@code write} descriptors of {@code SocketChannel} that {@link #channelHelper} substitutes. */
     private static final Set<String> CHANNEL_IO_DESCS = Set.of("(Ljava/nio/ByteBuffer;)I", "([Ljava/nio/ByteBuffer;)J",
             "([Ljava/nio/ByteBuffer;II)J");
+    private static final String HTTP_CLIENT = "java/net/http/HttpClient";
     private static final String FORK_JOIN_TASK = "java/util/concurrent/ForkJoinTask";
     private static final String GET_DESC = "()Ljava/lang/Object;";
     private static final String TIMED_GET_DESC = "(JLjava/util/concurrent/TimeUnit;)Ljava/lang/Object;";
@@ -244,6 +248,9 @@ final class BlockingCalls {
             if (helper == null) {
                 helper = channelHelper(call);
             }
+            if (helper == null) {
+                helper = httpClientHelper(call);
+            }
             if (helper != null) {
                 m.instructions.set(call, helper);
                 rewritten++;
@@ -345,6 +352,21 @@ final class BlockingCalls {
         }
         return new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.CHANNEL_CALLS, call.name,
                 "(L" + call.owner + ";" + call.desc.substring(1), false);
+    }
+
+    /**
+     * {@code httpClient.send(request, handler)} becomes the runtime's suspendable
+     * {@code HttpClientCalls.send(client, request, handler)}, which parks a goroutine until the JDK
+     * client's response is in (the JDK's {@code send} waits inside its own frames); null for any
+     * other call.
+     */
+    private static MethodInsnNode httpClientHelper(MethodInsnNode call) {
+        if (call.getOpcode() != Opcodes.INVOKEVIRTUAL || !call.owner.equals(HTTP_CLIENT)
+                || !call.name.equals(RuntimeNames.HTTP_CLIENT_SEND) || !call.desc.equals(RuntimeNames.HTTP_CLIENT_SEND_DESC)) {
+            return null;
+        }
+        return new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.HTTP_CLIENT_CALLS, call.name,
+                "(L" + HTTP_CLIENT + ";" + call.desc.substring(1), false);
     }
 
     private static boolean isThreadSleep(MethodInsnNode call) {

@@ -37,6 +37,11 @@ final class RuntimeNames {
     static final String FUTURES = "io/jgo/internal/blocking/Futures";
     /** Suspendable stand-ins for {@code SocketChannel.read/write} and {@code ServerSocketChannel.accept} ({@link BlockingCalls}). */
     static final String CHANNEL_CALLS = "io/jgo/internal/blocking/ChannelCalls";
+    /** Suspendable stand-in for {@code HttpClient.send} ({@link BlockingCalls}): {@code send(HttpClient, HttpRequest, BodyHandler)}. */
+    static final String HTTP_CLIENT_CALLS = "io/jgo/internal/callback/HttpClientCalls";
+    static final String HTTP_CLIENT_SEND = "send";
+    static final String HTTP_CLIENT_SEND_DESC =
+            "(Ljava/net/http/HttpRequest;Ljava/net/http/HttpResponse$BodyHandler;)Ljava/net/http/HttpResponse;";
 
     static final String STACK = "io/jgo/internal/Stack";
     static final String STACK_DESC = "L" + STACK + ";";
@@ -304,6 +309,8 @@ final class RuntimeNames {
                     "write(Ljava/nio/channels/SocketChannel;[Ljava/nio/ByteBuffer;)J",
                     "write(Ljava/nio/channels/SocketChannel;[Ljava/nio/ByteBuffer;II)J",
                     "accept(Ljava/nio/channels/ServerSocketChannel;)Ljava/nio/channels/SocketChannel;"),
+            classEntry(HTTP_CLIENT_CALLS, "java/lang/Object",
+                    HTTP_CLIENT_SEND + "(Ljava/net/http/HttpClient;" + HTTP_CLIENT_SEND_DESC.substring(1)),
             classEntry(OWNED_LOCKS, "java/lang/Object"),
             classEntry(SOCKET_IO, "java/lang/Object", SocketCalls.suspendingHelpers()),
             interfaceEntry(SOCKETS_PACKAGE + "Parks"),

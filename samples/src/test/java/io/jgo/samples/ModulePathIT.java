@@ -110,7 +110,8 @@ class ModulePathIT {
                         "exports io.jgo.internal.sockets", "exports io.jgo.net", "qualified exports io.jgo.internal.observe to java.management jdk.jfr"),
                 lines.stream().filter(l -> l.startsWith("exports") || l.startsWith("opens") || l.startsWith("qualified"))
                         .map(ModulePathIT::sortTargets).sorted().toList(), described.output());
-        assertEquals(List.of("requires java.base mandated", "requires java.management", "requires jdk.jfr", "requires jdk.unsupported"),
+        assertEquals(List.of("requires java.base mandated", "requires java.management", "requires java.net.http static",
+                        "requires jdk.jfr", "requires jdk.unsupported"),
                 lines.stream().filter(l -> l.startsWith("requires")).sorted().toList(),
                 "JDK modules only, no JCTools module: " + described.output());
         assertTrue(lines.contains("contains io.jgo.internal.shaded.jctools.queues.atomic"), described.output());
@@ -216,6 +217,9 @@ class ModulePathIT {
         assertTrue(declared >= 0 && suggested > declared, out);
         java.util.TreeSet<String> needed = new java.util.TreeSet<>(requires(out.substring(suggested, reduced < 0 ? out.length() : reduced)));
         needed.addAll(REFLECTIVE);
+        if (needed.remove("requires transitive " + OPTIONAL)) {
+            needed.add("requires static " + OPTIONAL);
+        }
         assertEquals(List.copyOf(needed), requires(out.substring(declared, suggested)),
                 "runtime/src/main/module/module-info.java must require: " + out);
     }
@@ -225,6 +229,14 @@ class ModulePathIT {
      * must still resolve: jdk.unsupported, for sun.misc.Signal (-Djgo.dumpOnSignal).
      */
     private static final List<String> REFLECTIVE = List.of("requires jdk.unsupported");
+
+    /**
+     * A module the runtime's classes use only for an application that uses it too: java.net.http, for
+     * HttpClient.send's stand-in (io.jgo.internal.callback.HttpClientCalls). jdeps suggests
+     * {@code requires transitive} (the stand-in is public); the descriptor says {@code requires static},
+     * so an application without the HTTP client does not resolve it.
+     */
+    private static final String OPTIONAL = "java.net.http";
 
     /** A {@code qualified exports P to B A} line with its target modules in name order. */
     private static String sortTargets(String line) {

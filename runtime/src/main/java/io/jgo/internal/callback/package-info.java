@@ -20,6 +20,11 @@
  * as a JDK stream is. {@link io.jgo.internal.callback.JdkStreamFacts} learns at start-up what the
  * running JDK's {@code count()} skips.
  *
+ * <p>One blocking call has its stand-in here too, because it must be a rewritten frame: the JDK's
+ * {@code HttpClient.send} ({@link io.jgo.internal.callback.HttpClientCalls}), which sends
+ * asynchronously and waits for the response's future through the runtime's suspendable
+ * {@code Futures.get} instead of inside the JDK's frames.
+ *
  * <p>These classes are plain {@code @Goroutine} Java,
  * rewritten by jgo's own instrumenter when the runtime is built (the {@code rewrite-api} step of the
  * runtime's pom); they must not drive the stack protocol by hand.
