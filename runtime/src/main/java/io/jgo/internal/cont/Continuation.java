@@ -406,6 +406,9 @@ public abstract class Continuation extends Records {
     /** g0, after an unwind: lays out the records just saved for the next run (see {@link LazyLayout#layOutUnwound}). */
     void layOutUnwound() {
         LazyLayout.layOutUnwound(this);
+        if (yieldKind == YIELD_PARK) {
+            trimForPark(); // a parked goroutine may stay parked long: keep no unused tail (see Records.trimForPark)
+        }
     }
 
     // ---------------------------------------------------------------- hand-over (see HandOff)
