@@ -55,7 +55,9 @@ public final class BlockingChannels {
     private static final MethodHandle KEY_LOCK; // (AbstractSelectableChannel) Object
     private static final Field CANCELLED_KEYS; // SelectorImpl.cancelledKeys
     private static final Class<?> SEL_CH_IMPL;
-    private static final Method PRE_CLOSE; // NativeDispatcher.preClose(FileDescriptor)
+    private static final Method PRE_CLOSE; // NativeDispatcher.preClose(FileDescriptor) (JDK 17), or implPreClose(FileDescriptor, long, long)
+    /** Whether {@link #PRE_CLOSE} takes the reader's and writer's native thread ids (JDK 21+; we pass 0: no thread to signal). */
+    private static final boolean PRE_CLOSE_SIGNALS;
     private static final Object SOCKET_ND;
     private static final Object SERVER_ND;
     private static final MethodHandle SOCKET_FD; // (SocketChannelImpl) FileDescriptor, as (Object) Object
@@ -91,7 +93,7 @@ public final class BlockingChannels {
             cancelled = Class.forName("sun.nio.ch.SelectorImpl").getDeclaredField("cancelledKeys");
             cancelled.setAccessible(true);
             selChImpl = Class.forName("sun.nio.ch.SelChImpl");
-            preClose = Class.forName("sun.nio.ch.NativeDispatcher").getDeclaredMethod("preClose", FileDescriptor.class);
+            preClose = preCloseMethod(Class.forName("sun.nio.ch.NativeDispatcher"));
             preClose.setAccessible(true);
             socketImpl = Class.forName("sun.nio.ch.SocketChannelImpl");
             serverImpl = Class.forName("sun.nio.ch.ServerSocketChannelImpl");
@@ -108,6 +110,7 @@ public final class BlockingChannels {
         CANCELLED_KEYS = cancelled;
         SEL_CH_IMPL = selChImpl;
         PRE_CLOSE = preClose;
+        PRE_CLOSE_SIGNALS = preClose != null && preClose.getParameterCount() == 3;
         SOCKET_ND = socketNd;
         SERVER_ND = serverNd;
         SOCKET_FD = socketFd;
@@ -201,12 +204,35 @@ public final class BlockingChannels {
      * hook runs inside {@code SelectorImpl.cancel}, whose lock the selector's deregistration takes), so
      * the descriptor cannot have been closed yet.
      */
+    private static void invokePreClose(Object nd, FileDescriptor fd) throws ReflectiveOperationException {
+        if (PRE_CLOSE_SIGNALS) {
+            // no thread of ours is blocked in the call (the goroutine parked on the poller): nothing to signal
+            PRE_CLOSE.invoke(nd, fd, 0L, 0L);
+        } else {
+            PRE_CLOSE.invoke(nd, fd);
+        }
+    }
+
+    /**
+     * The dup2 of the pre-close: {@code NativeDispatcher.preClose(FileDescriptor)} on JDK 17. Since
+     * JDK 21 {@code preClose(fd, reader, writer)} acts only for the threads it is given (none here: the
+     * goroutine is parked on the poller, not blocked in the call), so the step it delegates to is
+     * called, {@code implPreClose(fd, reader, writer)} (Unix: dup2, then signal the threads, none for 0).
+     */
+    private static Method preCloseMethod(Class<?> dispatcher) throws NoSuchMethodException {
+        try {
+            return dispatcher.getDeclaredMethod("preClose", FileDescriptor.class);
+        } catch (NoSuchMethodException jdk21) {
+            return dispatcher.getDeclaredMethod("implPreClose", FileDescriptor.class, long.class, long.class);
+        }
+    }
+
     private static void preClose(SelectableChannel ch) {
         try {
             if (SOCKET_IMPL.isInstance(ch)) {
-                PRE_CLOSE.invoke(SOCKET_ND, (FileDescriptor) (Object) SOCKET_FD.invokeExact((Object) ch));
+                invokePreClose(SOCKET_ND, (FileDescriptor) (Object) SOCKET_FD.invokeExact((Object) ch));
             } else if (SERVER_IMPL.isInstance(ch)) {
-                PRE_CLOSE.invoke(SERVER_ND, (FileDescriptor) (Object) SERVER_FD.invokeExact((Object) ch));
+                invokePreClose(SERVER_ND, (FileDescriptor) (Object) SERVER_FD.invokeExact((Object) ch));
             }
         } catch (Throwable e) {
             // as the JDK's close: the final close at kill() still happens
