@@ -79,6 +79,8 @@ class AgentOptionsTest {
         assertTrue(all.suspendable().contains("org/junit/Assert"));
         assertTrue(!all.suspendable().contains("java/util/ArrayList"), "never the JDK");
         assertTrue(!all.suspendable().contains("io/jgo/Chan"), "never jgo itself");
+        assertTrue(!all.suspendable().contains("org/jctools/queues/atomic/MpscUnboundedAtomicArrayQueue"),
+                "never the runtime's own dependency (the scheduler's queues)");
     }
 
     @Test

@@ -37,7 +37,14 @@ public final class SuspendablePackages {
      */
     public static final String ANNOTATED_ONLY = "annotated-only";
 
-    private static final List<String> NEVER = List.of("java/", "javax/", "jdk/", "sun/", "com/sun/", "io/jgo/");
+    /**
+     * Never rewritten by a package rule: the JDK, jgo itself, and the runtime's own dependency JCTools, whose queues
+     * the scheduler calls on its own paths (a goroutine's {@code go} puts the new G through them): rewritten, a call
+     * there became a suspension point of the scheduler's own code, and a goroutine that filled the heap pinned inside
+     * {@code MpscUnboundedAtomicArrayQueue.offer} and spun there (FaultsTest's sleepers until out of memory).
+     */
+    private static final List<String> NEVER = List.of("java/", "javax/", "jdk/", "sun/", "com/sun/", "io/jgo/",
+            "org/jctools/");
 
     private final boolean all;
     /** Internal-name prefixes ({@code com/acme/}). */
@@ -91,7 +98,8 @@ public final class SuspendablePackages {
             for (String never : NEVER) {
                 if (prefix.startsWith(never)) {
                     throw new IllegalArgumentException("suspendable package '" + name + "' is part of "
-                            + (never.equals("io/jgo/") ? "jgo itself" : "the JDK")
+                            + (never.equals("io/jgo/") ? "jgo itself" : never.equals("org/jctools/")
+                                    ? "the runtime's own dependency JCTools" : "the JDK")
                             + ", which is never rewritten this way; name the application's or a library's packages");
                 }
             }
