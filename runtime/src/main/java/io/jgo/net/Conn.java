@@ -69,8 +69,8 @@ public final class Conn implements Closeable {
     @Goroutine
     @Leaf
     public int read(ByteBuffer dst) throws IOException {
-        Object n = READ.$jgo$park(Stack.current(), this, dst, null, 0);
-        return n == LeafPark.UNWOUND ? 0 : (Integer) n; // 0 while unwinding: the resumed call returns the count
+        int from = dst.position(); // nothing is read before a park: on a resume this is where the read starts too
+        return count(READ.$jgo$park(Stack.current(), this, dst, null, 0), dst, from);
     }
 
     /**
@@ -86,8 +86,22 @@ public final class Conn implements Closeable {
     @Goroutine
     @Leaf
     public int read(Context ctx, ByteBuffer dst) throws IOException {
-        Object n = READ_CTX.$jgo$park(Stack.current(), this, dst, ctx, 0);
-        return n == LeafPark.UNWOUND ? 0 : (Integer) n;
+        int from = dst.position();
+        return count(READ_CTX.$jgo$park(Stack.current(), this, dst, ctx, 0), dst, from);
+    }
+
+    /**
+     * A read leaf's count from its park's answer, without boxing it: {@link Read#END} is the end of
+     * the stream, anything else ({@link NetLeaf#DONE}) means the read moved {@code dst}'s position
+     * from {@code from} (0 while unwinding: the resumed call returns the count). A read that waited
+     * read nothing before its park (the attempt that decided to park found nothing), so
+     * {@code from}, taken again by the resumed call, is still where its bytes start.
+     */
+    private static int count(Object r, ByteBuffer dst, int from) {
+        if (r == LeafPark.UNWOUND) {
+            return 0;
+        }
+        return r == Read.END ? -1 : dst.position() - from;
     }
 
     /**
@@ -122,8 +136,16 @@ public final class Conn implements Closeable {
     private static final Write WRITE = new Write(WRITE_ID, false);
     private static final Write WRITE_CTX = new Write(WRITE_CTX_ID, true);
 
-    /** The read leaves' steps: what the socket has, at least one byte unless the buffer is full, or -1 at the end. */
+    /**
+     * The read leaves' steps: what the socket has, at least one byte unless the buffer is full
+     * ({@link NetLeaf#DONE}), or {@link #END} at the end of the stream. The count is not the
+     * answer: boxed, a read of more than 127 bytes would allocate; {@link #count} takes it from
+     * the buffer's position.
+     */
     private static final class Read extends NetLeaf {
+        /** The end of the stream (the channel's read returned -1). */
+        static final Object END = new Object();
+
         Read(int leaf, boolean withContext) {
             super(leaf, PollDesc.READ, "read", withContext);
         }
@@ -137,7 +159,7 @@ public final class Conn implements Closeable {
         Object attempt(Object self, Object dst, Object ctx) throws IOException {
             ByteBuffer b = (ByteBuffer) dst;
             int n = ((Conn) self).ch.read(b);
-            return n != 0 || !b.hasRemaining() ? Integer.valueOf(n) : null;
+            return n < 0 ? END : n > 0 || !b.hasRemaining() ? DONE : null;
         }
     }
 
