@@ -81,6 +81,28 @@ public interface Context {
     }
 
     /**
+     * Go 1.21's {@code context.AfterFunc}: arranges to call {@code f} in a goroutine of its own
+     * once {@code ctx} ends (at once if it has ended). Calling the returned
+     * {@link AfterFunc#stop()} stops that: it returns {@code true} when the call stopped {@code f}
+     * from being run, {@code false} when {@code f} has been started already, or was stopped before.
+     * Exactly one of the two happens, whatever the race between the context's end and
+     * {@code stop()}. The registration costs no thread and no goroutine until the context ends;
+     * for a context that never ends ({@link #background()}) nothing is kept.
+     */
+    static AfterFunc afterFunc(Context ctx, Runnable f) {
+        return AfterFuncCall.register(Objects.requireNonNull(ctx, "ctx"), Objects.requireNonNull(f, "f"));
+    }
+
+    /** What {@link #afterFunc} returns: Go's {@code stop} function. */
+    interface AfterFunc {
+        /**
+         * Stops the call of the function unless it has been started; returns whether this call
+         * stopped it (so only the first stop can return {@code true}). Any thread, idempotent.
+         */
+        boolean stop();
+    }
+
+    /**
      * A child of {@code parent} in which {@link #value(Object)} of {@code key} ({@code equals}) is
      * {@code value}; everything else is the parent's. {@code key} must not be null.
      */
