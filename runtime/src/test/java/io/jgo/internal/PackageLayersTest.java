@@ -85,7 +85,7 @@ class PackageLayersTest {
 
     @Test
     void theSchedulerKnowsNeitherItsObserversNorTheLayersAboveIt() {
-        for (String above : List.of("io.jgo.internal.observe", "io.jgo.internal.sync", "io.jgo.internal.proc", "io.jgo.internal.chan",
+        for (String above : List.of("io.jgo.internal.observe", "io.jgo.internal.park", "io.jgo.internal.sync", "io.jgo.internal.proc", "io.jgo.internal.chan",
                 "io.jgo.internal.blocking", "io.jgo.internal.callback", "io.jgo.internal.coroutine", "io.jgo", "io.jgo.net")) {
             assertEquals(List.of(), edges("io.jgo.internal.sched", above), "sched -> " + above);
         }

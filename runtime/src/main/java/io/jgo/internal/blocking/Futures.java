@@ -5,7 +5,8 @@ import io.jgo.internal.cont.Leaf;
 import io.jgo.internal.cont.LeafPark;
 import io.jgo.internal.cont.MethodIds;
 import io.jgo.Goroutine;
-import io.jgo.internal.sched.G;
+import io.jgo.internal.cont.WaitReason;
+import io.jgo.internal.park.Park;
 import io.jgo.internal.sched.Parking;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -18,7 +19,9 @@ import java.util.concurrent.TimeoutException;
  * {@code Future.get(timeout, unit)} (the instrumenter's {@code BlockingCalls} substitutes the call
  * site; the receiver becomes the first argument). In a goroutine, waiting for a
  * {@code CompletableFuture} or an {@link Awaitable} future parks the goroutine (its carrier runs
- * other goroutines) until a completion callback readies it ({@link FutureWait}); then the
+ * other goroutines) until a completion callback readies it (a {@link Park} whose wake is the
+ * future's completion, whose deadline is a timed get's timeout and which an interrupt ends when the
+ * call is interruptible); then the
  * future's own method is called on the done future, so results and exceptions are exactly the
  * JDK's: {@code ExecutionException}, {@code CompletionException}, {@code CancellationException}.
  * Interrupts and timeouts follow {@code CompletableFuture}'s rules:
@@ -62,7 +65,7 @@ public final class Futures {
         if (w == UNWOUND) {
             return null; // unwinding; resumed in JOIN
         }
-        return w == null ? f.join() : ((CompletableFuture<?>) ((FutureWait) w).future).join();
+        return w == null ? f.join() : ((CompletableFuture<?>) waited(w)).join();
     }
 
     /** {@code f.get()}: parks a goroutine until {@code f} completes or the goroutine is interrupted. */
@@ -76,7 +79,7 @@ public final class Futures {
         if (w == null) {
             return inSyscallIfBlocking(f) ? syscallGet(f) : f.get();
         }
-        Future<?> done = ((FutureWait) w).future;
+        Future<?> done = waited(w);
         if (!done.isDone()) { // woken by an interrupt, which Identity put on this thread as it resumed
             Thread.interrupted();
             throw new InterruptedException();
@@ -97,7 +100,7 @@ public final class Futures {
         if (w == null) {
             return inSyscallIfBlocking(f) ? syscallGet(f, timeout, unit) : f.get(timeout, unit);
         }
-        Future<?> done = ((FutureWait) w).future;
+        Future<?> done = waited(w);
         if (Thread.interrupted()) { // checked first, as CompletableFuture.timedGet does
             throw new InterruptedException();
         }
@@ -107,6 +110,11 @@ public final class Futures {
         return done.get();
     }
 
+    /** The future of a finished wait (the resumed leaf has no arguments: the park keeps it). */
+    private static Future<?> waited(Object park) {
+        return (Future<?>) ((Park) park).attachment;
+    }
+
     private static final Await JOIN = new Await(JOIN_ID, false);
     private static final Await GET = new Await(GET_ID, true);
     private static final Await TIMED_GET = new Await(TIMED_GET_ID, true);
@@ -114,7 +122,7 @@ public final class Futures {
     /**
      * The leaves' steps, one instance per method: park if that is possible and needed; after the
      * wake, the finished wait. Arguments: the future, and the timeout in nanoseconds (or
-     * {@link #NO_TIMEOUT}). Results: the finished {@link FutureWait}; null when the caller must call
+     * {@link #NO_TIMEOUT}). Results: the finished {@link Park} (the future is its attachment); null when the caller must call
      * the future itself (a plain thread, a done future, a future of another kind, an interrupt
      * already pending for an interruptible call, a timeout not positive).
      */
@@ -129,8 +137,7 @@ public final class Futures {
         @Override
         protected Object start(Stack s, Object future, Object b, Object c, long timeoutNanos) {
             Future<?> f = (Future<?>) future;
-            G g = Parking.goroutineOf(s);
-            if (g == null || f.isDone() || timeoutNanos != NO_TIMEOUT && timeoutNanos <= 0) {
+            if (Parking.goroutineOf(s) == null || f.isDone() || timeoutNanos != NO_TIMEOUT && timeoutNanos <= 0) {
                 return null;
             }
             CompletableFuture<?> done = f instanceof CompletableFuture ? (CompletableFuture<?>) f
@@ -138,8 +145,12 @@ public final class Futures {
             if (done == null) {
                 return null;
             }
-            FutureWait w = new FutureWait(f);
-            if (!w.prepare(g, done, interruptible, timeoutNanos)) {
+            Park p = new Park(WaitReason.FUTURE, timeoutNanos == NO_TIMEOUT ? Park.NO_DEADLINE : timeoutNanos, interruptible, null);
+            p.attachment = f;
+            // the completion is the park's wake; a done future runs it here, before the park is prepared.
+            // A timed or interrupted wait leaves it on the future (a CompletableFuture cannot drop one): it then loses the CAS.
+            done.whenComplete((v, x) -> p.wake());
+            if (!p.prepare(s)) {
                 return null; // done or interrupted meanwhile: the future's own method answers without blocking
             }
             return PARK;
@@ -147,7 +158,7 @@ public final class Futures {
 
         @Override
         protected Object resume(Stack s, Object future, Object b, Object c, long timeoutNanos) {
-            return FutureWait.afterPark(Parking.goroutineOf(s));
+            return Park.afterPark(s);
         }
     }
 

@@ -5,6 +5,7 @@ import io.jgo.internal.Stack;
 import io.jgo.internal.cont.WaitReason;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.ParkUnlock;
+import io.jgo.internal.sched.RuntimeLock;
 import io.jgo.internal.sched.Parking;
 import io.jgo.internal.sched.WaitQueue;
 import io.jgo.internal.sched.Waiter;
@@ -61,7 +62,7 @@ public final class HChan implements ParkUnlock {
 
     private static final AtomicLong LOCK_ORDER = new AtomicLong();
 
-    final ChanLock lock = new ChanLock();
+    final RuntimeLock lock = new RuntimeLock();
     private final Object[] buf;
     private final int cap;
     /**

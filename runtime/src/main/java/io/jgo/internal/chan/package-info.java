@@ -42,7 +42,7 @@
  * A {@code ReentrantLock} per channel (the first cut): a goroutine holds the lock across its unwind
  * to g0, so at GOMAXPROCS 2 the other carrier often found it held, parked on it, and every unlock
  * then paid a futex wake-up (more than half of the prime sieve's samples at p2). {@link
- * io.jgo.internal.chan.ChanLock} spins, then yields, then sleeps with backoff, as Go's runtime lock
+ * io.jgo.internal.sched.RuntimeLock} spins, then yields, then sleeps with backoff, as Go's runtime lock
  * does, and releases with one store; the sleeps bound what a long unwind or a descheduled holder
  * costs the waiters.
  */

@@ -1,4 +1,4 @@
-package io.jgo.internal.chan;
+package io.jgo.internal.sched;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -6,8 +6,12 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A channel's lock: a test-and-test-and-set word, as Go's runtime {@code lock} (spin, then yield,
- * then sleep), not a queue lock. Releasing it is one release store: it never wakes a waiting thread,
+ * The runtime's one lock for a guard held across an unwind (a channel's, a sync primitive's
+ * {@code WaitList}, a {@code park.Park}): a test-and-test-and-set word, as Go's runtime {@code lock}
+ * (spin, then yield, then sleep), not a queue lock. It has no owner thread: a goroutine that took it
+ * may unwind and be released by g0, or be preempted and go on on another carrier, and still release
+ * it, where a {@code ReentrantLock} throws {@code IllegalMonitorStateException} (a goroutine holding
+ * a {@code WaitList} lock across a rewritten call that answered a preemption did). Releasing it is one release store: it never wakes a waiting thread,
  * which a {@code ReentrantLock} does with a futex call whenever a thread parked on it (the prime
  * sieve spent more than half its time in that wake-up, under carriers on two Ps passing values along
  * a chain of channels). Not reentrant; nobody takes a channel's lock twice (a select locks each
@@ -27,7 +31,7 @@ import java.util.concurrent.locks.LockSupport;
  * shows there; the benchmark harness prints them with {@code -Djgo.counts=true}). Only the slow path counts: striped adders,
  * so waiters on different cores do not contend on the counters too.
  */
-public final class ChanLock {
+public final class RuntimeLock {
 
     static final int SPINS = 100;
     static final int YIELDS = 20;
@@ -42,13 +46,13 @@ public final class ChanLock {
 
     /** The contention counts on one line, for {@code -Djgo.counts=true}. */
     public static String countsText() {
-        return "chanlock-contended=" + CONTENDED.sum() + " chanlock-yields=" + YIELDED.sum() + " chanlock-sleeps=" + SLEPT.sum();
+        return "chanlock-contended=" + CONTENDED.sum() + " chanlock-yields=" + YIELDED.sum() + " chanlock-sleeps=" + SLEPT.sum(); // names kept: the benchmark reports read them
     }
 
     /** 0 free, 1 held. */
     private volatile int state;
 
-    void lock() {
+    public void lock() {
         if (!STATE.compareAndSet(this, 0, 1)) {
             lockSlow();
         }
@@ -75,12 +79,12 @@ public final class ChanLock {
     }
 
     /** Releases the lock; the caller holds it. */
-    void unlock() {
+    public void unlock() {
         STATE.setRelease(this, 0);
     }
 
     /** Held by anyone right now? Racy; for assertions and tests. */
-    boolean isLocked() {
+    public boolean isLocked() {
         return state != 0;
     }
 
@@ -88,7 +92,7 @@ public final class ChanLock {
 
     static {
         try {
-            STATE = MethodHandles.lookup().findVarHandle(ChanLock.class, "state", int.class);
+            STATE = MethodHandles.lookup().findVarHandle(RuntimeLock.class, "state", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

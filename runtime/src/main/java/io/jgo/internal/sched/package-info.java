@@ -115,7 +115,7 @@
  * waiters. Every park names a typed {@link io.jgo.internal.cont.WaitReason}. The sync types of
  * {@code io.jgo} never come here: they park through {@code io.jgo.internal.sync.WaitList} (Go's
  * {@code sema.go}). Above the scheduler the seam's users are that, the channels and the blocking
- * stand-ins' future waits ({@code io.jgo.internal.blocking.Futures}, {@code FutureWait}); the
+ * stand-ins' future waits ({@code io.jgo.internal.blocking.Futures}, on {@code io.jgo.internal.park.Park}); the
  * network parks through {@link io.jgo.internal.sched.PollDesc}, inside this package.
  *
  * <h2>GOMAXPROCS at run time</h2>

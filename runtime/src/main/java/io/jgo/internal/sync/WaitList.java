@@ -8,11 +8,11 @@ import io.jgo.internal.Stack;
 import io.jgo.internal.cont.WaitReason;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.ParkUnlock;
+import io.jgo.internal.sched.RuntimeLock;
 import io.jgo.internal.sched.Parking;
 import io.jgo.internal.sched.WaitQueue;
 import io.jgo.internal.sched.Waiter;
 import io.jgo.internal.sched.WakeList;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The parties blocked on one sync primitive, with the lock that guards the primitive's state (Go's
@@ -182,11 +182,13 @@ public final class WaitList {
 
     /**
      * The lock of one primitive and the waiters readied under it. Also the {@link ParkUnlock} of a
-     * park: g0 (or the blocking plain thread) releases it once the party is parked, on the thread
-     * that took it.
+     * park: g0 (or the blocking plain thread) releases it once the party is parked. The runtime's
+     * lock, which has no owner thread: a goroutine that holds it across a rewritten call may be
+     * preempted there and release it from another carrier. Not reentrant: no primitive takes its
+     * lock twice.
      */
     private static final class Guard implements ParkUnlock {
-        final ReentrantLock lock = new ReentrantLock();
+        final RuntimeLock lock = new RuntimeLock();
         /** Readied under {@link #lock}, woken after it is released; guarded by {@link #lock}. */
         final WakeList wake = new WakeList();
 

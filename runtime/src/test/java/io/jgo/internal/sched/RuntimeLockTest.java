@@ -1,4 +1,4 @@
-package io.jgo.internal.chan;
+package io.jgo.internal.sched;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,12 +11,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The channel lock excludes: 8 threads on 2 CPUs (oversubscribed, so holders are descheduled while
+ * The runtime lock excludes: 8 threads on 2 CPUs (oversubscribed, so holders are descheduled while
  * others wait and every stage of the wait, spin, yield and sleep, is taken) each add to plain
  * fields under it; no update is lost and the two fields never disagree inside the lock.
  */
 @Timeout(60)
-class ChanLockTest {
+class RuntimeLockTest {
 
     private long a;
     private long b;
@@ -24,7 +24,7 @@ class ChanLockTest {
 
     @Test
     void everyUpdateUnderTheLockIsSeenByTheNextHolder() throws InterruptedException {
-        ChanLock lock = new ChanLock();
+        RuntimeLock lock = new RuntimeLock();
         int threads = 8;
         int rounds = 200_000;
         CountDownLatch start = new CountDownLatch(1);

@@ -1,0 +1,292 @@
+package io.jgo.internal.park;
+
+import io.jgo.internal.Stack;
+import io.jgo.internal.cont.WaitReason;
+import io.jgo.internal.proc.AfterCancel;
+import io.jgo.internal.sched.G;
+import io.jgo.internal.sched.Interrupts;
+import io.jgo.internal.sched.ParkUnlock;
+import io.jgo.internal.sched.Parking;
+import io.jgo.internal.sched.PlainThreads;
+import io.jgo.internal.sched.RuntimeLock;
+import io.jgo.internal.sched.RuntimeTimer;
+import io.jgo.internal.sched.TimerFunc;
+import io.jgo.internal.sched.WaitQueue;
+import io.jgo.internal.sched.Waiter;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One wait of one party (a goroutine or a plain thread) that ends in exactly one of four ways: the
+ * primitive's {@link #wake}, its deadline (a runtime timer for a goroutine, the thread's own timed
+ * park for a plain thread), an interrupt of the party, or a cancellation (a {@code Context} that
+ * ends, or the primitive's {@link #cancel}, as a close). The four sources race; the one whose CAS
+ * moves {@link #outcome} away from {@link #WAITING} wins and readies the party, and every other
+ * source loses without touching anything. Cancellation is generic on it as in kotlinx.coroutines'
+ * {@code suspendCancellableCoroutine}: a primitive only says what its wake is, the rest is here.
+ *
+ * <h2>Who does what</h2>
+ * <ol>
+ * <li>A goroutine's leaf, in its start step: {@link #prepare}. Under {@link #lock} it checks that no
+ *     source has won yet, enqueues its waiter and prepares the park still holding the lock; g0
+ *     releases it once the goroutine is WAITING ({@link #unlockAfterPark}), and arms the deadline
+ *     then. A plain thread calls {@link #awaitAsThread} instead and blocks in it.</li>
+ * <li>A source wins by CAS ({@link #end}), then takes {@link #lock} to find the waiter: either the
+ *     party has not enqueued it yet (it will see the outcome under the lock and not park), or it is
+ *     parked (the lock was held across its unwind), and the winner dequeues and readies it after
+ *     unlocking. A loser's CAS fails and it returns false: it never takes the lock.</li>
+ * <li>The party, running again ({@link #afterPark}, the resume step; or at the end of
+ *     {@link #awaitAsThread}), cleans up the sources that lost: stops the timer, leaves the
+ *     interrupt hook, drops the context registration. A losing source that is running at that
+ *     moment finds the outcome set and does nothing, so the clean-up needs no lock.</li>
+ * </ol>
+ *
+ * <h2>Numbered races</h2>
+ * R1 (wake vs deadline): both CAS; the loser's {@link #end} returns false, the winner readies once.
+ * R2 (a source ends the wait before the goroutine parked): the CAS lands first; the goroutine, taking
+ * the lock in {@link #prepare}, sees it and returns false without parking. R3 (a source ends it while
+ * the goroutine unwinds): the winner blocks on {@link #lock} until g0 released it after the park,
+ * then finds the waiter queued. R4 (a plain thread and a source): the thread publishes itself in
+ * {@link #thread} before reading {@link #outcome}, the source writes {@code outcome} before reading
+ * {@code thread} (all volatile): at least one sees the other, so no wake-up is lost.
+ *
+ * <p>The waiter's queue is reached by anyone from the start ({@link WaitQueue#reachedByAnyone}):
+ * the deadlock check cannot see who will wake the party (a future's completer, a context's canceller).
+ */
+public final class Park implements ParkUnlock, TimerFunc, Interrupts.Wait {
+
+    /** {@link #outcome} while nobody has won. */
+    public static final int WAITING = 0;
+    /** The primitive woke the party ({@link #wake}). */
+    public static final int WOKEN = 1;
+    /** The deadline passed. */
+    public static final int DEADLINE = 2;
+    /** The party was interrupted (an interruptible park only). */
+    public static final int INTERRUPTED = 3;
+    /** The context ended, or the primitive cancelled the wait ({@link #cancel}). */
+    public static final int CANCELLED = 4;
+
+    /** Timeout meaning "no deadline". */
+    public static final long NO_DEADLINE = -1;
+
+    private final WaitReason reason;
+    private final long timeoutNanos;
+    private final boolean interruptible;
+    private final Object context;
+    /** What the primitive keeps with the wait (a resumed leaf has no arguments); the party's own. */
+    public Object attachment;
+
+    /** {@link #WAITING}, then the winner's outcome, once: CAS only (volatile). */
+    private volatile int outcome;
+    /** The plain thread waiting in {@link #awaitAsThread}, or null; volatile (race R4). */
+    private volatile Thread thread;
+    /** Guards {@link #queue} from the goroutine's check to its park (held across the unwind: the runtime's ownerless lock). */
+    private final RuntimeLock lock = new RuntimeLock();
+    private final WaitQueue queue = WaitQueue.reachedByAnyone();
+    /** The deadline of a goroutine's wait; armed by g0 after the park, stopped by the goroutine after it. */
+    private RuntimeTimer timer;
+    /** The context registration; made by the party before it waits, dropped by it afterwards. */
+    private AfterCancel.Handle cancelRegistration = AfterCancel.NONE;
+
+    /**
+     * A wait for {@code reason}, ending at the latest after {@code timeoutNanos} ({@link #NO_DEADLINE}:
+     * none; 0 or less otherwise: at once), on an interrupt when {@code interruptible}, and when
+     * {@code context} (an {@code io.jgo.Context} whose class has installed the after-cancel registry,
+     * or null) ends.
+     */
+    public Park(WaitReason reason, long timeoutNanos, boolean interruptible, Object context) {
+        this.reason = reason;
+        this.timeoutNanos = timeoutNanos;
+        this.interruptible = interruptible;
+        this.context = context;
+    }
+
+    /** How the wait ended, or {@link #WAITING}. Any thread (volatile read). */
+    public int outcome() {
+        return outcome;
+    }
+
+    /** The primitive's wake: true if it won (it then owns the outcome it handed over). Any thread. */
+    public boolean wake() {
+        return end(WOKEN);
+    }
+
+    /** The primitive cancels the wait (a close): true if it won. Any thread. */
+    public boolean cancel() {
+        return end(CANCELLED);
+    }
+
+    /**
+     * The goroutine of {@code s} prepares to park: true when its leaf must answer {@code PARK};
+     * false when the wait is over already ({@link #outcome} says how). The start step of a leaf.
+     */
+    public boolean prepare(Stack s) {
+        G g = Parking.goroutineOf(s);
+        if (g == null) {
+            throw new IllegalStateException("Park.prepare on a plain thread: a plain thread waits in awaitAsThread");
+        }
+        if (timeoutNanos != NO_DEADLINE && timeoutNanos <= 0) {
+            end(DEADLINE);
+            return false;
+        }
+        watchContext();
+        lock.lock();
+        if (outcome == WAITING && interruptible && Interrupts.enterWait(g, this)) {
+            OUTCOME.compareAndSet(this, WAITING, INTERRUPTED); // interrupted already: the interrupt wins unless a source just did
+        }
+        if (outcome != WAITING) {
+            lock.unlock(); // R2: a source won before the park; nothing is armed, nothing queued
+            afterWait(g);
+            return false;
+        }
+        if (timeoutNanos != NO_DEADLINE) {
+            timer = new RuntimeTimer(g.runtime(), this);
+        }
+        Waiter w = Parking.waiterFor(g);
+        w.elem = this;
+        queue.enqueue(w);
+        Parking.prepare(g, w, this, reason);
+        return true;
+    }
+
+    /** The goroutine of {@code s}, running again after the park: its wait, cleaned up (the resume step of a leaf). */
+    public static Park afterPark(Stack s) {
+        G g = Parking.goroutineOf(s);
+        Waiter w = (Waiter) Parking.takeWaiting(g);
+        Park p = (Park) w.elem;
+        w.elem = null;
+        p.afterWait(g);
+        return p;
+    }
+
+    /**
+     * The calling plain thread waits until a source wins; returns the outcome. The deadline is the
+     * thread's own timed park; an interrupt ends an interruptible wait (the flag stays set) and is
+     * kept, not acted on, otherwise (set again when the wait is over).
+     */
+    public int awaitAsThread() {
+        if (timeoutNanos != NO_DEADLINE && timeoutNanos <= 0) {
+            end(DEADLINE);
+            return outcome;
+        }
+        long deadline = timeoutNanos == NO_DEADLINE ? 0 : System.nanoTime() + timeoutNanos;
+        watchContext();
+        thread = Thread.currentThread(); // R4: published before outcome is read
+        Parking.enterThreadWait();
+        boolean keptInterrupt = false;
+        try {
+            while (outcome == WAITING) {
+                if (Thread.currentThread().isInterrupted()) {
+                    if (interruptible) {
+                        end(INTERRUPTED); // the flag stays set for the caller
+                        continue;
+                    }
+                    keptInterrupt |= Thread.interrupted(); // a set flag would make the park spin
+                }
+                if (timeoutNanos == NO_DEADLINE) {
+                    PlainThreads.park(this);
+                } else {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        end(DEADLINE);
+                    } else {
+                        LockSupport.parkNanos(this, left);
+                    }
+                }
+            }
+        } finally {
+            PlainThreads.exit(); // the other end of Parking.enterThreadWait
+            thread = null;
+            cancelRegistration.stop();
+            if (keptInterrupt) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return outcome;
+    }
+
+    /** The context ends: a source like any other. Registered before the party can park. */
+    private void watchContext() {
+        if (context != null) {
+            cancelRegistration = AfterCancel.register(context, this::cancel);
+        }
+    }
+
+    /** The goroutine's clean-up of the sources that lost (see the class comment, step 3). Owner only. */
+    private void afterWait(G g) {
+        if (interruptible) {
+            Interrupts.exitWait(g);
+        }
+        if (timer != null) {
+            timer.stop(); // off its heap now if another source won
+        }
+        cancelRegistration.stop();
+    }
+
+    /**
+     * A source tries to end the wait with {@code why}: the CAS decides; the winner readies the party
+     * (after releasing the lock, as every waker on the park seam does). False for a loser.
+     */
+    private boolean end(int why) {
+        if (!OUTCOME.compareAndSet(this, WAITING, why)) {
+            return false; // R1: another source won; it readies the party
+        }
+        Thread t = thread;
+        if (t != null) {
+            LockSupport.unpark(t); // R4; the thread reads the outcome itself
+            return true;
+        }
+        Waiter w;
+        lock.lock(); // R3: waits for g0 to release it if the goroutine is unwinding
+        try {
+            w = queue.dequeue(); // null: the goroutine has not enqueued (it will see the outcome), or its runtime stopped
+        } finally {
+            lock.unlock();
+        }
+        if (w != null) {
+            w.success = why == WOKEN;
+            w.wake();
+        }
+        return true;
+    }
+
+    /** g0, once the goroutine is parked: arms the deadline, then lets the sources in. */
+    @Override
+    public void unlockAfterPark() {
+        if (timer != null) {
+            timer.reset(timeoutNanos);
+        }
+        lock.unlock();
+    }
+
+    /** g0, the goroutine failed before it parked: the wait is over as cancelled, nothing is armed. */
+    @Override
+    public void cancelPark() {
+        OUTCOME.compareAndSet(this, WAITING, CANCELLED);
+        lock.unlock();
+        cancelRegistration.stop();
+    }
+
+    /** The deadline's timer fired (g0 or sysmon). */
+    @Override
+    public void fire(RuntimeTimer t) {
+        end(DEADLINE);
+    }
+
+    /** The goroutine was interrupted (any thread). */
+    @Override
+    public void interrupt() {
+        end(INTERRUPTED);
+    }
+
+    private static final VarHandle OUTCOME;
+
+    static {
+        try {
+            OUTCOME = MethodHandles.lookup().findVarHandle(Park.class, "outcome", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+}

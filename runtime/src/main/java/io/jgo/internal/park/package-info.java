@@ -1,0 +1,21 @@
+/**
+ * The park layer: one park with a deadline, an interrupt and a cancellation, for every blocking
+ * call that needs more than its primitive's own wake-up ({@link io.jgo.internal.park.Park}).
+ *
+ * <p>A primitive parks a party through a {@code @Leaf} method whose start step is
+ * {@link io.jgo.internal.park.Park#prepare} (a goroutine) or
+ * {@link io.jgo.internal.park.Park#awaitAsThread} (a plain thread), and whose resume step is
+ * {@link io.jgo.internal.park.Park#afterPark}; its waker calls {@link io.jgo.internal.park.Park#wake}.
+ * Deadline (a runtime timer), interrupt ({@code sched.Interrupts}) and cancellation (a
+ * {@code Context}, through {@code proc.AfterCancel}, or the primitive's own close) race with the
+ * wake for one CAS; exactly one wins and the losers' clean-up is the party's, after the wait.
+ * {@link io.jgo.internal.park.ParkLeaf} is the ready-made leaf for a primitive that needs nothing
+ * else: {@code new Park(...)}, hand it to the waker, {@code ParkLeaf.park(p)}.
+ *
+ * <p>Sits above {@code io.jgo.internal.sched} (waiter records, the park commit, timers,
+ * interrupts) and {@code io.jgo.internal.proc} (the after-cancel registry); the scheduler never
+ * depends on it. The queue-side seam it builds on ({@code sched.Parking}, {@code WaitQueue},
+ * {@code Waiter}, {@code WakeList}, {@code ParkUnlock}, {@code SelectWait}) still lives in the
+ * scheduler's package, where it reaches into {@code G}.
+ */
+package io.jgo.internal.park;
