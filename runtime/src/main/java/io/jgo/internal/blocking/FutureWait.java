@@ -5,8 +5,8 @@ import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.Interrupts;
 import io.jgo.internal.sched.ParkUnlock;
 import io.jgo.internal.sched.Parking;
-import io.jgo.internal.sched.RuntimeTimer;
-import io.jgo.internal.sched.TimerFunc;
+import io.jgo.internal.sched.timer.RuntimeTimer;
+import io.jgo.internal.sched.timer.TimerFunc;
 import io.jgo.internal.sched.WaitQueue;
 import io.jgo.internal.sched.Waiter;
 import java.util.concurrent.CompletableFuture;
@@ -66,7 +66,7 @@ final class FutureWait implements BiConsumer<Object, Throwable>, TimerFunc, Inte
         }
         if (timeoutNanos >= 0) {
             this.timeoutNanos = timeoutNanos;
-            this.timer = new RuntimeTimer(g.runtime(), this);
+            this.timer = g.runtime().newTimer(this);
         }
         Waiter w = Parking.waiterFor(g);
         w.elem = this;

@@ -5,7 +5,7 @@ import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.Quiescence;
 import io.jgo.internal.sched.Sched;
 import io.jgo.internal.sched.SeededSchedule;
-import io.jgo.internal.sched.VirtualClock;
+import io.jgo.internal.sched.timer.VirtualClock;
 import java.util.concurrent.locks.LockSupport;
 
 /**

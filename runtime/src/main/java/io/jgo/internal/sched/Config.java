@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.sched.timer.VirtualClock;
 import io.jgo.internal.settings.Settings;
 
 /**

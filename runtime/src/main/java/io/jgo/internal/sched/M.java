@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.sched.timer.VirtualClock;
 import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.cont.Continuation;
 import io.jgo.internal.cont.Entry;
@@ -277,7 +278,7 @@ final class M implements Runnable {
                 continue; // the sleepers they readied are in pp's runnext, the rest on the global queue
             }
             VirtualClock clock = sched.virtualClock; // null but in a test bubble
-            if (clock != null && clock.advanceIfQuiet(sched, pp)) {
+            if (clock != null && Quiescence.advanceClockIfQuiet(sched, clock, pp)) {
                 continue; // every goroutine durably blocked: the clock jumped to the earliest timer, now due
             }
             if (!dropPAndPark()) {
@@ -416,7 +417,7 @@ final class M implements Runnable {
                     // time whether it has become quiet while no M held the P, and wake one if so.
                     LockSupport.parkNanos(this, VirtualClock.IDLE_POLL_NANOS);
                     if (nextP == null) {
-                        VirtualClock.nudgeIfQuiet(sched);
+                        Quiescence.nudgeClockIfQuiet(sched);
                     }
                     continue;
                 }

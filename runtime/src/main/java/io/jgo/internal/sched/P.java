@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.sched.timer.TimerHeap;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 

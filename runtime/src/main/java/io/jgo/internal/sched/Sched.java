@@ -1,5 +1,9 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.sched.timer.VirtualClock;
+import io.jgo.internal.sched.timer.TimerFunc;
+import io.jgo.internal.sched.timer.RuntimeTimer;
+import io.jgo.internal.sched.timer.CoarseClock;
 import io.jgo.internal.cont.Continuation;
 import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.cont.WaitReason;
@@ -692,6 +696,11 @@ public final class Sched {
     public long timeNow() {
         VirtualClock v = virtualClock;
         return v == null ? System.nanoTime() : v.now();
+    }
+
+    /** A timer of this runtime that runs {@code f} when it fires; unarmed. Any thread. */
+    public RuntimeTimer newTimer(TimerFunc f) {
+        return new RuntimeTimer(timers, f);
     }
 
     /** The bubble's virtual clock, or null outside a bubble. */
