@@ -229,7 +229,7 @@ final class M implements Runnable {
             // from the global queue (a preempted hog, with a whole slice) before the sleeper, one
             // sleep in 61: beside 4 hogs at one P, 13 of 1,000 1 ms sleeps ran 11 to 29 ms late.
             // The sleeper inherits the tick, so the next look, right after it, takes the global G.
-            if (pp.schedtick % 61 == 0 && !sched.global.isEmpty()) {
+            if (RunPolicy.checkGlobalFirst(pp.schedtick) && !sched.global.isEmpty()) {
                 if (sleeperNext && pp.globalPutOffAt != pp.schedtick) {
                     pp.globalPutOffAt = pp.schedtick;
                 } else {

@@ -68,6 +68,8 @@ public final class Sched {
     final VirtualClock virtualClock;
     /** A bubble's seeded decisions ({@link SeededSchedule}), or null. */
     final SeededSchedule seeded;
+    /** Where runnable Gs go and in which order an M looks for them ({@link RunPolicy}). */
+    final RunPolicy policy;
 
     /** The Ps in use, index = id; replaced (never mutated) under {@link #lock} by a resize; volatile for lock-free readers (stealing). */
     volatile P[] allp;
@@ -118,6 +120,7 @@ public final class Sched {
         Panics.preload(); // what its failure paths need is loaded before they can run out of memory
         this.config = config;
         this.virtualClock = config.virtualClock;
+        this.policy = new RunPolicy(config);
         this.seeded = config.seeded;
         this.trace = config.trace;
         this.policyCounts = config.printCounts ? new PolicyCounts() : null;
@@ -205,16 +208,8 @@ public final class Sched {
     /**
      * Go's {@code goready}: {@code g}, WAITING and just removed from its waiter list by the caller,
      * becomes runnable: into the caller's runnext when the caller is a goroutine of this runtime
-     * holding a P, else onto the global queue; then {@link #wakep}. Any thread.
-     *
-     * <p><b>Lazy wake-up</b> (tokio's LIFO slot, not Go): when g went into the caller's runnext and
-     * nothing else is queued on that P, no M is woken. The readier nearly always blocks next (a
-     * channel hand-off, an unlock before a wait), and its P then runs g at once, on the same core
-     * with warm caches; waking an M for it costs a futex wake, a spinning carrier and often a
-     * cross-core steal of g, which is why a second P made hand-off workloads slower. A second
-     * ready on the P (g is kicked into the ring) wakes as usual, and a readier that runs on instead
-     * is covered by sysmon, which wakes an M for work queued behind a running G across two of its
-     * rounds ({@code Sysmon.watch}). {@code -Djgo.lazyWake=false} restores Go's wake on every ready.
+     * holding a P, else onto the global queue; then {@link #wakep}, unless the lazy wake-up
+     * ({@link RunPolicy#wakeAfterLocalReady}) leaves g to the readier's own M. Any thread.
      */
     public void ready(G g) {
         G me = claimCallerP();
@@ -228,13 +223,8 @@ public final class Sched {
             g.casStatus(G.WAITING, G.RUNNABLE);
             if (pp != null) {
                 published = runqPut(pp, g);
-                // Lazy wake: g went to the readier's runnext and nothing else is queued on pp, so
-                // the readier's M runs g as soon as it parks or yields; waking a second M would
-                // only have it steal g (a futex wake and a cross-core hand-off per ping-pong). The
-                // cost is a readier that keeps running: sysmon wakes an M for a running P whose
-                // queue stayed non-empty over two rounds (Sysmon.watch), bounding g's wait to a
-                // sysmon period. Racy read of the owner's own queue: exact for this P's holder.
-                wake = !config.lazyWake || pp.runq.size() > 1;
+                wake = policy.wakeAfterLocalReady(pp.runq.size()); // the lazy wake, see RunPolicy
+
             } else {
                 global.put(g);
             }
@@ -507,14 +497,14 @@ public final class Sched {
 
     // ---------------------------------------------------------------- global queue
 
-    /** Go's {@code globrunqget}: a batch {@code min(len/GOMAXPROCS + 1, len, ring/2)} into pp's ring. Holder of pp. */
+    /** Go's {@code globrunqget}: a batch ({@link RunPolicy#globalBatchSize}) into pp's ring. Holder of pp. */
     G globalBatch(M m, P pp) {
         if (global.isEmpty()) {
             return null;
         }
         int len = trace != null ? global.size() : -1;
         int sizeBefore = trace != null ? pp.runq.size() : 0;
-        G g = global.pollBatch(pp.runq, gomaxprocs, pp.runq.capacity() / 2);
+        G g = global.pollBatch(pp.runq, gomaxprocs, RunPolicy.globalBatchMax(pp.runq.capacity()));
         if (g != null) {
             count(PolicyCounts.Event.GLOBAL_BATCH);
         }
