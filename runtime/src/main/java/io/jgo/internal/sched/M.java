@@ -67,14 +67,35 @@ final class M implements Runnable {
 
     // ---------------------------------------------------------------- g0 loop (carriers)
 
+    /**
+     * Code of the scheduler itself threw on this carrier's g0 while it held or looked for a P
+     * (out of memory in a timer's function or a queue's node, say), which is about to end: its P
+     * goes on to another M, and the error is fatal ({@code Failures.fatal}), so {@code Go.run}
+     * throws it instead of waiting for that P for ever; the default runtime prints it and goes on
+     * with its other carriers. Never throws. g0 of this M.
+     */
+    private void carrierFailed(Throwable t) {
+        try {
+            if (spinning) {
+                sched.spinning.stop(this);
+            }
+            if (p != null) {
+                sched.ms.handoffP(releaseP());
+            }
+        } catch (Throwable lost) {
+            // nothing more to do for the P; the failure below still ends a Go.run
+        }
+        sched.failures.fatal("carrier ", thread, t);
+    }
+
     /** The carrier's g0: waits for the P it was started with, then schedules until the runtime stops. */
     @Override
     public void run() {
         try {
             schedule();
-        } catch (Throwable t) { // the scheduler's own code failed: see Sched.carrierFailed
+        } catch (Throwable t) { // the scheduler's own code failed: see carrierFailed
             try {
-                sched.failures.carrierFailed(this, t);
+                carrierFailed(t);
             } catch (Throwable lost) {
                 // carrierFailed never throws but for what the JVM throws anywhere (out of memory loading a class)
             }

@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.sched.failure.RunFailure;
 import io.jgo.PanicException;
 import io.jgo.internal.cont.Warnings;
 import java.util.concurrent.locks.LockSupport;

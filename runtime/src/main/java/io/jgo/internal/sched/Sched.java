@@ -1,5 +1,7 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.sched.failure.Failures;
+import io.jgo.internal.sched.failure.Panics;
 import io.jgo.internal.sched.timer.VirtualClock;
 import io.jgo.internal.sched.timer.TimerFunc;
 import io.jgo.internal.sched.timer.RuntimeTimer;
@@ -51,7 +53,7 @@ public final class Sched {
     final Ms ms = new Ms(this);
     private final Stopping stop = new Stopping(this);
     /** Go.run's failure and the runtime's fatal errors. */
-    final Failures failures = new Failures(this);
+    final Failures failures;
     final Procs procs;
     final IdlePs idlePs = new IdlePs(this);
     final Spinning spinning = new Spinning(this);
@@ -119,6 +121,10 @@ public final class Sched {
     public Sched(Config config) {
         Panics.preload(); // what its failure paths need is loaded before they can run out of memory
         this.config = config;
+        this.failures = new Failures(config.name, () -> {
+            M m = m0; // volatile read
+            return m == null ? null : m.thread;
+        });
         this.virtualClock = config.virtualClock;
         this.policy = new RunPolicy(config);
         this.seeded = config.seeded;
@@ -380,7 +386,7 @@ public final class Sched {
         // finally readied main) still panics; Go.run waits for it (awaitStopped) and throws it. Only
         // what ends a goroutine the stop threw Dropped into is none: the stop caused it.
         if (panic != null && !g.droppedByStop) {
-            Panics.onPanic(this, g, panic);
+            Panics.onPanic(failures, g.id, g.main, panic);
         }
         g.droppedByStop = false;
         g.syscallDepth = 0;
