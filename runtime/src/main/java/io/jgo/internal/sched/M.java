@@ -117,7 +117,7 @@ final class M implements Runnable {
             if (p == null && !regainP()) { // sysmon retook the P while the last goroutine ran
                 return;
             }
-            if (p.retiring && !sched.retireHeldP(this)) {
+            if (p.retiring && !sched.procs.retireHeld(this)) {
                 return;
             }
             G g = findRunnable();
@@ -136,7 +136,7 @@ final class M implements Runnable {
             }
             M locked = g.lockedM;
             if (locked != null && locked != this) {
-                sched.startLockedM(this, g);
+                sched.handoff.startLockedM(this, g);
                 if (!stopM()) {
                     return;
                 }

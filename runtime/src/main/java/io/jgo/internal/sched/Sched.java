@@ -44,6 +44,10 @@ public final class Sched {
     final SchedLock lock = new SchedLock(this);
     final GlobalRunQueue<G> global = new GlobalRunQueue<>();
     final GFree gFree = new GFree();
+    /** Where Gs come from and go back to, and their ids ({@link GSupply}). */
+    final GSupply gSupply = new GSupply(this);
+    /** Readied batches into the queues ({@link Inject}, Go's {@code injectglist}). */
+    final Inject inject = new Inject(this);
     final Timers timers = new Timers(this);
     /** The network poller; its selector is opened by the first registration. */
     final NetPoll netpoll = new NetPoll(this);
@@ -83,7 +87,6 @@ public final class Sched {
     /** Every live M (for stop, traces, dumps); copy-on-write, any thread. */
     final List<M> allm = new CopyOnWriteArrayList<>();
 
-    private final AtomicLong goidgen = new AtomicLong();
     /** Live goroutines (Go's gcount); summed on demand. */
     final LongAdder live = new LongAdder();
     /**
@@ -182,10 +185,10 @@ public final class Sched {
             if (pp == null) {
                 externalEvents.incrementAndGet(); // volatile RMW before the G becomes runnable: seen by the deadlock check's second read
             }
-            g = allocG(pp, false);
+            g = gSupply.alloc(pp, false);
             g.body = body;
             g.inheritable = inherited; // like a child thread: copies of the spawner's inheritable values
-            g.id = newId(pp);
+            g.id = gSupply.newId(pp);
             g.parentId = me == null ? 0 : me.id;
             g.createdAt = config.tracebackAncestors ? CreatedBy.site() : null;
             g.casStatus(g.status(), G.RUNNABLE);
@@ -259,72 +262,6 @@ public final class Sched {
         runqPut(pp, g);
         emit(Trace.Event.GO_READY, g.id, pp.id, -1, -1, 1);
         ms.wakep();
-    }
-
-    /**
-     * Go's {@code injectglist}: {@code gs}, WAITING goroutines a network poll readied, become
-     * runnable as one batch. Without a P ({@code pp} null: an idle M, sysmon, a plain thread) all go
-     * to the global queue and an M is started for each idle P, up to their number. With {@code pp}
-     * (held by the caller, in findRunnable): as many as there are idle Ps go to the global queue,
-     * each with an M started for it, the rest into pp's local queue, then {@link #wakep} (a P may
-     * have gone idle since the count was read). The caller owns and clears {@code gs}.
-     */
-    void injectList(java.util.List<G> gs, P pp) {
-        int n = gs.size();
-        if (n == 0) {
-            return;
-        }
-        if (pp == null) {
-            externalEvents.incrementAndGet(); // before the status changes, as in ready()
-        }
-        for (int i = 0; i < n; i++) {
-            gs.get(i).casStatus(G.WAITING, G.RUNNABLE);
-        }
-        int toGlobal = pp == null ? n : Math.min(idlePs.count(), n);
-        for (int i = 0; i < n; i++) {
-            emit(Trace.Event.INJECT, gs.get(i).id, i < toGlobal ? -1 : pp.id, -1, -1, 0);
-        }
-        if (toGlobal > 0) {
-            global.putBatch(toGlobal == n ? gs : gs.subList(0, toGlobal));
-            startIdle(toGlobal);
-        }
-        if (pp == null) {
-            return;
-        }
-        for (int i = toGlobal; i < n; i++) {
-            pp.runq.put(gs.get(i), false, global);
-        }
-        ms.wakep();
-    }
-
-    /**
-     * Go's {@code startIdle} inside {@code injectglist}: starts a non-spinning M on an idle P, up to
-     * {@code n} times while Ps are idle. On sysmon's thread inside a round, under one
-     * {@code tryLock} or owed to the next round as a wakep. Any thread.
-     */
-    private void startIdle(int n) {
-        if (stopping || idlePs.count() == 0) {
-            return;
-        }
-        if (sysmon.inRound()) {
-            if (!lock.tryLock()) {
-                sysmon.oweWakep();
-                return;
-            }
-        } else {
-            lock.lock();
-        }
-        try {
-            for (; n > 0; n--) {
-                P pp = idlePs.getLocked();
-                if (pp == null) {
-                    break;
-                }
-                ms.startM(pp, false);
-            }
-        } finally {
-            lock.unlock();
-        }
     }
 
     /**
@@ -406,49 +343,10 @@ public final class Sched {
         if (g.main) {
             LockSupport.unpark(m0.thread); // after the volatile DEAD above, which M0 re-checks after its park
         }
-        P pp = m.p;
         if (!g.main) {
-            if (pp == null) {
-                gFree.put(g);
-            } else {
-                pp.gFree.push(g);
-                if (pp.gFree.size() >= GFree.LOCAL_MAX) {
-                    gFree.putAll(pp.gFree, GFree.LOCAL_KEEP);
-                }
-            }
+            gSupply.free(m.p, g);
         }
         return retaken;
-    }
-
-    private G allocG(P pp, boolean main) {
-        if (pp != null) {
-            if (pp.gFree.size() == 0) {
-                gFree.refill(pp.gFree, GFree.LOCAL_KEEP);
-            }
-            G g = pp.gFree.pop();
-            if (g != null) {
-                return g;
-            }
-        } else if (!main) {
-            G g = gFree.take();
-            if (g != null) {
-                return g;
-            }
-        }
-        G g = new G(this, main);
-        allgs.add(g);
-        return g;
-    }
-
-    long newId(P pp) {
-        if (pp == null) {
-            return goidgen.incrementAndGet();
-        }
-        if (pp.idNext == pp.idEnd) {
-            pp.idNext = goidgen.getAndAdd(16) + 1; // a batch of 16 ids per P, as Go's goidcache
-            pp.idEnd = pp.idNext + 16;
-        }
-        return pp.idNext++;
     }
 
     /**
@@ -556,30 +454,11 @@ public final class Sched {
         }
     }
 
-    /** How many goroutines other than main are parked (waiting to be readied), by a snapshot of allgs. Any thread. */
-    int parkedGoroutines() {
-        int n = 0;
-        for (G g : allgs.snapshot()) {
-            if (g != mainG && g.status() == G.WAITING) {
-                n++;
-            }
-        }
-        return n;
-    }
-
     void parkPinned(G g, int kind) {
         if (kind != Stack.YIELD_PREEMPT) { // a preemption that met a frame it cannot unwind just carries on: no pin
             counters.pins.increment();
         }
         handoff.parkPinned(g, kind);
-    }
-
-    void startLockedM(M self, G g) {
-        handoff.startLockedM(self, g);
-    }
-
-    boolean retireHeldP(M m) {
-        return procs.retireHeld(m);
     }
 
     // ---------------------------------------------------------------- run, stop, fail
