@@ -38,12 +38,6 @@ public final class Bubbles {
         return SeededSchedule.DEFAULT_YIELD_CHANCE;
     }
 
-    /** Is the calling goroutine in a bubble? */
-    public static boolean inBubble() {
-        G g = Sched.currentG();
-        return g != null && g.runtime().seededSchedule() != null;
-    }
-
     private static G self(String what) {
         G g = Sched.currentG();
         if (g == null || g.runtime().seededSchedule() == null) {

@@ -156,11 +156,6 @@ public final class Config {
         return this;
     }
 
-    Config deadlockDetection(boolean on) {
-        deadlockDetection = on;
-        return this;
-    }
-
     Config doubtNanos(long n) {
         doubtNanos = n;
         return this;

@@ -588,11 +588,6 @@ public final class Sched {
         return seeded;
     }
 
-    /** The main goroutine of a {@code Go.run} runtime (null for the default runtime). */
-    public G mainGoroutine() {
-        return mainG;
-    }
-
     /** Like {@link #dump} without {@code except} (a bubble's leak report leaves its main goroutine out). */
     public String dumpExcept(G except) {
         return Dump.all(this, except);
