@@ -244,23 +244,14 @@ final class M implements Runnable {
             }
             P pp = p;
             boolean sleeperNext = sched.timers.check(pp) > 0 && pp.runq.hasRunnext(); // Go's checkTimers
-            // Fairness: every 61st tick look at the global queue first, or two goroutines that keep
-            // respawning each other in runnext could starve it forever. Beyond Go: not ahead of a
-            // sleeper the timers just readied into runnext, once per tick. Go's order runs a goroutine
-            // from the global queue (a preempted hog, with a whole slice) before the sleeper, one
-            // sleep in 61: beside 4 hogs at one P, 13 of 1,000 1 ms sleeps ran 11 to 29 ms late.
-            // The sleeper inherits the tick, so the next look, right after it, takes the global G.
-            if (RunPolicy.checkGlobalFirst(pp.schedtick) && !sched.global.isEmpty()) {
-                if (sleeperNext && pp.globalPutOffAt != pp.schedtick) {
-                    pp.globalPutOffAt = pp.schedtick;
-                } else {
-                    G g = sched.global.poll();
-                    if (g != null) {
-                        sched.count(PolicyCounts.Event.GLOBAL_ONE);
-                        sched.emit(Trace.Event.GLOBAL_ONE, g.id, pp.id, id, -1, 1);
-                        inheritTime = false;
-                        return g;
-                    }
+            // Fairness: now and then one G from the global queue first (RunPolicy.takeGlobalFirst).
+            if (!sched.global.isEmpty() && RunPolicy.takeGlobalFirst(pp, sleeperNext)) {
+                G g = sched.global.poll();
+                if (g != null) {
+                    sched.count(PolicyCounts.Event.GLOBAL_ONE);
+                    sched.emit(Trace.Event.GLOBAL_ONE, g.id, pp.id, id, -1, 1);
+                    inheritTime = false;
+                    return g;
                 }
             }
             G g = pp.runq.get();

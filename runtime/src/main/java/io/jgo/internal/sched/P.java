@@ -74,7 +74,7 @@ final class P {
     int syscalltick;
     /**
      * The {@link #schedtick} at which findRunnable last put off its 1-in-61 look at the global queue
-     * for a sleeper its timers had just readied into runnext ({@code M.findRunnable}); at most once
+     * for a sleeper its timers had just readied into runnext ({@link RunPolicy#takeGlobalFirst}); at most once
      * per tick. Owner only.
      */
     int globalPutOffAt = -1;
