@@ -25,6 +25,15 @@
  * {@code min(len/GOMAXPROCS + 1, len, 128)}, then (if the spinning limit allows) four steal passes
  * over the Ps in a random coprime-stride order taking half a victim's ring, runnext only on the last
  * pass and after a 3 µs back-off ({@link io.jgo.internal.sched.Steal}); then drop the P and park.
+ * Those numbers, and the decisions that go beyond Go (the lazy wake-up, the sleeper ahead of the
+ * global queue), are named and explained in one place, {@link io.jgo.internal.sched.RunPolicy}.
+ *
+ * <h2>Sub-packages</h2>
+ * Below the scheduler, knowing no G, M or P: {@code sched.timer} (timers, their heaps and clocks,
+ * reaching the runtime through {@code TimerHost}, which {@link io.jgo.internal.sched.Timers}
+ * implements) and {@code sched.failure} (what {@code Go.run} throws, panics as Go prints them).
+ * What needs G, M and P stays here: which M runs whose timers, the deadlock check, the dump, the
+ * network poller and the park seam.
  *
  * <h2>Spinning and the lost wake-up</h2>
  * A spinning M is one without work that is looking for it. At most half as many Ms spin as there
@@ -214,7 +223,7 @@
  * Go's per-P 4-ary heaps ({@link io.jgo.internal.sched.timer.TimerHeap}), one facility for everything
  * that waits for a time ({@link io.jgo.internal.sched.timer.RuntimeTimer} with a
  * {@link io.jgo.internal.sched.timer.TimerFunc}: {@code Go.sleep}, {@code Go.afterFunc}, timer channels
- * and, later, the netpoller). A timer channel's timer is on a heap only while a receiver waits on
+ * the network's deadlines and future waits with a timeout). A timer channel's timer is on a heap only while a receiver waits on
  * it (Go 1.23; {@code io.jgo.TimerCore}). Run by the P's holder in {@code findRunnable}, by an M
  * about to park (every P's due timers), by one idle M parked until the earliest timer (started for
  * the purpose in a runtime that has no M yet), by sysmon when late, and handed to P0 by a retiring

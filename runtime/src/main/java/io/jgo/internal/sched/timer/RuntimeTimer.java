@@ -2,8 +2,9 @@ package io.jgo.internal.sched.timer;
 
 /**
  * A runtime timer (Go's {@code runtime.timer}): the one internal timer facility. {@code Go.sleep},
- * {@code Go.afterFunc}, timer channels ({@code Go.after}, {@code Timer}, {@code Ticker}) and,
- * later, the netpoller's deadlines all use it: create one with what it should do ({@link TimerFunc}), arm it
+ * {@code Go.afterFunc}, timer channels ({@code Go.after}, {@code Timer}, {@code Ticker}), the
+ * network's deadlines ({@code PollDesc}) and future waits with a timeout all use it: create one
+ * with what it should do ({@link TimerFunc}; {@code Sched.newTimer} from outside this package), arm it
  * with {@link #reset}, disarm it with {@link #stop}. It lives on one P's heap while armed
  * ({@link TimerHeap}); it is found and fired by that P's M in {@code findRunnable}, by a stealing
  * M, by an idle M parked until the earliest timer, or by sysmon when nobody did in time.
