@@ -187,7 +187,7 @@ final class ClassRewriter {
             return;
         }
         String method = cn.name.replace('/', '.') + "." + m.name;
-        int line = MethodRewriter.lineOf(call);
+        int line = Lines.lineOf(call);
         String where = cn.sourceFile == null ? "" : " (" + cn.sourceFile + (line > 0 ? ":" + line : "") + ")";
         unannotatedCallers.add(method + where + " is not @Goroutine but calls " + call.owner.replace('/', '.') + "." + call.name
                 + ", which suspends: annotate " + method + " with @Goroutine, or it pins when called from a goroutine");

@@ -341,7 +341,7 @@ public final class Instrumenter {
                 TypeInterpreter.analyze(new Analyzer<>(interpreter), cn.name, m);
             } catch (AnalyzerException e) {
                 throw new InstrumentationException(cn.name, m.name, m.desc,
-                        e.node == null ? 0 : MethodRewriter.lineOf(e.node), "the rewritten method does not verify: " + e.getMessage());
+                        e.node == null ? 0 : Lines.lineOf(e.node), "the rewritten method does not verify: " + e.getMessage());
             }
         }
     }

@@ -11,7 +11,6 @@ import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.InsnList;
-import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.LdcInsnNode;
@@ -71,78 +70,12 @@ import org.objectweb.asm.tree.analysis.Frame;
  * arguments, so those sites pass defaults and keep their records small. The dummy result an
  * unwinding frame returns is a boxed zero for wrapper result types, so a forwarder that unboxes it
  * does not throw (see {@code io.jgo.internal.cont.Adjacency} for the result types that must pin).
+ *
+ * <p>This class analyses the method, plans each {@link SuspensionSite} and {@link LoopPoll}, and
+ * emits the prologue, the call sites and the dispatch; the out-of-line save and restore code is
+ * {@link SaveRestoreCode}'s, and source lines are read by {@link Lines}.
  */
 final class MethodRewriter {
-
-    /** A loop head that polls for preemption, and what its frame saves there. */
-    private static final class Poll {
-        final LabelNode head;
-        final int label;
-        /** The source line of the loop head (0: unknown): its out-of-line block gets it, so a frame preempted there shows it. */
-        final int line;
-        final SavePlan plan = new SavePlan();
-        final LabelNode cont = new LabelNode();
-        final LabelNode poll = new LabelNode();
-        final LabelNode restore = new LabelNode();
-
-        Poll(LabelNode head, int label) {
-            this.head = head;
-            this.label = label;
-            this.line = lineAt(head);
-        }
-    }
-
-    /** A suspension point and what its frame saves there. */
-    private static final class Site {
-        final MethodInsnNode call;
-        final int label;
-        final SavePlan plan = new SavePlan();
-        final boolean holdsMonitor;
-        final String where;
-        final Type[] argTypes;
-        final int[] argTemps;
-        final BasicValue[] argValues;
-        int receiverTemp = -1;
-        BasicValue receiverValue;
-        final LabelNode setSite = new LabelNode();
-        final LabelNode save = new LabelNode();
-        final LabelNode restore = new LabelNode();
-        /** Right after the call's unwinding test: where the code goes on with the call's result on the stack. */
-        final LabelNode afterCall = new LabelNode();
-        /** Out of line: the frame re-entered alone with its callee's result (see {@code io.jgo.internal.cont.Entry}). */
-        final LabelNode resumeAfter = new LabelNode();
-        final LabelNode handedStart = new LabelNode();
-        final LabelNode handedEnd = new LabelNode();
-
-        Site(MethodInsnNode call, int label, boolean holdsMonitor, String where) {
-            this.call = call;
-            this.label = label;
-            this.holdsMonitor = holdsMonitor;
-            this.where = where;
-            this.argTypes = Type.getArgumentTypes(call.desc);
-            this.argTemps = new int[argTypes.length];
-            this.argValues = new BasicValue[argTypes.length];
-        }
-
-        boolean hasReceiver() {
-            return call.getOpcode() != Opcodes.INVOKESTATIC;
-        }
-
-        /** Dispatched on the receiver's class: what runs first may be a forwarder, an override, a wrapper. */
-        boolean isVirtual() {
-            return call.getOpcode() == Opcodes.INVOKEVIRTUAL || call.getOpcode() == Opcodes.INVOKEINTERFACE;
-        }
-
-        /**
-         * Are the receiver and arguments moved to locals around the handshake? Only where the
-         * handshake needs the receiver (virtual and interface sites store it in {@code s.callee}
-         * and save their arguments) or the restore path must rebuild a receiver (special sites); a
-         * static call keeps its arguments on the operand stack.
-         */
-        boolean spills() {
-            return call.getOpcode() != Opcodes.INVOKESTATIC;
-        }
-    }
 
     private final String owner;
     private final MethodNode method;
@@ -160,6 +93,8 @@ final class MethodRewriter {
     private boolean resumable;
     private final boolean lazyResume;
     private final boolean idShared;
+    /** The save and restore code; made by {@link #rewrite} once the prologue's locals are allocated. */
+    private SaveRestoreCode code;
 
     /**
      * @param pollLoops  poll for preemption at loop heads ({@link PreemptMode#LOOPS})
@@ -195,7 +130,7 @@ final class MethodRewriter {
     /** The source line of the first suspension point (0 when unknown). */
     static int firstSuspensionLine(MethodNode m, Suspendables s) {
         MethodInsnNode first = firstSuspensionPoint(m, s);
-        return first == null ? 0 : lineOf(first);
+        return first == null ? 0 : Lines.lineOf(first);
     }
 
     /** The first call in {@code m} to a method known to suspend ({@link Suspendables#isKnownSuspendable}), or null. */
@@ -249,7 +184,7 @@ final class MethodRewriter {
             // Synchronized methods never unwind (a record would release the monitor), so never need re-entering.
             resumable = lazyResume && !synchronizedMethod && receiverIsThisEverywhere(frames);
 
-            List<Site> sites = new ArrayList<>();
+            List<SuspensionSite> sites = new ArrayList<>();
             for (int i = 0; i < method.instructions.size(); i++) {
                 AbstractInsnNode insn = method.instructions.get(i);
                 if (!(insn instanceof MethodInsnNode) || frames[i] == null || !isSuspensionPoint((MethodInsnNode) insn)) {
@@ -257,7 +192,7 @@ final class MethodRewriter {
                 }
                 MethodInsnNode call = (MethodInsnNode) insn;
                 boolean monitor = synchronizedMethod || monitors.holdsMonitor(i);
-                Site site = new Site(call, sites.size() + 1, monitor, where(insn));
+                SuspensionSite site = new SuspensionSite(call, sites.size() + 1, monitor, where(insn));
                 keepReceiver(site.plan);
                 if (monitor) {
                     warnings.add("a suspension at " + site.where + " happens while holding a monitor (synchronized): "
@@ -269,19 +204,20 @@ final class MethodRewriter {
             SavePlan entryPlan = new SavePlan();
             keepReceiver(entryPlan);
             entryPlan.addLocals(frames[0], liveness.liveAt(0));
-            List<Poll> polls = pollLoops && !synchronizedMethod
+            List<LoopPoll> polls = pollLoops && !synchronizedMethod
                     ? findPolls(frames, liveness, monitors, sites.size() + 2) : List.of();
 
             stackVar = method.maxLocals;
             viaVar = method.maxLocals + 1;
             recvVar = method.maxLocals + 3;
             method.maxLocals += 4;
-            for (Site site : sites) {
+            for (SuspensionSite site : sites) {
                 allocateTemps(site);
             }
+            code = new SaveRestoreCode(owner, method, helpers, me, resumable, stackVar, viaVar, recvVar);
             emit(sites, polls, entryPlan, synchronizedMethod);
         } catch (AnalyzerException e) {
-            int line = e.node == null ? 0 : lineOf(e.node);
+            int line = e.node == null ? 0 : Lines.lineOf(e.node);
             throw new InstrumentationException(owner, method.name, method.desc, line, "bytecode analysis failed: " + e.getMessage());
         } catch (TypeNotPresentException e) {
             throw new InstrumentationException(owner, method.name, method.desc, 0,
@@ -294,14 +230,14 @@ final class MethodRewriter {
      * loops always have one) and no monitor held (unwinding would leave it locked). Labels start at
      * {@code firstLabel}, after the call sites' and the prologue preemption's.
      */
-    private List<Poll> findPolls(Frame<BasicValue>[] frames, Liveness liveness, MonitorDepth monitors, int firstLabel) {
-        List<Poll> polls = new ArrayList<>();
+    private List<LoopPoll> findPolls(Frame<BasicValue>[] frames, Liveness liveness, MonitorDepth monitors, int firstLabel) {
+        List<LoopPoll> polls = new ArrayList<>();
         java.util.BitSet heads = BackEdges.heads(method.instructions);
         for (int i = heads.nextSetBit(0); i >= 0; i = heads.nextSetBit(i + 1)) {
             if (frames[i] == null || frames[i].getStackSize() != 0 || monitors.holdsMonitor(i)) {
                 continue;
             }
-            Poll poll = new Poll((LabelNode) method.instructions.get(i), firstLabel + polls.size());
+            LoopPoll poll = new LoopPoll((LabelNode) method.instructions.get(i), firstLabel + polls.size());
             keepReceiver(poll.plan);
             poll.plan.addLocals(frames[i], liveness.liveAt(i));
             polls.add(poll);
@@ -339,12 +275,12 @@ final class MethodRewriter {
                 && Type.getObjectType(owner).equals(frames[0].getLocal(0).getType());
     }
 
-    private void planSite(Site site, Frame<BasicValue> frame, Liveness liveness, int index) {
+    private void planSite(SuspensionSite site, Frame<BasicValue> frame, Liveness liveness, int index) {
         int consumed = site.argTypes.length + (site.hasReceiver() ? 1 : 0);
         int below = frame.getStackSize() - consumed;
         site.plan.addLocals(frame, liveness.liveAfter(index));
         if (!site.plan.addStack(frame, below)) {
-            throw new InstrumentationException(owner, method.name, method.desc, lineOf(site.call),
+            throw new InstrumentationException(owner, method.name, method.desc, Lines.lineOf(site.call),
                     "an uninitialized object or a return address is on the operand stack across the call to "
                             + site.call.owner.replace('/', '.') + "." + site.call.name);
         }
@@ -357,7 +293,7 @@ final class MethodRewriter {
         }
     }
 
-    private void allocateTemps(Site site) {
+    private void allocateTemps(SuspensionSite site) {
         if (!site.spills()) {
             return;
         }
@@ -376,13 +312,13 @@ final class MethodRewriter {
 
     // ------------------------------------------------------------------ emission
 
-    private void emit(List<Site> sites, List<Poll> polls, SavePlan entryPlan, boolean synchronizedMethod) {
+    private void emit(List<SuspensionSite> sites, List<LoopPoll> polls, SavePlan entryPlan, boolean synchronizedMethod) {
         InsnList insns = method.instructions;
         // The out-of-line code appended below runs at the line in effect at the end of the original
         // code, but for the preemption blocks: they get the line of the method's start and of their
         // loop head, so a frame saved there by a preemption is named at that line in dumps and traces.
-        int firstLine = firstLine(insns);
-        int lastLine = lastLine(insns);
+        int firstLine = Lines.firstLine(insns);
+        int lastLine = Lines.lastLine(insns);
         LabelNode body = new LabelNode();
         LabelNode attention = new LabelNode();
         LabelNode preempt = new LabelNode();
@@ -404,10 +340,10 @@ final class MethodRewriter {
         coverPrologue(prologue);
         insns.insert(prologue);
 
-        for (Site site : sites) {
+        for (SuspensionSite site : sites) {
             emitCallSite(site);
         }
-        for (Poll poll : polls) {
+        for (LoopPoll poll : polls) {
             emitPoll(poll);
         }
         emitCatchEntries();
@@ -425,7 +361,7 @@ final class MethodRewriter {
         LabelNode[] targets = new LabelNode[high - low + 1];
         targets[PREEMPT_NOW - low] = synchronizedMethod ? body : preempt; // unwinding would release the method's monitor
         targets[-low] = body;
-        for (Site site : sites) {
+        for (SuspensionSite site : sites) {
             // A site holding a monitor never saves a record, so it is never dispatched to.
             targets[site.label - low] = site.holdsMonitor ? body : site.restore;
             if (resumable) {
@@ -433,7 +369,7 @@ final class MethodRewriter {
             }
         }
         targets[sites.size() + 1 - low] = restorePreempt;
-        for (Poll poll : polls) {
+        for (LoopPoll poll : polls) {
             targets[poll.label - low] = poll.restore;
         }
         tail.add(new TableSwitchInsnNode(low, high, body, targets));
@@ -443,11 +379,11 @@ final class MethodRewriter {
         if (firstLine > 0) {
             tail.add(new LineNumberNode(firstLine, preempt));
         }
-        emitHelperCall(tail, preemptLabel, List.of(), entryPlan, START_PREEMPT);
+        code.emitHelperCall(tail, preemptLabel, List.of(), entryPlan, START_PREEMPT);
         tail.add(new JumpInsnNode(Opcodes.IFEQ, body));
-        emitDummyReturn(tail);
+        code.emitDummyReturn(tail);
         tail.add(restorePreempt);
-        emitRestoreLocals(tail, entryPlan);
+        code.emitRestoreLocals(tail, entryPlan);
         tail.add(new JumpInsnNode(Opcodes.GOTO, body));
         if (firstLine > 0 && lastLine > 0 && !sites.isEmpty()) {
             // Only with save code to follow: a line entry at the very end of the code is a class the
@@ -457,14 +393,14 @@ final class MethodRewriter {
             tail.add(new LineNumberNode(lastLine, saves)); // the call sites' save code, as before
         }
 
-        for (Site site : sites) {
-            emitSave(tail, site);
-            emitRestore(tail, site);
+        for (SuspensionSite site : sites) {
+            code.emitSave(tail, site);
+            code.emitRestore(tail, site);
             if (resumable && !site.holdsMonitor) {
                 emitResumeAfter(tail, site);
             }
         }
-        for (Poll poll : polls) {
+        for (LoopPoll poll : polls) {
             tail.add(poll.poll);
             if (poll.line > 0) {
                 tail.add(new LineNumberNode(poll.line, poll.poll));
@@ -472,11 +408,11 @@ final class MethodRewriter {
             tail.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
             tail.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, ON_POLL, "()Z", false));
             tail.add(new JumpInsnNode(Opcodes.IFEQ, poll.cont));
-            emitHelperCall(tail, poll.label, List.of(), poll.plan, START_PREEMPT);
+            code.emitHelperCall(tail, poll.label, List.of(), poll.plan, START_PREEMPT);
             tail.add(new JumpInsnNode(Opcodes.IFEQ, poll.cont));
-            emitDummyReturn(tail);
+            code.emitDummyReturn(tail);
             tail.add(poll.restore);
-            emitRestoreLocals(tail, poll.plan);
+            code.emitRestoreLocals(tail, poll.plan);
             tail.add(new JumpInsnNode(Opcodes.GOTO, poll.cont));
         }
         insns.add(tail);
@@ -515,15 +451,15 @@ final class MethodRewriter {
      * save kept, take the call's result from g0 ({@code handedX}, which rethrows what the call threw),
      * and go on right after the call as if it had just returned.
      */
-    private void emitResumeAfter(InsnList out, Site site) {
+    private void emitResumeAfter(InsnList out, SuspensionSite site) {
         out.add(site.resumeAfter);
-        emitRestoreLocals(out, site.plan);
+        code.emitRestoreLocals(out, site.plan);
         for (SavePlan.Value v : site.plan.stack) {
-            emitRestoreValue(out, v);
+            code.emitRestoreValue(out, v);
         }
         Type result = Type.getReturnType(site.call.desc);
         out.add(site.handedStart);
-        int line = lineOf(site.call);
+        int line = Lines.lineOf(site.call);
         if (line > 0) {
             out.add(new LineNumberNode(line, site.handedStart)); // a rethrown exception names the call's line
         }
@@ -542,10 +478,10 @@ final class MethodRewriter {
      * each handler that covers the original call covers that instruction too, in the same order
      * (the new ranges overlap nothing else, so only their order among themselves matters).
      */
-    private void coverHandedValues(List<Site> sites) {
+    private void coverHandedValues(List<SuspensionSite> sites) {
         List<org.objectweb.asm.tree.TryCatchBlockNode> original = new ArrayList<>(method.tryCatchBlocks);
         InsnList insns = method.instructions;
-        for (Site site : sites) {
+        for (SuspensionSite site : sites) {
             if (site.holdsMonitor) {
                 continue;
             }
@@ -560,7 +496,7 @@ final class MethodRewriter {
     }
 
     /** At the loop head: one volatile load and a branch not taken while nobody asks for attention. */
-    private void emitPoll(Poll poll) {
+    private void emitPoll(LoopPoll poll) {
         InsnList check = new InsnList();
         check.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
         check.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, POLL_ATTENTION, "()I", false));
@@ -569,7 +505,7 @@ final class MethodRewriter {
         method.instructions.insert(poll.head, check);
     }
 
-    private void emitCallSite(Site site) {
+    private void emitCallSite(SuspensionSite site) {
         InsnList before = new InsnList();
         if (site.spills()) {
             for (int a = site.argTypes.length - 1; a >= 0; a--) {
@@ -623,180 +559,12 @@ final class MethodRewriter {
         }
     }
 
-    private void emitSave(InsnList out, Site site) {
-        out.add(site.save);
-        Type result = Type.getReturnType(site.call.desc);
-        if (result.getSize() == 1) {
-            out.add(new InsnNode(Opcodes.POP));
-        } else if (result.getSize() == 2) {
-            out.add(new InsnNode(Opcodes.POP2));
-        }
-        if (site.holdsMonitor) {
-            // Unwinding would release the monitor: save nothing, park the carrier, call again.
-            out.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
-            out.add(new LdcInsnNode(site.where));
-            out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, PIN_HERE, PIN_HERE_DESC, false));
-            if (!site.spills()) { // the call is made again; the callee restores its arguments from its record
-                emitDefaultArguments(out, site);
-            }
-            out.add(new JumpInsnNode(Opcodes.GOTO, site.setSite));
-            return;
-        }
-        // The helper pins (and returns false) when the frame may not unwind: then restore and call again.
-        emitHelperCall(out, site.label, site.plan.stack, site.plan, UNWIND_OR_PIN);
-        out.add(new JumpInsnNode(Opcodes.IFEQ, site.restore));
-        emitDummyReturn(out);
-    }
-
-    /** Pushes a default value for each argument of a static call (its callee restores the real ones from its own record). */
-    private static void emitDefaultArguments(InsnList out, Site site) {
-        for (Type t : site.argTypes) {
-            out.add(defaultValue(t));
-        }
-    }
-
-    /**
-     * Calls the frame's out-of-line save helper, leaving its boolean on the stack. The operand-stack
-     * values to save are already on the stack (bottom first); the live locals are loaded after them.
-     * A frame whose values take more parameter slots than one helper has calls a chain of helpers
-     * instead, the last of which leaves the boolean ({@link Helpers#split}).
-     */
-    private void emitHelperCall(InsnList out, int label, List<SavePlan.Value> onStack, SavePlan plan, String verdict) {
-        List<SavePlan.Value> locals = new ArrayList<>();
-        for (SavePlan.Value v : plan.locals) {
-            if (v.kind != 'N') {
-                locals.add(v);
-            }
-        }
-        List<Helpers.Part> parts = Helpers.split(onStack, locals);
-        for (int i = 0; i < parts.size(); i++) {
-            Helpers.Part part = parts.get(i);
-            boolean first = i == 0;
-            boolean last = i == parts.size() - 1;
-            for (SavePlan.Value v : part.locals) {
-                out.add(new VarInsnNode(v.loadOpcode(), v.var));
-            }
-            out.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
-            if (last) {
-                out.add(new VarInsnNode(Opcodes.LLOAD, viaVar));
-                out.add(new VarInsnNode(Opcodes.ALOAD, recvVar));
-            }
-            List<SavePlan.Value> passed = part.values();
-            String name = helpers.addPart(me, label, plan, passed, verdict, resumable, first, last);
-            out.add(new MethodInsnNode(Opcodes.INVOKESTATIC, owner, name, Helpers.descriptor(passed, last),
-                    helpers.ownerIsInterface()));
-        }
-    }
-
-    private void emitRestore(InsnList out, Site site) {
-        if (site.holdsMonitor) {
-            return;
-        }
-        out.add(site.restore);
-        emitRestoreLocals(out, site.plan);
-        for (SavePlan.Value v : site.plan.stack) {
-            emitRestoreValue(out, v);
-        }
-        if (!site.spills()) {
-            emitDefaultArguments(out, site);
-        } else if (!site.isVirtual()) { // virtual sites restored their arguments with the locals
-            for (int a = 0; a < site.argTypes.length; a++) {
-                out.add(defaultValue(site.argTypes[a]));
-                out.add(new VarInsnNode(site.argTypes[a].getOpcode(Opcodes.ISTORE), site.argTemps[a]));
-            }
-        }
-        out.add(new JumpInsnNode(Opcodes.GOTO, site.setSite));
-    }
-
-    private void emitRestoreLocals(InsnList out, SavePlan plan) {
-        for (SavePlan.Value v : plan.locals) {
-            emitRestoreValue(out, v);
-            out.add(new VarInsnNode(v.kind == 'N' ? Opcodes.ASTORE : v.storeOpcode(), v.var));
-        }
-    }
-
-    private void emitRestoreValue(InsnList out, SavePlan.Value v) {
-        if (v.kind == 'N') {
-            out.add(new InsnNode(Opcodes.ACONST_NULL));
-            return;
-        }
-        out.add(new VarInsnNode(Opcodes.ALOAD, stackVar));
-        out.add(Helpers.pushInt(v.slot));
-        out.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, STACK, restoreName(v.kind), restoreDesc(v.kind), false));
-        if (v.kind == 'A' && !v.type.getDescriptor().equals("Ljava/lang/Object;")) {
-            out.add(new TypeInsnNode(Opcodes.CHECKCAST, v.type.getSort() == Type.ARRAY ? v.type.getDescriptor() : v.type.getInternalName()));
-        }
-    }
-
-    private void emitDummyReturn(InsnList out) {
-        Type ret = Type.getReturnType(method.desc);
-        if (ret.getSort() == Type.VOID) {
-            out.add(new InsnNode(Opcodes.RETURN));
-        } else if (ret.getSort() == Type.OBJECT && Wrappers.isWrapper(ret.getInternalName())) {
-            // A forwarder between this frame and its caller may unbox the result: give it a zero to unbox.
-            out.add(Wrappers.boxedZero(ret.getInternalName()));
-            out.add(new InsnNode(Opcodes.ARETURN));
-        } else {
-            out.add(defaultValue(ret));
-            out.add(new InsnNode(ret.getOpcode(Opcodes.IRETURN)));
-        }
-    }
-
-    static AbstractInsnNode defaultValue(Type t) {
-        switch (t.getSort()) {
-            case Type.LONG:
-                return new InsnNode(Opcodes.LCONST_0);
-            case Type.FLOAT:
-                return new InsnNode(Opcodes.FCONST_0);
-            case Type.DOUBLE:
-                return new InsnNode(Opcodes.DCONST_0);
-            case Type.ARRAY:
-            case Type.OBJECT:
-                return new InsnNode(Opcodes.ACONST_NULL);
-            default:
-                return new InsnNode(Opcodes.ICONST_0);
-        }
-    }
-
     // ------------------------------------------------------------------ reporting
 
     private String where(AbstractInsnNode insn) {
         return owner.replace('/', '.') + "." + method.name + "(" + (sourceFile == null ? "Unknown Source" : sourceFile)
-                + ":" + lineOf(insn) + ")";
+                + ":" + Lines.lineOf(insn) + ")";
     }
 
-    /**
-     * The line of the code that starts at {@code label}: a line number right at it (before its first
-     * instruction, where javac puts the line of a loop's condition), else the line in effect there.
-     */
-    static int lineAt(LabelNode label) {
-        for (AbstractInsnNode p = label; p != null && p.getOpcode() < 0; p = p.getNext()) {
-            if (p instanceof LineNumberNode) {
-                return ((LineNumberNode) p).line;
-            }
-        }
-        return lineOf(label);
-    }
 
-    private static int firstLine(InsnList insns) {
-        for (AbstractInsnNode p = insns.getFirst(); p != null; p = p.getNext()) {
-            if (p instanceof LineNumberNode) {
-                return ((LineNumberNode) p).line;
-            }
-        }
-        return 0;
-    }
-
-    private static int lastLine(InsnList insns) {
-        return insns.getLast() == null ? 0 : lineOf(insns.getLast());
-    }
-
-    static int lineOf(AbstractInsnNode insn) {
-        for (AbstractInsnNode p = insn; p != null; p = p.getPrevious()) {
-            if (p instanceof LineNumberNode) {
-                return ((LineNumberNode) p).line;
-            }
-        }
-        return 0;
-    }
 }

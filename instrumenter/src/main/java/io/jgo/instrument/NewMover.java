@@ -138,7 +138,7 @@ final class NewMover {
                     AbstractInsnNode origin = origin(source);
                     Integer initAt = constructedAt.get(origin);
                     if (origin.getOpcode() == Opcodes.NEW && (initAt == null || initAt > i) && insns.indexOf(origin) < i) {
-                        throw new InstrumentationException(owner, method.name, method.desc, MethodRewriter.lineOf(insn),
+                        throw new InstrumentationException(owner, method.name, method.desc, Lines.lineOf(insn),
                                 "an object under construction (" + ((TypeInsnNode) origin).desc.replace('/', '.')
                                         + ") is on the operand stack across a suspension point in a shape the rewrite cannot move");
                     }

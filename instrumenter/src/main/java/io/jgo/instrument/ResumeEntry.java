@@ -177,7 +177,7 @@ final class ResumeEntry {
             code.add(new TypeInsnNode(Opcodes.CHECKCAST, owner));
         }
         for (Type t : Type.getArgumentTypes(m.desc)) {
-            code.add(MethodRewriter.defaultValue(t));
+            code.add(SaveRestoreCode.defaultValue(t));
         }
         code.add(new MethodInsnNode(isStatic ? Opcodes.INVOKESTATIC : Opcodes.INVOKESPECIAL, owner, m.name, m.desc, isInterface));
         Type result = Type.getReturnType(m.desc);

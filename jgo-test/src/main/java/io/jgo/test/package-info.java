@@ -10,7 +10,7 @@
  *       the rewrite sees through, so nothing pins) and runs it once per seed through
  *       {@code io.jgo.internal.proc.Bubbles}: a fresh runtime with one P and no sysmon, every free
  *       scheduling decision drawn from the seed ({@code sched.SeededSchedule}), and its timers on a
- *       virtual clock ({@code sched.VirtualClock}) that jumps to the next deadline only when every
+ *       virtual clock ({@code sched.timer.VirtualClock}) that jumps to the next deadline only when every
  *       goroutine is durably blocked ({@code sched.Quiescence}).</li>
  *   <li>{@code MainGoroutine} is the bubble's main goroutine: the body, then
  *       {@link io.jgo.test.Bubble#await}, then the goroutines left alive are the leak report.</li>

@@ -24,8 +24,10 @@ import org.junit.jupiter.api.Test;
  * {@code jdeps} (see ARCHITECTURE.md): the continuation machinery ({@code io.jgo.internal.cont})
  * depends on no other package of jgo, the contract with rewritten code ({@code io.jgo.internal}) on
  * the machinery only; the scheduler knows neither its observers nor any layer above it; the API
- * ({@code io.jgo}) imports nothing of the scheduler; and there is no cycle among the packages, of
- * any length.
+ * ({@code io.jgo}) imports nothing of the scheduler; the scheduler's timers and failure reporting
+ * ({@code sched.timer}, {@code sched.failure}) sit below it and know nothing of jgo; the network API
+ * ({@code io.jgo.net}) reaches the scheduler only through the poller's door; and there is no cycle
+ * among the packages, of any length.
  *
  * <p>Edges into the API's leaf types ({@link #LEAF_TYPES}: the panics and the annotation, which
  * depend on nothing of jgo) do not count: the runtime throws Go's panics from every layer, as Go's
@@ -59,6 +61,9 @@ class PackageLayersTest {
 
     @Test
     void theApiImportsNothingOfTheScheduler() {
+        for (String below : BELOW_THE_SCHEDULER) {
+            assertEquals(List.of(), edges("io.jgo", below), "io.jgo reaches the timers through io.jgo.internal.proc.HeapTimer");
+        }
         assertEquals(List.of(), edges("io.jgo", "io.jgo.internal.sched"), "io.jgo reaches the scheduler through"
                 + " io.jgo.internal.proc (goroutines, runtimes, syscalls, timers), io.jgo.internal.sync (parking)"
                 + " or io.jgo.internal.chan");
@@ -88,6 +93,47 @@ class PackageLayersTest {
         for (String above : List.of("io.jgo.internal.observe", "io.jgo.internal.park", "io.jgo.internal.sync", "io.jgo.internal.proc", "io.jgo.internal.chan",
                 "io.jgo.internal.blocking", "io.jgo.internal.callback", "io.jgo.internal.coroutine", "io.jgo", "io.jgo.net")) {
             assertEquals(List.of(), edges("io.jgo.internal.sched", above), "sched -> " + above);
+        }
+    }
+
+    /** Parts of the scheduler split off below it: they know no G, M or P, nor anything else of jgo. */
+    private static final List<String> BELOW_THE_SCHEDULER = List.of("io.jgo.internal.sched.timer", "io.jgo.internal.sched.failure");
+
+    @Test
+    void theTimersAndFailureReportingSitBelowTheSchedulerAndKnowNothingOfJgo() {
+        for (String below : BELOW_THE_SCHEDULER) {
+            assertTrue(classDeps.keySet().stream().anyMatch(c -> packageOf(c).equals(below)), "no class read in " + below);
+            assertEquals(Set.of(), packageGraph().getOrDefault(below, Set.of()), below + " sits below io.jgo.internal.sched:"
+                    + " what it needs of the runtime comes through an interface it declares (sched.timer.TimerHost) or a value"
+                    + " it is given (sched.failure.Failures: a name and M0's thread), never through G, M, P or Sched");
+        }
+        assertTrue(packageGraph().get("io.jgo.internal.sched").containsAll(BELOW_THE_SCHEDULER), "the scheduler uses them");
+    }
+
+    /**
+     * The scheduler's classes that {@code io.jgo.net} may name: the poller's door ({@code PollDesc}: register, wait,
+     * wake, deadlines, close) and the few runtime lookups a network call makes today. The list may only shrink.
+     */
+    private static final Set<String> NET_DOOR = Set.of("io.jgo.internal.sched.PollDesc", "io.jgo.internal.sched.Syscalls",
+            "io.jgo.internal.sched.Runtimes", "io.jgo.internal.sched.Sched", "io.jgo.internal.sched.G");
+
+    @Test
+    void theNetworkApiReachesTheSchedulerOnlyThroughThePoller() {
+        List<String> outside = new ArrayList<>();
+        classDeps.forEach((c, targets) -> {
+            if (packageOf(c).equals("io.jgo.net")) {
+                for (String t : targets) {
+                    if (t.startsWith("io.jgo.internal.sched.") && !NET_DOOR.contains(t)) {
+                        outside.add(c + " -> " + t);
+                    }
+                }
+            }
+        });
+        assertEquals(List.of(), outside, "io.jgo.net parks on the network through sched.PollDesc; anything else it needs"
+                + " goes through io.jgo.internal.proc, as for io.jgo");
+        for (String above : List.of("io.jgo.internal.observe", "io.jgo.internal.callback", "io.jgo.internal.sockets",
+                "io.jgo.internal.coroutine")) {
+            assertEquals(List.of(), edges("io.jgo.net", above), "io.jgo.net -> " + above);
         }
     }
 

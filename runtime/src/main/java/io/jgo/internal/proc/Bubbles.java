@@ -5,7 +5,7 @@ import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.Quiescence;
 import io.jgo.internal.sched.Sched;
 import io.jgo.internal.sched.SeededSchedule;
-import io.jgo.internal.sched.VirtualClock;
+import io.jgo.internal.sched.timer.VirtualClock;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -36,12 +36,6 @@ public final class Bubbles {
     /** The yield chance a seeded schedule uses unless told otherwise. */
     public static double defaultYieldChance() {
         return SeededSchedule.DEFAULT_YIELD_CHANCE;
-    }
-
-    /** Is the calling goroutine in a bubble? */
-    public static boolean inBubble() {
-        G g = Sched.currentG();
-        return g != null && g.runtime().seededSchedule() != null;
     }
 
     private static G self(String what) {

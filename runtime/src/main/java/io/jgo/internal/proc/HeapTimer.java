@@ -1,9 +1,10 @@
 package io.jgo.internal.proc;
 
-import io.jgo.internal.sched.RuntimeTimer;
+import io.jgo.internal.sched.timer.VirtualClock;
+import io.jgo.internal.sched.timer.TimerFunc;
+import io.jgo.internal.sched.timer.RuntimeTimer;
 import io.jgo.internal.sched.Runtimes;
 import io.jgo.internal.sched.Sched;
-import io.jgo.internal.sched.TimerFunc;
 
 /**
  * The scheduler's side of a timer of the API ({@code io.jgo.TimerCore}, Go's {@code time.Timer}):
@@ -40,14 +41,14 @@ public abstract class HeapTimer implements TimerFunc {
      * reading of the clock; in a test bubble, the bubble's virtual wall clock. Any thread.
      */
     protected final java.time.Instant instantOf(long due) {
-        io.jgo.internal.sched.VirtualClock v = sched.virtualClock();
+        VirtualClock v = sched.virtualClock();
         return v == null ? java.time.Instant.now().minusNanos(System.nanoTime() - due) : v.instantOf(due);
     }
 
     /** Puts the runtime timer on a heap for {@code when}, or moves it there. The subclass's monitor held. */
     protected final void heapAt(long when) {
         if (rt == null) {
-            rt = new RuntimeTimer(sched, this);
+            rt = sched.newTimer(this);
         }
         rt.resetAt(when);
     }

@@ -1,5 +1,6 @@
 package io.jgo.internal.proc;
 
+import io.jgo.internal.sched.timer.VirtualClock;
 import io.jgo.internal.cont.Continuation;
 import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.Stack;
@@ -126,7 +127,7 @@ public final class Proc {
      */
     public static java.time.Instant wallNow() {
         Sched s = Runtimes.ofCurrentGoroutine();
-        io.jgo.internal.sched.VirtualClock v = s == null ? null : s.virtualClock();
+        VirtualClock v = s == null ? null : s.virtualClock();
         return v == null ? java.time.Instant.now() : v.instantOf(v.now());
     }
 

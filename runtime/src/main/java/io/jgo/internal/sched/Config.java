@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.sched.timer.VirtualClock;
 import io.jgo.internal.settings.Settings;
 
 /**
@@ -152,11 +153,6 @@ public final class Config {
 
     Config trace(Trace t) {
         trace = t;
-        return this;
-    }
-
-    Config deadlockDetection(boolean on) {
-        deadlockDetection = on;
         return this;
     }
 

@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.sched.timer.RuntimeTimer;
 import io.jgo.internal.cont.Continuation;
 import io.jgo.internal.cont.WaitReason;
 import io.jgo.internal.Stack;
@@ -343,7 +344,7 @@ public final class G implements Continuation.Owner {
      */
     public long sleepFiredAt() {
         RuntimeTimer t = sleepTimer;
-        return t == null ? Long.MIN_VALUE : t.firedAt;
+        return t == null ? Long.MIN_VALUE : t.firedAt();
     }
 
     @Override

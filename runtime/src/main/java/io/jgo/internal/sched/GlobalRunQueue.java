@@ -92,7 +92,7 @@ final class GlobalRunQueue<T> {
      * Go's {@code globrunqget}/{@code globrunqgetbatch}: takes {@link #batchSize} Gs, returns the
      * first and puts the others, in order, at the tail of {@code into} with the owner's put (the
      * caller owns {@code into}); null if the queue is empty. {@code max} is 128 in production,
-     * half a local ring, so that they fit into the caller's ring, which is empty at that point.
+     * half a local ring ({@link RunPolicy#globalBatchMax}), so that they fit into the caller's ring, which is empty at that point.
      * The batch size is then available from {@code into.lastGlobalBatch()}.
      */
     T pollBatch(LocalRunQueue<T> into, int gomaxprocs, int max) {
@@ -124,7 +124,7 @@ final class GlobalRunQueue<T> {
 
     /** How many Gs one batch takes: {@code min(size/gomaxprocs + 1, size, max)}. */
     static int batchSize(int size, int gomaxprocs, int max) {
-        return Math.min(Math.min(size / gomaxprocs + 1, size), max);
+        return RunPolicy.globalBatchSize(size, gomaxprocs, max);
     }
 
     /** Exact count of the Gs whose put has returned and that no consumer has taken; any thread. */

@@ -67,8 +67,8 @@ import java.util.Objects;
  */
 final class LocalRunQueue<T> extends RunQueuePadTail<T> {
 
-    /** Slots of a production ring: Go's {@code len(p.runq)}. */
-    static final int CAPACITY = 256;
+    /** Slots of a production ring: Go's {@code len(p.runq)} ({@link RunPolicy#LOCAL_RUN_QUEUE_SLOTS}). */
+    static final int CAPACITY = RunPolicy.LOCAL_RUN_QUEUE_SLOTS;
 
     private static final VarHandle HEAD;
     private static final VarHandle TAIL;

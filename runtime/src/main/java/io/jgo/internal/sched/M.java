@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.sched.timer.VirtualClock;
 import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.cont.Continuation;
 import io.jgo.internal.cont.Entry;
@@ -66,14 +67,35 @@ final class M implements Runnable {
 
     // ---------------------------------------------------------------- g0 loop (carriers)
 
+    /**
+     * Code of the scheduler itself threw on this carrier's g0 while it held or looked for a P
+     * (out of memory in a timer's function or a queue's node, say), which is about to end: its P
+     * goes on to another M, and the error is fatal ({@code Failures.fatal}), so {@code Go.run}
+     * throws it instead of waiting for that P for ever; the default runtime prints it and goes on
+     * with its other carriers. Never throws. g0 of this M.
+     */
+    private void carrierFailed(Throwable t) {
+        try {
+            if (spinning) {
+                sched.spinning.stop(this);
+            }
+            if (p != null) {
+                sched.ms.handoffP(releaseP());
+            }
+        } catch (Throwable lost) {
+            // nothing more to do for the P; the failure below still ends a Go.run
+        }
+        sched.failures.fatal("carrier ", thread, t);
+    }
+
     /** The carrier's g0: waits for the P it was started with, then schedules until the runtime stops. */
     @Override
     public void run() {
         try {
             schedule();
-        } catch (Throwable t) { // the scheduler's own code failed: see Sched.carrierFailed
+        } catch (Throwable t) { // the scheduler's own code failed: see carrierFailed
             try {
-                sched.failures.carrierFailed(this, t);
+                carrierFailed(t);
             } catch (Throwable lost) {
                 // carrierFailed never throws but for what the JVM throws anywhere (out of memory loading a class)
             }
@@ -95,7 +117,7 @@ final class M implements Runnable {
             if (p == null && !regainP()) { // sysmon retook the P while the last goroutine ran
                 return;
             }
-            if (p.retiring && !sched.retireHeldP(this)) {
+            if (p.retiring && !sched.procs.retireHeld(this)) {
                 return;
             }
             G g = findRunnable();
@@ -114,7 +136,7 @@ final class M implements Runnable {
             }
             M locked = g.lockedM;
             if (locked != null && locked != this) {
-                sched.startLockedM(this, g);
+                sched.handoff.startLockedM(this, g);
                 if (!stopM()) {
                     return;
                 }
@@ -222,23 +244,14 @@ final class M implements Runnable {
             }
             P pp = p;
             boolean sleeperNext = sched.timers.check(pp) > 0 && pp.runq.hasRunnext(); // Go's checkTimers
-            // Fairness: every 61st tick look at the global queue first, or two goroutines that keep
-            // respawning each other in runnext could starve it forever. Beyond Go: not ahead of a
-            // sleeper the timers just readied into runnext, once per tick. Go's order runs a goroutine
-            // from the global queue (a preempted hog, with a whole slice) before the sleeper, one
-            // sleep in 61: beside 4 hogs at one P, 13 of 1,000 1 ms sleeps ran 11 to 29 ms late.
-            // The sleeper inherits the tick, so the next look, right after it, takes the global G.
-            if (pp.schedtick % 61 == 0 && !sched.global.isEmpty()) {
-                if (sleeperNext && pp.globalPutOffAt != pp.schedtick) {
-                    pp.globalPutOffAt = pp.schedtick;
-                } else {
-                    G g = sched.global.poll();
-                    if (g != null) {
-                        sched.count(PolicyCounts.Event.GLOBAL_ONE);
-                        sched.emit(Trace.Event.GLOBAL_ONE, g.id, pp.id, id, -1, 1);
-                        inheritTime = false;
-                        return g;
-                    }
+            // Fairness: now and then one G from the global queue first (RunPolicy.takeGlobalFirst).
+            if (!sched.global.isEmpty() && RunPolicy.takeGlobalFirst(pp, sleeperNext)) {
+                G g = sched.global.poll();
+                if (g != null) {
+                    sched.count(PolicyCounts.Event.GLOBAL_ONE);
+                    sched.emit(Trace.Event.GLOBAL_ONE, g.id, pp.id, id, -1, 1);
+                    inheritTime = false;
+                    return g;
                 }
             }
             G g = pp.runq.get();
@@ -277,7 +290,7 @@ final class M implements Runnable {
                 continue; // the sleepers they readied are in pp's runnext, the rest on the global queue
             }
             VirtualClock clock = sched.virtualClock; // null but in a test bubble
-            if (clock != null && clock.advanceIfQuiet(sched, pp)) {
+            if (clock != null && Quiescence.advanceClockIfQuiet(sched, clock, pp)) {
                 continue; // every goroutine durably blocked: the clock jumped to the earliest timer, now due
             }
             if (!dropPAndPark()) {
@@ -416,7 +429,7 @@ final class M implements Runnable {
                     // time whether it has become quiet while no M held the P, and wake one if so.
                     LockSupport.parkNanos(this, VirtualClock.IDLE_POLL_NANOS);
                     if (nextP == null) {
-                        VirtualClock.nudgeIfQuiet(sched);
+                        Quiescence.nudgeClockIfQuiet(sched);
                     }
                     continue;
                 }

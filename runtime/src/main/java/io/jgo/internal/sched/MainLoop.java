@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.sched.failure.RunFailure;
 import io.jgo.PanicException;
 import io.jgo.internal.cont.Warnings;
 import java.util.concurrent.locks.LockSupport;
@@ -33,7 +34,7 @@ final class MainLoop {
         G g = new G(sched, true);
         sched.allgs.add(g);
         g.body = body;
-        g.id = sched.newId(null);
+        g.id = sched.gSupply.newId(null);
         Thread caller = Thread.currentThread();
         g.interrupted = Thread.interrupted(); // main continues the caller: its status moves into main
         if (ThreadLocalMaps.PER_GOROUTINE) {
@@ -131,7 +132,7 @@ final class MainLoop {
         // note counts only parked goroutines, the ones a program may have forgotten: one that main's
         // last receive readied into a run queue was only about to return, and whether it got to run
         // first is a race of the moment (a program printed the note one run in many).
-        int parked = sched.parkedGoroutines();
+        int parked = parkedGoroutines();
         if (parked > 0 && busy == 0) {
             Warnings.note("Go.run: main returned with " + parked + " other goroutine" + (parked == 1 ? "" : "s")
                     + " still alive; as in Go, " + (parked == 1 ? "it ends" : "they end") + " with main");
@@ -140,6 +141,17 @@ final class MainLoop {
                     + " still alive; " + busy + " thread" + (busy == 1 ? " is" : "s are")
                     + " still busy in code that reaches no safe point (a daemon, it ends when that code returns)");
         }
+    }
+
+    /** How many goroutines other than main are parked (waiting to be readied), by a snapshot of allgs. Any thread. */
+    private int parkedGoroutines() {
+        int n = 0;
+        for (G g : sched.allgs.snapshot()) {
+            if (g != sched.mainG && g.status() == G.WAITING) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /**

@@ -270,7 +270,7 @@ public final class NetPoll {
             }
             sched.emit(Trace.Event.NETPOLL, -1, pp.id, m.id, BY_FIND_RUNNABLE, batch.size());
             G first = batch.remove(batch.size() - 1);
-            sched.injectList(batch, pp);
+            sched.inject.list(batch, pp);
             first.casStatus(G.WAITING, G.RUNNABLE);
             sched.emit(Trace.Event.GO_READY, first.id, pp.id, m.id, -1, 2);
             return first;
@@ -297,7 +297,7 @@ public final class NetPoll {
         try {
             if (selectNow()) {
                 sched.emit(Trace.Event.NETPOLL, -1, -1, -1, who, batch.size());
-                sched.injectList(batch, null);
+                sched.inject.list(batch, null);
             }
         } finally {
             batch.clear();
@@ -385,7 +385,7 @@ public final class NetPoll {
         try {
             if (n > 0) {
                 sched.emit(Trace.Event.NETPOLL, -1, -1, mid, who, batch.size());
-                sched.injectList(batch, null);
+                sched.inject.list(batch, null);
             }
         } finally {
             batch.clear();

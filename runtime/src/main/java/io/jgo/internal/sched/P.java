@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.sched.timer.TimerHeap;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -73,7 +74,7 @@ final class P {
     int syscalltick;
     /**
      * The {@link #schedtick} at which findRunnable last put off its 1-in-61 look at the global queue
-     * for a sleeper its timers had just readied into runnext ({@code M.findRunnable}); at most once
+     * for a sleeper its timers had just readied into runnext ({@link RunPolicy#takeGlobalFirst}); at most once
      * per tick. Owner only.
      */
     int globalPutOffAt = -1;

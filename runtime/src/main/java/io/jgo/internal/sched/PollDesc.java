@@ -1,5 +1,7 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.sched.timer.TimerFunc;
+import io.jgo.internal.sched.timer.RuntimeTimer;
 import io.jgo.internal.Stack;
 import io.jgo.internal.cont.WaitReason;
 import java.io.IOException;
@@ -475,8 +477,8 @@ public final class PollDesc implements ParkUnlock {
     private RuntimeTimer arm(RuntimeTimer t, long d, TimerFunc f) {
         if (d > 0) {
             if (t == null) {
-                t = new RuntimeTimer(poll.runtime(), f);
-                t.owner = this;
+                t = new RuntimeTimer(poll.runtime().timers, f);
+                t.owner(this);
             }
             t.reset(d - System.nanoTime());
         } else if (t != null) {
@@ -486,11 +488,11 @@ public final class PollDesc implements ParkUnlock {
     }
 
     private static void readDeadlineFired(RuntimeTimer t) {
-        ((PollDesc) t.owner).deadlineFired(READ);
+        ((PollDesc) t.owner()).deadlineFired(READ);
     }
 
     private static void writeDeadlineFired(RuntimeTimer t) {
-        ((PollDesc) t.owner).deadlineFired(WRITE);
+        ((PollDesc) t.owner()).deadlineFired(WRITE);
     }
 
     /** A deadline timer fired: if that deadline still stands and has passed, it becomes -1 and its waiters wake. */

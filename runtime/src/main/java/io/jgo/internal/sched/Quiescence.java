@@ -1,6 +1,7 @@
 package io.jgo.internal.sched;
 
 import io.jgo.internal.cont.WaitReason;
+import io.jgo.internal.sched.timer.VirtualClock;
 
 /**
  * Is a bubble durably blocked (Go's {@code synctest} "durably blocked")? A goroutine is when it is
@@ -71,5 +72,36 @@ public final class Quiescence {
             }
         }
         return n;
+    }
+
+    /**
+     * {@code findRunnable}'s last resort in a bubble: {@code m} holds {@code pp} and found nothing to
+     * run. If the runtime is quiet and a timer is armed, moves the bubble's {@code clock} to the earliest deadline
+     * and returns true (the caller loops, and its timer check fires what is due). g0 holding pp.
+     */
+    static boolean advanceClockIfQuiet(Sched sched, VirtualClock clock, P pp) {
+        if (sched.stopping || !sched.timers.pending()) {
+            return false;
+        }
+        long epoch = sched.externalEvents.get(); // volatile read: a ready from outside during the scan is seen below
+        if (!allQuiet(sched, pp)) {
+            return false;
+        }
+        long earliest = sched.timers.earliest();
+        if (earliest == Long.MAX_VALUE || sched.externalEvents.get() != epoch) {
+            return false; // a firing timer (off its heap) readies someone soon, or an outside ready came in
+        }
+        clock.advanceTo(earliest);
+        return true;
+    }
+
+    /**
+     * The timer waiter's poll, without a P: has the runtime become quiet with a timer armed while
+     * nobody looked? Then an M is woken to take the idle P and advance. Any thread.
+     */
+    static void nudgeClockIfQuiet(Sched sched) {
+        if (!sched.stopping && sched.timers.pending() && allQuiet(sched, null)) {
+            sched.ms.wakep();
+        }
     }
 }

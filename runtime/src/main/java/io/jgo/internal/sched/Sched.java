@@ -1,5 +1,11 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.sched.failure.Failures;
+import io.jgo.internal.sched.failure.Panics;
+import io.jgo.internal.sched.timer.VirtualClock;
+import io.jgo.internal.sched.timer.TimerFunc;
+import io.jgo.internal.sched.timer.RuntimeTimer;
+import io.jgo.internal.sched.timer.CoarseClock;
 import io.jgo.internal.cont.Continuation;
 import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.cont.WaitReason;
@@ -38,6 +44,10 @@ public final class Sched {
     final SchedLock lock = new SchedLock(this);
     final GlobalRunQueue<G> global = new GlobalRunQueue<>();
     final GFree gFree = new GFree();
+    /** Where Gs come from and go back to, and their ids ({@link GSupply}). */
+    final GSupply gSupply = new GSupply(this);
+    /** Readied batches into the queues ({@link Inject}, Go's {@code injectglist}). */
+    final Inject inject = new Inject(this);
     final Timers timers = new Timers(this);
     /** The network poller; its selector is opened by the first registration. */
     final NetPoll netpoll = new NetPoll(this);
@@ -47,7 +57,7 @@ public final class Sched {
     final Ms ms = new Ms(this);
     private final Stopping stop = new Stopping(this);
     /** Go.run's failure and the runtime's fatal errors. */
-    final Failures failures = new Failures(this);
+    final Failures failures;
     final Procs procs;
     final IdlePs idlePs = new IdlePs(this);
     final Spinning spinning = new Spinning(this);
@@ -64,6 +74,8 @@ public final class Sched {
     final VirtualClock virtualClock;
     /** A bubble's seeded decisions ({@link SeededSchedule}), or null. */
     final SeededSchedule seeded;
+    /** Where runnable Gs go and in which order an M looks for them ({@link RunPolicy}). */
+    final RunPolicy policy;
 
     /** The Ps in use, index = id; replaced (never mutated) under {@link #lock} by a resize; volatile for lock-free readers (stealing). */
     volatile P[] allp;
@@ -75,7 +87,6 @@ public final class Sched {
     /** Every live M (for stop, traces, dumps); copy-on-write, any thread. */
     final List<M> allm = new CopyOnWriteArrayList<>();
 
-    private final AtomicLong goidgen = new AtomicLong();
     /** Live goroutines (Go's gcount); summed on demand. */
     final LongAdder live = new LongAdder();
     /**
@@ -113,7 +124,12 @@ public final class Sched {
     public Sched(Config config) {
         Panics.preload(); // what its failure paths need is loaded before they can run out of memory
         this.config = config;
+        this.failures = new Failures(config.name, () -> {
+            M m = m0; // volatile read
+            return m == null ? null : m.thread;
+        });
         this.virtualClock = config.virtualClock;
+        this.policy = new RunPolicy(config);
         this.seeded = config.seeded;
         this.trace = config.trace;
         this.policyCounts = config.printCounts ? new PolicyCounts() : null;
@@ -169,10 +185,10 @@ public final class Sched {
             if (pp == null) {
                 externalEvents.incrementAndGet(); // volatile RMW before the G becomes runnable: seen by the deadlock check's second read
             }
-            g = allocG(pp, false);
+            g = gSupply.alloc(pp, false);
             g.body = body;
             g.inheritable = inherited; // like a child thread: copies of the spawner's inheritable values
-            g.id = newId(pp);
+            g.id = gSupply.newId(pp);
             g.parentId = me == null ? 0 : me.id;
             g.createdAt = config.tracebackAncestors ? CreatedBy.site() : null;
             g.casStatus(g.status(), G.RUNNABLE);
@@ -201,16 +217,8 @@ public final class Sched {
     /**
      * Go's {@code goready}: {@code g}, WAITING and just removed from its waiter list by the caller,
      * becomes runnable: into the caller's runnext when the caller is a goroutine of this runtime
-     * holding a P, else onto the global queue; then {@link #wakep}. Any thread.
-     *
-     * <p><b>Lazy wake-up</b> (tokio's LIFO slot, not Go): when g went into the caller's runnext and
-     * nothing else is queued on that P, no M is woken. The readier nearly always blocks next (a
-     * channel hand-off, an unlock before a wait), and its P then runs g at once, on the same core
-     * with warm caches; waking an M for it costs a futex wake, a spinning carrier and often a
-     * cross-core steal of g, which is why a second P made hand-off workloads slower. A second
-     * ready on the P (g is kicked into the ring) wakes as usual, and a readier that runs on instead
-     * is covered by sysmon, which wakes an M for work queued behind a running G across two of its
-     * rounds ({@code Sysmon.watch}). {@code -Djgo.lazyWake=false} restores Go's wake on every ready.
+     * holding a P, else onto the global queue; then {@link #wakep}, unless the lazy wake-up
+     * ({@link RunPolicy#wakeAfterLocalReady}) leaves g to the readier's own M. Any thread.
      */
     public void ready(G g) {
         G me = claimCallerP();
@@ -224,13 +232,8 @@ public final class Sched {
             g.casStatus(G.WAITING, G.RUNNABLE);
             if (pp != null) {
                 published = runqPut(pp, g);
-                // Lazy wake: g went to the readier's runnext and nothing else is queued on pp, so
-                // the readier's M runs g as soon as it parks or yields; waking a second M would
-                // only have it steal g (a futex wake and a cross-core hand-off per ping-pong). The
-                // cost is a readier that keeps running: sysmon wakes an M for a running P whose
-                // queue stayed non-empty over two rounds (Sysmon.watch), bounding g's wait to a
-                // sysmon period. Racy read of the owner's own queue: exact for this P's holder.
-                wake = !config.lazyWake || pp.runq.size() > 1;
+                wake = policy.wakeAfterLocalReady(pp.runq.size()); // the lazy wake, see RunPolicy
+
             } else {
                 global.put(g);
             }
@@ -259,72 +262,6 @@ public final class Sched {
         runqPut(pp, g);
         emit(Trace.Event.GO_READY, g.id, pp.id, -1, -1, 1);
         ms.wakep();
-    }
-
-    /**
-     * Go's {@code injectglist}: {@code gs}, WAITING goroutines a network poll readied, become
-     * runnable as one batch. Without a P ({@code pp} null: an idle M, sysmon, a plain thread) all go
-     * to the global queue and an M is started for each idle P, up to their number. With {@code pp}
-     * (held by the caller, in findRunnable): as many as there are idle Ps go to the global queue,
-     * each with an M started for it, the rest into pp's local queue, then {@link #wakep} (a P may
-     * have gone idle since the count was read). The caller owns and clears {@code gs}.
-     */
-    void injectList(java.util.List<G> gs, P pp) {
-        int n = gs.size();
-        if (n == 0) {
-            return;
-        }
-        if (pp == null) {
-            externalEvents.incrementAndGet(); // before the status changes, as in ready()
-        }
-        for (int i = 0; i < n; i++) {
-            gs.get(i).casStatus(G.WAITING, G.RUNNABLE);
-        }
-        int toGlobal = pp == null ? n : Math.min(idlePs.count(), n);
-        for (int i = 0; i < n; i++) {
-            emit(Trace.Event.INJECT, gs.get(i).id, i < toGlobal ? -1 : pp.id, -1, -1, 0);
-        }
-        if (toGlobal > 0) {
-            global.putBatch(toGlobal == n ? gs : gs.subList(0, toGlobal));
-            startIdle(toGlobal);
-        }
-        if (pp == null) {
-            return;
-        }
-        for (int i = toGlobal; i < n; i++) {
-            pp.runq.put(gs.get(i), false, global);
-        }
-        ms.wakep();
-    }
-
-    /**
-     * Go's {@code startIdle} inside {@code injectglist}: starts a non-spinning M on an idle P, up to
-     * {@code n} times while Ps are idle. On sysmon's thread inside a round, under one
-     * {@code tryLock} or owed to the next round as a wakep. Any thread.
-     */
-    private void startIdle(int n) {
-        if (stopping || idlePs.count() == 0) {
-            return;
-        }
-        if (sysmon.inRound()) {
-            if (!lock.tryLock()) {
-                sysmon.oweWakep();
-                return;
-            }
-        } else {
-            lock.lock();
-        }
-        try {
-            for (; n > 0; n--) {
-                P pp = idlePs.getLocked();
-                if (pp == null) {
-                    break;
-                }
-                ms.startM(pp, false);
-            }
-        } finally {
-            lock.unlock();
-        }
     }
 
     /**
@@ -386,7 +323,7 @@ public final class Sched {
         // finally readied main) still panics; Go.run waits for it (awaitStopped) and throws it. Only
         // what ends a goroutine the stop threw Dropped into is none: the stop caused it.
         if (panic != null && !g.droppedByStop) {
-            Panics.onPanic(this, g, panic);
+            Panics.onPanic(failures, g.id, g.main, panic);
         }
         g.droppedByStop = false;
         g.syscallDepth = 0;
@@ -406,49 +343,10 @@ public final class Sched {
         if (g.main) {
             LockSupport.unpark(m0.thread); // after the volatile DEAD above, which M0 re-checks after its park
         }
-        P pp = m.p;
         if (!g.main) {
-            if (pp == null) {
-                gFree.put(g);
-            } else {
-                pp.gFree.push(g);
-                if (pp.gFree.size() >= GFree.LOCAL_MAX) {
-                    gFree.putAll(pp.gFree, GFree.LOCAL_KEEP);
-                }
-            }
+            gSupply.free(m.p, g);
         }
         return retaken;
-    }
-
-    private G allocG(P pp, boolean main) {
-        if (pp != null) {
-            if (pp.gFree.size() == 0) {
-                gFree.refill(pp.gFree, GFree.LOCAL_KEEP);
-            }
-            G g = pp.gFree.pop();
-            if (g != null) {
-                return g;
-            }
-        } else if (!main) {
-            G g = gFree.take();
-            if (g != null) {
-                return g;
-            }
-        }
-        G g = new G(this, main);
-        allgs.add(g);
-        return g;
-    }
-
-    long newId(P pp) {
-        if (pp == null) {
-            return goidgen.incrementAndGet();
-        }
-        if (pp.idNext == pp.idEnd) {
-            pp.idNext = goidgen.getAndAdd(16) + 1; // a batch of 16 ids per P, as Go's goidcache
-            pp.idEnd = pp.idNext + 16;
-        }
-        return pp.idNext++;
     }
 
     /**
@@ -503,14 +401,14 @@ public final class Sched {
 
     // ---------------------------------------------------------------- global queue
 
-    /** Go's {@code globrunqget}: a batch {@code min(len/GOMAXPROCS + 1, len, ring/2)} into pp's ring. Holder of pp. */
+    /** Go's {@code globrunqget}: a batch ({@link RunPolicy#globalBatchSize}) into pp's ring. Holder of pp. */
     G globalBatch(M m, P pp) {
         if (global.isEmpty()) {
             return null;
         }
         int len = trace != null ? global.size() : -1;
         int sizeBefore = trace != null ? pp.runq.size() : 0;
-        G g = global.pollBatch(pp.runq, gomaxprocs, pp.runq.capacity() / 2);
+        G g = global.pollBatch(pp.runq, gomaxprocs, RunPolicy.globalBatchMax(pp.runq.capacity()));
         if (g != null) {
             count(PolicyCounts.Event.GLOBAL_BATCH);
         }
@@ -556,30 +454,11 @@ public final class Sched {
         }
     }
 
-    /** How many goroutines other than main are parked (waiting to be readied), by a snapshot of allgs. Any thread. */
-    int parkedGoroutines() {
-        int n = 0;
-        for (G g : allgs.snapshot()) {
-            if (g != mainG && g.status() == G.WAITING) {
-                n++;
-            }
-        }
-        return n;
-    }
-
     void parkPinned(G g, int kind) {
         if (kind != Stack.YIELD_PREEMPT) { // a preemption that met a frame it cannot unwind just carries on: no pin
             counters.pins.increment();
         }
         handoff.parkPinned(g, kind);
-    }
-
-    void startLockedM(M self, G g) {
-        handoff.startLockedM(self, g);
-    }
-
-    boolean retireHeldP(M m) {
-        return procs.retireHeld(m);
     }
 
     // ---------------------------------------------------------------- run, stop, fail
@@ -694,6 +573,11 @@ public final class Sched {
         return v == null ? System.nanoTime() : v.now();
     }
 
+    /** A timer of this runtime that runs {@code f} when it fires; unarmed. Any thread. */
+    public RuntimeTimer newTimer(TimerFunc f) {
+        return new RuntimeTimer(timers, f);
+    }
+
     /** The bubble's virtual clock, or null outside a bubble. */
     public VirtualClock virtualClock() {
         return virtualClock;
@@ -702,11 +586,6 @@ public final class Sched {
     /** The bubble's seeded schedule, or null. */
     public SeededSchedule seededSchedule() {
         return seeded;
-    }
-
-    /** The main goroutine of a {@code Go.run} runtime (null for the default runtime). */
-    public G mainGoroutine() {
-        return mainG;
     }
 
     /** Like {@link #dump} without {@code except} (a bubble's leak report leaves its main goroutine out). */

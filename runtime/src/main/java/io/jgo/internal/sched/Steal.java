@@ -11,10 +11,6 @@ package io.jgo.internal.sched;
  */
 final class Steal {
 
-    static final int PASSES = 4;
-    /** How long a thief backs off before taking a running P's runnext (Go: usleep(3)). */
-    static final long RUNNEXT_BACKOFF_NANOS = 3_000;
-
     private int count = -1;
     private int[] coprimes = new int[0];
 
@@ -27,8 +23,8 @@ final class Steal {
             order(n);
         }
         sched.count(PolicyCounts.Event.STEAL_TRY);
-        for (int pass = 0; pass < PASSES; pass++) {
-            boolean stealRunnext = pass == PASSES - 1;
+        for (int pass = 0; pass < RunPolicy.STEAL_PASSES; pass++) {
+            boolean stealRunnext = pass == RunPolicy.STEAL_PASSES - 1;
             int pos = m.nextRandom() % n;
             int inc = coprimes[m.nextRandom() % coprimes.length];
             for (int i = 0; i < n; i++, pos = (pos + inc) % n) {
@@ -78,7 +74,7 @@ final class Steal {
 
     /** Bounded spin of a few microseconds (parkNanos would sleep for ~50 µs on Linux). */
     private static void backOff() {
-        long end = System.nanoTime() + RUNNEXT_BACKOFF_NANOS;
+        long end = System.nanoTime() + RunPolicy.STEAL_RUNNEXT_BACKOFF_NANOS;
         while (System.nanoTime() - end < 0) {
             Thread.onSpinWait();
         }

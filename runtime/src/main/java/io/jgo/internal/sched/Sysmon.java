@@ -428,7 +428,7 @@ final class Sysmon implements Runnable {
                 continue;
             }
             int s = pp.status();
-            long due = pp.timers.minWhen;
+            long due = pp.timers.minWhen();
             // Lazy wake-up's backstop (Sched.ready): work queued on a running P at two rounds in a
             // row may be stranded behind a G that runs on; an idle P should take it. A pair that
             // hands off on one P is seen queued now and then, which costs at most one spurious

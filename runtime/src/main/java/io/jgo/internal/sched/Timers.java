@@ -1,5 +1,8 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.sched.timer.TimerHost;
+import io.jgo.internal.sched.timer.TimerHeap;
+import io.jgo.internal.sched.timer.RuntimeTimer;
 import io.jgo.internal.cont.Carrier;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -41,7 +44,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>{@link #armed} counts timers on heaps plus fired ones whose function has not returned yet:
  * the deadlock check never fires while a timer can still ready a goroutine.
  */
-final class Timers {
+final class Timers implements TimerHost {
 
     private final Sched sched;
     /** Armed timers plus firing ones; volatile RMWs under the heaps' locks, read by the deadlock check. */
@@ -64,7 +67,7 @@ final class Timers {
      * function does, so a sleeper runs as soon as this M schedules. Returns how many fired.
      */
     int check(P pp) {
-        long next = pp.timers.minWhen; // volatile read; no clock read when the heap is empty
+        long next = pp.timers.minWhen(); // volatile read; no clock read when the heap is empty
         if (next != Long.MAX_VALUE && next <= sched.timeNow()) {
             // Which P this g0 fires for, for wakeSleeper: kept on the carrier, not in a ThreadLocal
             // (g0 keeps no ThreadLocal map of its own, see Identity).
@@ -103,7 +106,7 @@ final class Timers {
     long earliest() {
         long min = Long.MAX_VALUE;
         for (P pp : sched.allp) {
-            min = Math.min(min, pp.timers.minWhen);
+            min = Math.min(min, pp.timers.minWhen());
         }
         return min;
     }
@@ -117,7 +120,7 @@ final class Timers {
         long min = Long.MAX_VALUE;
         for (P pp : sched.allp) {
             if (pp.status() != P.RUNNING) {
-                min = Math.min(min, pp.timers.minWhen);
+                min = Math.min(min, pp.timers.minWhen());
             }
         }
         return min;
@@ -171,7 +174,7 @@ final class Timers {
      * now; unpark it if it parks past them. Any thread (under sched.lock: takes no lock).
      */
     void pIdled(P pp) {
-        long when = pp.timers.minWhen; // volatile read
+        long when = pp.timers.minWhen(); // volatile read
         if (when == Long.MAX_VALUE) {
             return;
         }
@@ -181,18 +184,37 @@ final class Timers {
         }
     }
 
-    /** The heap an unarmed timer goes to: the caller's P if given and alive, else the calling goroutine's, else P0's. */
-    TimerHeap heapFor(P preferred) {
-        P pp = preferred;
-        if (pp == null) {
-            G me = Sched.currentG();
-            M m = me == null || me.sched != sched ? null : me.m;
-            pp = m == null ? null : m.p; // racy: only picks a heap; a retired one refuses the timer
+    /**
+     * The heap an unarmed timer goes to: the caller's P's if given (a retired one refuses the timer,
+     * which then goes to P0's), else the calling goroutine's P's if alive, else P0's.
+     */
+    @Override
+    public TimerHeap heapFor(TimerHeap preferred) {
+        if (preferred != null) {
+            return preferred;
         }
+        G me = Sched.currentG();
+        M m = me == null || me.sched != sched ? null : me.m;
+        P pp = m == null ? null : m.p; // racy: only picks a heap; a retired one refuses the timer
         if (pp == null || pp.status() == P.DEAD) {
             pp = sched.allp[0];
         }
         return pp.timers;
+    }
+
+    @Override
+    public TimerHeap fallbackHeap() {
+        return sched.allp[0].timers;
+    }
+
+    @Override
+    public long timeNow() {
+        return sched.timeNow();
+    }
+
+    @Override
+    public void armedDelta(int delta) {
+        armed.addAndGet(delta);
     }
 
     /**
@@ -200,7 +222,8 @@ final class Timers {
      * deadline is later; else an idle M, which becomes the waiter; sysmon, if it sleeps deeply.
      * Any thread, after the heap write.
      */
-    void added(long when) {
+    @Override
+    public void added(long when) {
         M w = waiter.get(); // volatile read after the heap's volatile minWhen write
         if (w != null) {
             if (when < waiterDeadline) {
@@ -326,14 +349,14 @@ final class Timers {
         public void unlockAfterPark() {
             RuntimeTimer t = g.sleepTimer;
             if (t == null) {
-                t = g.sleepTimer = new RuntimeTimer(g.sched, Timers::wakeSleeper);
+                t = g.sleepTimer = new RuntimeTimer(g.sched.timers, Timers::wakeSleeper);
             }
             M m = g.m;
             synchronized (this) {
-                t.owner = this; // read by wakeSleeper once this arming fires
+                t.owner(this); // read by wakeSleeper once this arming fires
                 armed = true;
                 // Interrupted on its way to the park: fire at once, so the one way out stays the timer's.
-                t.resetAt(interrupted ? RuntimeTimer.deadline(g.sched.timeNow(), 0) : when, m == null ? null : m.p); // the P this M holds now
+                t.resetAt(interrupted ? RuntimeTimer.deadline(g.sched.timeNow(), 0) : when, m == null || m.p == null ? null : m.p.timers); // the heap of the P this M holds now
             }
         }
 
@@ -377,10 +400,10 @@ final class Timers {
 
     /** The sleep timer's function: the sleeper, WAITING since before the timer was armed, becomes runnable. */
     private static void wakeSleeper(RuntimeTimer t) {
-        G g = ((ArmOnPark) t.owner).fired();
-        t.firedAt = System.nanoTime(); // before the ready below, which publishes it to g (G.sleepFiredAt)
+        G g = ((ArmOnPark) t.owner()).fired();
+        t.firedAt(System.nanoTime()); // before the ready below, which publishes it to g (G.sleepFiredAt)
         P pp = (P) Carrier.firingTimersOfCurrent(); // the P this thread's g0 fires for in check, else null
-        if (pp != null && g.sched == t.sched) {
+        if (pp != null && g.sched.timers == t.host()) {
             g.sched.readyOnHeldP(pp, g);
         } else {
             g.sched.ready(g);

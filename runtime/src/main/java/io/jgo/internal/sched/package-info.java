@@ -25,6 +25,15 @@
  * {@code min(len/GOMAXPROCS + 1, len, 128)}, then (if the spinning limit allows) four steal passes
  * over the Ps in a random coprime-stride order taking half a victim's ring, runnext only on the last
  * pass and after a 3 µs back-off ({@link io.jgo.internal.sched.Steal}); then drop the P and park.
+ * Those numbers, and the decisions that go beyond Go (the lazy wake-up, the sleeper ahead of the
+ * global queue), are named and explained in one place, {@link io.jgo.internal.sched.RunPolicy}.
+ *
+ * <h2>Sub-packages</h2>
+ * Below the scheduler, knowing no G, M or P: {@code sched.timer} (timers, their heaps and clocks,
+ * reaching the runtime through {@code TimerHost}, which {@link io.jgo.internal.sched.Timers}
+ * implements) and {@code sched.failure} (what {@code Go.run} throws, panics as Go prints them).
+ * What needs G, M and P stays here: which M runs whose timers, the deadlock check, the dump, the
+ * network poller and the park seam.
  *
  * <h2>Spinning and the lost wake-up</h2>
  * A spinning M is one without work that is looking for it. At most half as many Ms spin as there
@@ -192,7 +201,7 @@
  * implementation of it ({@code io.jgo.internal.observe} provides one as a service: JFR events, the
  * JMX bean, the dump-on-signal registry). {@link io.jgo.internal.sched.Dump}
  * writes Go's goroutine dump; a G's wait stamp ({@code G.waitSince}) comes from sysmon's
- * {@link io.jgo.internal.sched.CoarseClock}, so a park reads a volatile instead of the clock.
+ * {@link io.jgo.internal.sched.timer.CoarseClock}, so a park reads a volatile instead of the clock.
  *
  * <h2>Network poller</h2>
  * The third source of work, after run queues and timers, as in Go ({@code netpoll.go}):
@@ -211,10 +220,10 @@
  * {@code NetPoll}. The deadlock check counts a network wait as wakeable.
  *
  * <h2>Timers</h2>
- * Go's per-P 4-ary heaps ({@link io.jgo.internal.sched.TimerHeap}), one facility for everything
- * that waits for a time ({@link io.jgo.internal.sched.RuntimeTimer} with a
- * {@link io.jgo.internal.sched.TimerFunc}: {@code Go.sleep}, {@code Go.afterFunc}, timer channels
- * and, later, the netpoller). A timer channel's timer is on a heap only while a receiver waits on
+ * Go's per-P 4-ary heaps ({@link io.jgo.internal.sched.timer.TimerHeap}), one facility for everything
+ * that waits for a time ({@link io.jgo.internal.sched.timer.RuntimeTimer} with a
+ * {@link io.jgo.internal.sched.timer.TimerFunc}: {@code Go.sleep}, {@code Go.afterFunc}, timer channels
+ * the network's deadlines and future waits with a timeout). A timer channel's timer is on a heap only while a receiver waits on
  * it (Go 1.23; {@code io.jgo.TimerCore}). Run by the P's holder in {@code findRunnable}, by an M
  * about to park (every P's due timers), by one idle M parked until the earliest timer (started for
  * the purpose in a runtime that has no M yet), by sysmon when late, and handed to P0 by a retiring
@@ -223,7 +232,7 @@
  *
  * <h2>Test bubbles</h2>
  * A runtime made for jgo-test ({@code Config.bubble}) has one P, no sysmon, and two objects the
- * rest of the scheduler only null-checks: a {@link io.jgo.internal.sched.VirtualClock}, which the
+ * rest of the scheduler only null-checks: a {@link io.jgo.internal.sched.timer.VirtualClock}, which the
  * timers read instead of {@code System.nanoTime} ({@code Sched.timeNow}) and which the M holding
  * the P advances to the earliest deadline in {@code findRunnable}, instead of parking, when every
  * goroutine is durably blocked ({@link io.jgo.internal.sched.Quiescence}); and a

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jgo.internal.sched.timer.RuntimeTimer;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -33,8 +34,8 @@ class LateTimerOfARunningPTest {
         assertEquals(P.RUNNING, pp.status());
         assertNull(pp.m);
         AtomicInteger fired = new AtomicInteger();
-        RuntimeTimer t = new RuntimeTimer(s, x -> fired.incrementAndGet());
-        t.resetAt(due, pp);
+        RuntimeTimer t = s.newTimer(x -> fired.incrementAndGet());
+        t.resetAt(due, pp.timers);
 
         s.sysmon.round(clock.get());
         s.sysmon.round(clock.addAndGet(5 * MS + Sysmon.TIMER_PREEMPT_NS)); // half a millisecond late: nobody to ask

@@ -36,7 +36,7 @@ class LostWakeupTest {
         // The state startSpinningM leaves: an M handed P1 as a spinner, not yet running.
         M m = new M(s, 99);
         AtomicReference<Boolean> result = new AtomicReference<>();
-        Thread t = new Thread(() -> result.set(s.retireHeldP(m)), "spinner");
+        Thread t = new Thread(() -> result.set(s.procs.retireHeld(m)), "spinner");
         m.thread = t;
         m.acquireP(p1);
         s.spinning.become(m);

@@ -9,6 +9,7 @@ import io.jgo.Go;
 import io.jgo.PanicException;
 import io.jgo.internal.Stack;
 import io.jgo.testing.Await;
+import io.jgo.internal.sched.timer.RuntimeTimer;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -271,8 +272,8 @@ class SysmonTest {
         int[] retakes = new int[3];
         int[] bits = new int[2];
         s.runMain(() -> {
-            RuntimeTimer t = new RuntimeTimer(s, x -> { });
-            t.resetAt(due, Sched.currentG().m.p);
+            RuntimeTimer t = s.newTimer(x -> { });
+            t.resetAt(due, Sched.currentG().m.p.timers);
             s.sysmon.round(clock.get());
             retakes[0] = s.sysmon.round(clock.addAndGet(5 * MS + Sysmon.TIMER_PREEMPT_NS - 1_000));
             bits[0] = preemptBit();
@@ -301,8 +302,8 @@ class SysmonTest {
         int[] fired = new int[1];
         int[] bit = new int[1];
         s.runMain(() -> {
-            RuntimeTimer t = new RuntimeTimer(s, x -> fired[0]++);
-            t.resetAt(due, Sched.currentG().m.p);
+            RuntimeTimer t = s.newTimer(x -> fired[0]++);
+            t.resetAt(due, Sched.currentG().m.p.timers);
             s.sysmon.round(clock.addAndGet(Sysmon.TIMER_PREEMPT_NS));
             bit[0] = preemptBit();
             s.sysmon.round(clock.addAndGet(Sysmon.TIMER_BACKSTOP_NS));

@@ -80,7 +80,7 @@ public final class TestRuntimes {
 
     /** The earliest timer on P {@code p}'s heap, or Long.MAX_VALUE. */
     public static long earliestTimerOf(Sched s, int p) {
-        return s.allp[p].timers.minWhen;
+        return s.allp[p].timers.minWhen();
     }
 
     /**

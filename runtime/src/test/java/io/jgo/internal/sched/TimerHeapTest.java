@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jgo.testing.Gc;
+import io.jgo.internal.sched.timer.RuntimeTimer;
 import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
@@ -31,8 +32,8 @@ class TimerHeapTest {
         List<RuntimeTimer> stopped = new ArrayList<>();
         for (int i = 0; i < 1000; i++) {
             long when = base + rnd.nextInt(1_000_000);
-            RuntimeTimer t = new RuntimeTimer(s, x -> fired.add(x.when));
-            t.resetAt(when, s.allp[0]);
+            RuntimeTimer t = s.newTimer(x -> fired.add(x.when()));
+            t.resetAt(when, s.allp[0].timers);
             if (i % 3 == 0) {
                 stopped.add(t);
             }
@@ -52,13 +53,13 @@ class TimerHeapTest {
     void stoppedTimersLeaveTheHeapFlat() throws Exception {
         Sched s = quiet(2, new AtomicLong());
         for (int i = 0; i < 1_000_000; i++) {
-            RuntimeTimer t = new RuntimeTimer(s, x -> { });
+            RuntimeTimer t = s.newTimer(x -> { });
             t.reset(3_600_000_000_000L);
             assertTrue(t.stop());
         }
         assertEquals(0, s.allp[0].timers.size() + s.allp[1].timers.size());
         assertTrue(!s.timers.pending());
-        RuntimeTimer t = new RuntimeTimer(s, x -> { });
+        RuntimeTimer t = s.newTimer(x -> { });
         t.reset(3_600_000_000_000L);
         t.stop();
         ReferenceQueue<RuntimeTimer> queue = new ReferenceQueue<>();
@@ -73,9 +74,9 @@ class TimerHeapTest {
         Sched s = quiet(2, new AtomicLong());
         P p1 = s.allp[1];
         AtomicInteger fired = new AtomicInteger();
-        RuntimeTimer t = new RuntimeTimer(s, x -> fired.incrementAndGet());
+        RuntimeTimer t = s.newTimer(x -> fired.incrementAndGet());
         long when = System.nanoTime() + 3_600_000_000_000L;
-        t.resetAt(when, p1);
+        t.resetAt(when, p1.timers);
         assertEquals(1, p1.timers.size());
         s.maxProcs(1);
         assertEquals(P.DEAD, p1.status());
@@ -91,7 +92,7 @@ class TimerHeapTest {
         AtomicLong clock = new AtomicLong(System.nanoTime());
         Sched s = quiet(1, clock);
         AtomicInteger fired = new AtomicInteger();
-        RuntimeTimer t = new RuntimeTimer(s, x -> fired.incrementAndGet());
+        RuntimeTimer t = s.newTimer(x -> fired.incrementAndGet());
         t.reset(3_600_000_000_000L);
         s.sysmon.round(clock.get());
         assertEquals(0, fired.get(), "not due");

@@ -1,17 +1,17 @@
-package io.jgo.internal.sched;
+package io.jgo.internal.sched.timer;
 
 import java.time.Instant;
 
 /**
  * A bubble's clock (Go's {@code testing/synctest} fake time): the runtime's timers read it instead
  * of {@code System.nanoTime}, and it moves only by jumps, to the earliest timer's deadline, when
- * every goroutine of the runtime is durably blocked ({@link Quiescence}). So a goroutine that sleeps
+ * every goroutine of the runtime is durably blocked ({@code sched.Quiescence}). So a goroutine that sleeps
  * an hour wakes at once, in the order a real clock would give, and time never passes while any
  * goroutine can still run.
  *
  * <h2>Who advances it</h2>
  * The M holding a P that found nothing to run, in {@code findRunnable} just before it would drop
- * its P and park ({@link #advanceIfQuiet}): it checks that the runtime is quiet, moves the clock to
+ * its P and park ({@code Quiescence.advanceClockIfQuiet}): it checks that the runtime is quiet, moves the clock to
  * the earliest deadline on any heap and loops, so the top of {@code findRunnable} runs the timers
  * now due (their goroutines go to its own P's queue: no other M is woken, which keeps a
  * single-carrier schedule deterministic). An idle M parked as the timer waiter polls every
@@ -25,7 +25,7 @@ import java.time.Instant;
 public final class VirtualClock {
 
     /** How often, in real time, the timer waiter of a bubble looks whether the clock may move. */
-    static final long IDLE_POLL_NANOS = 10_000_000L;
+    public static final long IDLE_POLL_NANOS = 10_000_000L;
 
     private final long start = System.nanoTime();
     private final Instant wallStart = Instant.now();
@@ -55,36 +55,13 @@ public final class VirtualClock {
     }
 
     /**
-     * {@code findRunnable}'s last resort in a bubble: {@code m} holds {@code pp} and found nothing to
-     * run. If the runtime is quiet and a timer is armed, moves the clock to the earliest deadline
-     * and returns true (the caller loops, and its timer check fires what is due). g0 holding pp.
+     * Moves the clock to {@code when} if that is later than now (a jump); the caller checked that the
+     * runtime is quiet ({@code sched.Quiescence#advanceClockIfQuiet}). The advancing M only.
      */
-    boolean advanceIfQuiet(Sched sched, P pp) {
-        if (sched.stopping || !sched.timers.pending()) {
-            return false;
-        }
-        long epoch = sched.externalEvents.get(); // volatile read: a ready from outside during the scan is seen below
-        if (!Quiescence.allQuiet(sched, pp)) {
-            return false;
-        }
-        long earliest = sched.timers.earliest();
-        if (earliest == Long.MAX_VALUE || sched.externalEvents.get() != epoch) {
-            return false; // a firing timer (off its heap) readies someone soon, or an outside ready came in
-        }
-        if (earliest > now) {
-            now = earliest;
+    public void advanceTo(long when) {
+        if (when > now) {
+            now = when;
             advances++;
-        }
-        return true;
-    }
-
-    /**
-     * The timer waiter's poll, without a P: has the runtime become quiet with a timer armed while
-     * nobody looked? Then an M is woken to take the idle P and advance. Any thread.
-     */
-    static void nudgeIfQuiet(Sched sched) {
-        if (!sched.stopping && sched.timers.pending() && Quiescence.allQuiet(sched, null)) {
-            sched.ms.wakep();
         }
     }
 }

@@ -1,9 +1,10 @@
-package io.jgo.internal.sched;
+package io.jgo.internal.sched.timer;
 
 /**
  * A runtime timer (Go's {@code runtime.timer}): the one internal timer facility. {@code Go.sleep},
- * {@code Go.afterFunc}, timer channels ({@code Go.after}, {@code Timer}, {@code Ticker}) and,
- * later, the netpoller's deadlines all use it: create one with what it should do ({@link TimerFunc}), arm it
+ * {@code Go.afterFunc}, timer channels ({@code Go.after}, {@code Timer}, {@code Ticker}), the
+ * network's deadlines ({@code PollDesc}) and future waits with a timeout all use it: create one
+ * with what it should do ({@link TimerFunc}; {@code Sched.newTimer} from outside this package), arm it
  * with {@link #reset}, disarm it with {@link #stop}. It lives on one P's heap while armed
  * ({@link TimerHeap}); it is found and fired by that P's M in {@code findRunnable}, by a stealing
  * M, by an idle M parked until the earliest timer, or by sysmon when nobody did in time.
@@ -17,7 +18,7 @@ package io.jgo.internal.sched;
  */
 public final class RuntimeTimer {
 
-    final Sched sched;
+    private final TimerHost host;
     final TimerFunc f;
     /** The heap holding the timer, or null; written under that heap's lock, volatile for the first, unlocked read. */
     volatile TimerHeap heap;
@@ -26,18 +27,49 @@ public final class RuntimeTimer {
     /** Index in {@link #heap}'s array; guarded by the heap's lock. */
     int index = -1;
     /** What the function works on (the sleeping G for a sleep timer); set before arming. */
-    Object owner;
-    /** When a sleep timer last fired (System.nanoTime), written before its sleeper is readied ({@link G#sleepFiredAt}). */
-    long firedAt;
+    private Object owner;
+    /** When a sleep timer last fired (System.nanoTime), written before its sleeper is readied ({@code G.sleepFiredAt}). */
+    private long firedAt;
 
-    public RuntimeTimer(Sched sched, TimerFunc f) {
-        this.sched = sched;
+    /** A timer of the runtime {@code host} that runs {@code f} when it fires; unarmed. */
+    public RuntimeTimer(TimerHost host, TimerFunc f) {
+        this.host = host;
         this.f = f;
+    }
+
+    /** The runtime the timer belongs to. */
+    public TimerHost host() {
+        return host;
+    }
+
+    /** What the function works on; set before arming, read by the function (publication: the heap's lock). */
+    public Object owner() {
+        return owner;
+    }
+
+    /** Sets what the function works on; before arming. */
+    public void owner(Object owner) {
+        this.owner = owner;
+    }
+
+    /** When the function last recorded a fire (System.nanoTime), see {@link #firedAt(long)}. */
+    public long firedAt() {
+        return firedAt;
+    }
+
+    /** The function records when it fired, before what it readies can read it (the ready publishes it). */
+    public void firedAt(long nanos) {
+        this.firedAt = nanos;
+    }
+
+    /** When the timer fires (System.nanoTime); meaningful while armed or while its function runs. */
+    public long when() {
+        return when;
     }
 
     /** Arms the timer to fire {@code delayNanos} from now (again, if it fired). True if it was armed. Any thread. */
     public boolean reset(long delayNanos) {
-        return resetAt(deadline(sched.timeNow(), delayNanos), null);
+        return resetAt(deadline(host.timeNow(), delayNanos), null);
     }
 
     /** Arms the timer to fire at {@code when} (System.nanoTime); true if it was armed. Any thread. */
@@ -50,22 +82,22 @@ public final class RuntimeTimer {
         return deadline(System.nanoTime(), delayNanos);
     }
 
-    /** The deadline {@code delayNanos} after {@code now} (a runtime's {@link Sched#timeNow}), saturated below Long.MAX_VALUE. */
+    /** The deadline {@code delayNanos} after {@code now} (a runtime's {@code Sched.timeNow}), saturated below Long.MAX_VALUE. */
     public static long deadline(long now, long delayNanos) {
         long when = now + Math.max(0, delayNanos);
         return when < now ? Long.MAX_VALUE - 1 : when;
     }
 
     /**
-     * Arms the timer for {@code when}; an unarmed timer goes to the heap of {@code preferred} (a P
-     * the caller holds) or of a P the runtime picks. True if it was armed. Any thread.
+     * Arms the timer for {@code when}; an unarmed timer goes to {@code preferred} (the heap of a P
+     * the caller holds) or to a heap the runtime picks ({@link TimerHost#heapFor}). True if it was armed. Any thread.
      */
-    boolean resetAt(long when, P preferred) {
+    public boolean resetAt(long when, TimerHeap preferred) {
         for (;;) {
             TimerHeap h = heap;
             if (h != null) {
                 if (h.modify(this, when)) {
-                    sched.timers.added(when);
+                    host.added(when);
                     return true;
                 }
                 continue; // it left that heap meanwhile (fired, stopped, moved): look again
@@ -74,15 +106,15 @@ public final class RuntimeTimer {
                 if (heap != null) {
                     continue;
                 }
-                TimerHeap target = sched.timers.heapFor(preferred);
+                TimerHeap target = host.heapFor(preferred);
                 if (!target.add(this, when)) {
-                    target = sched.allp[0].timers; // that P retired meanwhile; P0 never does
+                    target = host.fallbackHeap(); // that P retired meanwhile; P0 never does
                     if (!target.add(this, when)) {
                         continue;
                     }
                 }
             }
-            sched.timers.added(when);
+            host.added(when);
             return false;
         }
     }

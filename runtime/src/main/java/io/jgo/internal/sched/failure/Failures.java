@@ -1,8 +1,9 @@
-package io.jgo.internal.sched;
+package io.jgo.internal.sched.failure;
 
 import io.jgo.PanicException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
 
 /**
  * A runtime's failures (Go's {@code throw} and a {@code Go.run}'s panic): the first goroutine panic,
@@ -10,9 +11,12 @@ import java.util.concurrent.locks.LockSupport;
  * added to it as suppressed, and one that comes after {@code Go.run} took its failure is printed.
  * A carrier whose scheduler code threw ends here too. One per runtime.
  */
-final class Failures {
+public final class Failures {
 
-    private final Sched sched;
+    /** The runtime's name, for the messages. */
+    private final String runtimeName;
+    /** M0's thread (the {@code Go.run} caller), or null: the default runtime, which prints its failures. */
+    private final Supplier<Thread> mainCarrier;
 
     /**
      * The first panic or the deadlock of a {@code Go.run} runtime: what {@code Go.run} throws. Set
@@ -34,42 +38,21 @@ final class Failures {
     final PanicException unreportable = new PanicException(Panics.UNREPORTABLE.substring("jgo: ".length()));
 
     /**
-     * Code of the scheduler itself threw on carrier {@code m}'s g0 while it held or looked for a P
-     * (out of memory in a timer's function or a queue's node, say), which is about to end: its P
-     * goes on to another M, and the error is {@link #fatal}, so {@code Go.run} throws it instead
-     * of waiting for that P for ever; the default runtime prints it and goes on with its other
-     * carriers. Never throws. g0 of m.
-     */
-    void carrierFailed(M m, Throwable t) {
-        try {
-            if (m.spinning) {
-                sched.spinning.stop(m);
-            }
-            if (m.p != null) {
-                sched.ms.handoffP(m.releaseP());
-            }
-        } catch (Throwable lost) {
-            // nothing more to do for the P; the failure below still ends a Go.run
-        }
-        fatal("carrier ", m.thread, t);
-    }
-
-    /**
      * A fatal error of the runtime in {@code what} run by thread {@code where} (Go's {@code throw}): {@code Go.run} throws it
      * as a {@link PanicException} ("fatal error: ..."); the default runtime prints it. Never throws.
      * Any thread.
      */
-    void fatal(String what, Thread where, Throwable t) {
+    public void fatal(String what, Thread where, Throwable t) {
         try { // every allocation in here, the message's included: out of memory, the fallback below
-            PanicException e = new PanicException("fatal error: " + what + where.getName() + " of runtime " + sched.config.name
+            PanicException e = new PanicException("fatal error: " + what + where.getName() + " of runtime " + runtimeName
                     + " failed: " + t, t);
-            if (sched.m0 != null && fail(e)) {
+            if (isRunRuntime() && fail(e)) {
                 return;
             }
             System.err.println("jgo: " + e.getMessage());
             t.printStackTrace();
         } catch (Throwable reporting) {
-            Panics.unreportable(sched);
+            Panics.unreportable(this);
         }
     }
 
@@ -78,7 +61,7 @@ final class Failures {
      * throws; a later one is added to it as suppressed. Returns false once {@code Go.run} has taken
      * its failure ({@link #closeFailures}): the caller must print {@code e}. Any thread.
      */
-    boolean fail(PanicException e) {
+    public boolean fail(PanicException e) {
         synchronized (failureLock) {
             if (failuresClosed) {
                 return false;
@@ -90,9 +73,9 @@ final class Failures {
             }
             failure.set(e);
         }
-        M m = sched.m0;
-        if (m != null) {
-            LockSupport.unpark(m.thread);
+        Thread m0 = mainCarrier.get();
+        if (m0 != null) {
+            LockSupport.unpark(m0);
         }
         return true;
     }
@@ -101,7 +84,7 @@ final class Failures {
      * {@code Go.run}'s last look at its failures, after its threads have stopped: returns the
      * failure to throw (or null) and makes every later {@link #fail} refuse. M0 only, once.
      */
-    PanicException closeFailures() {
+    public PanicException closeFailures() {
         synchronized (failureLock) {
             failuresClosed = true;
             return failure.get();
@@ -109,12 +92,22 @@ final class Failures {
     }
 
 
-    Failures(Sched sched) {
-        this.sched = sched;
+    /**
+     * The failures of runtime {@code runtimeName}; {@code mainCarrier} gives M0's thread once a
+     * {@code Go.run} has one (volatile in the scheduler), null for the default runtime.
+     */
+    public Failures(String runtimeName, Supplier<Thread> mainCarrier) {
+        this.runtimeName = runtimeName;
+        this.mainCarrier = mainCarrier;
+    }
+
+    /** A {@code Go.run} runtime (one whose failures its caller throws), not the default one. Any thread. */
+    boolean isRunRuntime() {
+        return mainCarrier.get() != null;
     }
 
     /** The failure recorded so far, or null. Any thread (volatile). */
-    PanicException recorded() {
+    public PanicException recorded() {
         return failure.get();
     }
 }

@@ -1,4 +1,4 @@
-package io.jgo.internal.sched;
+package io.jgo.internal.sched.timer;
 
 import java.util.Arrays;
 
@@ -9,19 +9,24 @@ import java.util.Arrays;
  * {@code findRunnable}, stealers and idle Ms do for idle or busy Ps, sysmon does as a backstop.
  * Fired timers' functions run after the lock is released, so they may arm timers themselves.
  */
-final class TimerHeap {
+public final class TimerHeap {
 
-    private final Timers timers;
+    private final TimerHost host;
     private RuntimeTimer[] heap = new RuntimeTimer[16];
     private int size;
     /** {@code when} of the root, or Long.MAX_VALUE; written under the lock, read racily (volatile) by anyone looking for the earliest timer. */
-    volatile long minWhen = Long.MAX_VALUE;
+    private volatile long minWhen = Long.MAX_VALUE;
 
-    TimerHeap(Timers timers) {
-        this.timers = timers;
+    /** The earliest deadline on the heap, or Long.MAX_VALUE when empty. Any thread (volatile read, no lock). */
+    public long minWhen() {
+        return minWhen;
     }
 
-    synchronized int size() {
+    public TimerHeap(TimerHost host) {
+        this.host = host;
+    }
+
+    public synchronized int size() {
         return size;
     }
 
@@ -29,7 +34,7 @@ final class TimerHeap {
     private boolean retired;
 
     /** The P is back after a grow. */
-    synchronized void revive() {
+    public synchronized void revive() {
         retired = false;
     }
 
@@ -46,7 +51,7 @@ final class TimerHeap {
         heap[size++] = t;
         siftUp(t.index);
         t.heap = this; // volatile write, under the lock
-        timers.armed.incrementAndGet();
+        host.armedDelta(1);
         updateMin();
         return true;
     }
@@ -73,7 +78,7 @@ final class TimerHeap {
             return false;
         }
         removeAt(t.index);
-        timers.armed.decrementAndGet();
+        host.armedDelta(-1);
         updateMin();
         return true;
     }
@@ -83,7 +88,7 @@ final class TimerHeap {
      * how many fired. The armed count drops only after each has fired, so the deadlock check sees
      * either the armed timer or what it readied. Any thread.
      */
-    int runExpired(long now) {
+    public int runExpired(long now) {
         int total = 0;
         int n;
         do {
@@ -114,14 +119,14 @@ final class TimerHeap {
             try {
                 due[i].f.fire(due[i]);
             } finally {
-                timers.armed.decrementAndGet();
+                host.armedDelta(-1);
             }
         }
         return n;
     }
 
     /** Moves every timer to {@code to} (this P retires). Lock order: this heap, then {@code to}; sched.lock held so no two retirements cross. */
-    void moveAllTo(TimerHeap to) {
+    public void moveAllTo(TimerHeap to) {
         synchronized (this) {
             retired = true;
             for (int i = 0; i < size; i++) {

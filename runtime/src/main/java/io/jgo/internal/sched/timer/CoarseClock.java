@@ -1,4 +1,4 @@
-package io.jgo.internal.sched;
+package io.jgo.internal.sched.timer;
 
 /**
  * sysmon's last reading of {@code System.nanoTime()}: the cheap clock a parking goroutine stamps its
@@ -9,20 +9,20 @@ package io.jgo.internal.sched;
  * stamp is never older than one sysmon delay.
  *
  * <p>Single writer (sysmon's thread), any reader. The field sits between padding so that sysmon's
- * writes never invalidate a cache line the Ms read on every schedule (the fields of {@link Sched}).
+ * writes never invalidate a cache line the Ms read on every schedule (the fields of {@code sched.Sched}).
  */
-final class CoarseClock extends CoarseClockValue {
+public final class CoarseClock extends CoarseClockValue {
 
     long p10, p11, p12, p13, p14, p15, p16, p17;
 
     /** A stamp on {@code System.nanoTime}'s scale, at most one sysmon delay (10 ms) old. Any thread. */
-    long now() {
+    public long now() {
         long t = nanos; // volatile read, pairs with sysmon's write
         return t != 0 ? t : System.nanoTime();
     }
 
     /** sysmon, awake: refresh if a millisecond has passed since the last refresh. */
-    void tick() {
+    public void tick() {
         long t = System.nanoTime();
         if (t - nanos >= 1_000_000L) {
             nanos = t;
@@ -30,7 +30,7 @@ final class CoarseClock extends CoarseClockValue {
     }
 
     /** sysmon, about to sleep until woken: stop vouching for the value. */
-    void stop() {
+    public void stop() {
         nanos = 0;
     }
 }

@@ -1,4 +1,4 @@
-package io.jgo.internal.sched;
+package io.jgo.internal.sched.failure;
 
 import io.jgo.DeadlockException;
 import io.jgo.PanicException;
@@ -14,7 +14,7 @@ import io.jgo.PanicException;
  * suppressed, so that a test framework reports a failed assertion inside {@code Go.run} as a
  * failure, not as an error. Every other exception is wrapped as DESIGN.md says.
  */
-final class RunFailure {
+public final class RunFailure {
 
     private RunFailure() {
     }
@@ -24,7 +24,7 @@ final class RunFailure {
      * throws it: its own stack filled in here, or, for a failed assertion, the assertion itself.
      * M0 only.
      */
-    static RuntimeException onCaller(PanicException f) {
+    public static RuntimeException onCaller(PanicException f) {
         if (f.getCause() instanceof AssertionError && !(f instanceof DeadlockException)) {
             AssertionError assertion = (AssertionError) f.getCause();
             PanicException where = new PanicException(f.getMessage()); // names the goroutine; stack: here

@@ -1,4 +1,4 @@
-package io.jgo.internal.sched;
+package io.jgo.internal.sched.failure;
 
 import io.jgo.PanicException;
 import java.io.PrintWriter;
@@ -11,7 +11,7 @@ import java.io.StringWriter;
  * {@code Go.run} has returned, it is printed (goroutine id and stack) and the other goroutines carry
  * on. Never lost.
  */
-final class Panics {
+public final class Panics {
 
     private Panics() {
     }
@@ -22,22 +22,22 @@ final class Panics {
      * are gone and what they held may be free, and then replaced by a preallocated one, so the
      * carrier never dies of a goroutine's failure and {@code Go.run} always learns of it.
      */
-    static void onPanic(Sched sched, G g, Throwable t) {
+    public static void onPanic(Failures failures, long goid, boolean main, Throwable t) {
         try {
-            report(sched, g, t);
+            report(failures, goid, main, t);
         } catch (Throwable first) {
             try {
-                report(sched, g, t);
+                report(failures, goid, main, t);
             } catch (Throwable second) {
-                unreportable(sched);
+                unreportable(failures);
             }
         }
     }
 
     /** The last resort of {@link #onPanic}: allocates nothing that can fail in a way that escapes. */
-    static void unreportable(Sched sched) {
+    static void unreportable(Failures failures) {
         try {
-            if (sched.m0 != null && sched.failures.fail(sched.failures.unreportable)) {
+            if (failures.isRunRuntime() && failures.fail(failures.unreportable)) {
                 return;
             }
         } catch (Throwable ignored) {
@@ -55,7 +55,7 @@ final class Panics {
      * first use would have to load it, and the failure to load it would escape the very handlers
      * that must not throw.
      */
-    static void preload() {
+    public static void preload() {
         // the call is the point
     }
 
@@ -63,17 +63,17 @@ final class Panics {
     static final String UNREPORTABLE = "jgo: panic: a goroutine or the runtime's own code failed with an error that"
             + " could not be reported (out of memory while reporting it)";
 
-    private static void report(Sched sched, G g, Throwable t) {
+    private static void report(Failures failures, long goid, boolean main, Throwable t) {
         String what = t instanceof PanicException ? t.getMessage() : t.toString();
-        String message = "panic: " + what + " [goroutine " + g.id + (g.main ? ", main" : "") + "]";
-        if (sched.m0 != null && sched.failures.fail(new PanicException(message, t))) {
+        String message = "panic: " + what + " [goroutine " + goid + (main ? ", main" : "") + "]";
+        if (failures.isRunRuntime() && failures.fail(new PanicException(message, t))) {
             return; // Go.run throws it; once Go.run has returned, it is printed below
         }
         StringWriter out = new StringWriter();
         PrintWriter w = new PrintWriter(out);
         w.println("jgo: " + message);
         w.println();
-        w.println("goroutine " + g.id + " [running]:");
+        w.println("goroutine " + goid + " [running]:");
         t.printStackTrace(w);
         w.flush();
         System.err.print(out);

@@ -1,4 +1,4 @@
-package io.jgo.internal.sched;
+package io.jgo.internal.sched.timer;
 
 /**
  * What a {@link RuntimeTimer} does when it fires (Go's {@code timer.f}). It runs on whichever
