@@ -43,6 +43,7 @@ final class Steal {
                 G g = victim.runq.stealHalfInto(pp.runq, stealRunnext, vs == P.RUNNING ? Steal::backOff : null);
                 if (g != null) {
                     sched.counters.steals.increment();
+                    sched.count(PolicyCounts.Event.STOLEN_GS, pp.runq.lastStealCount());
                     if (pp.runq.lastStealWasRunnext()) {
                         sched.count(PolicyCounts.Event.STEAL_RUNNEXT);
                     }
