@@ -42,8 +42,10 @@
  * A {@code ReentrantLock} per channel (the first cut): a goroutine holds the lock across its unwind
  * to g0, so at GOMAXPROCS 2 the other carrier often found it held, parked on it, and every unlock
  * then paid a futex wake-up (more than half of the prime sieve's samples at p2). {@link
- * io.jgo.internal.sched.RuntimeLock} spins, then yields, then sleeps with backoff, as Go's runtime lock
- * does, and releases with one store; the sleeps bound what a long unwind or a descheduled holder
- * costs the waiters.
+ * io.jgo.internal.sched.RuntimeLock} spins, then yields, then sleeps until the unlock wakes it, as Go's
+ * runtime lock does; it releases with one store unless a waiter sleeps, so the wake-up is paid only
+ * when a long unwind or a descheduled holder has already sent a waiter to sleep. (Blind sleeps of
+ * growing length, the version before, left a freed lock unused for the rest of a sleep of at least
+ * the ~50 µs timer slack: buffered-pipe's slow runs at GOMAXPROCS 2.)
  */
 package io.jgo.internal.chan;

@@ -9,8 +9,8 @@ import io.jgo.internal.sched.ParkUnlock;
 import io.jgo.internal.sched.Parking;
 import io.jgo.internal.sched.PlainThreads;
 import io.jgo.internal.sched.RuntimeLock;
-import io.jgo.internal.sched.RuntimeTimer;
-import io.jgo.internal.sched.TimerFunc;
+import io.jgo.internal.sched.timer.RuntimeTimer;
+import io.jgo.internal.sched.timer.TimerFunc;
 import io.jgo.internal.sched.WaitQueue;
 import io.jgo.internal.sched.Waiter;
 import java.lang.invoke.MethodHandles;
@@ -141,7 +141,7 @@ public final class Park implements ParkUnlock, TimerFunc, Interrupts.Wait {
             return false;
         }
         if (timeoutNanos != NO_DEADLINE) {
-            timer = new RuntimeTimer(g.runtime(), this);
+            timer = g.runtime().newTimer(this);
         }
         Waiter w = Parking.waiterFor(g);
         w.elem = this;

@@ -27,6 +27,9 @@ final class GSupply {
         if (pp != null) {
             if (pp.gFree.size() == 0) {
                 sched.gFree.refill(pp.gFree, GFree.LOCAL_KEEP);
+                if (pp.gFree.size() > 0) {
+                    sched.count(PolicyCounts.Event.GFREE_REFILL);
+                }
             }
             G g = pp.gFree.pop();
             if (g != null) {
@@ -38,6 +41,7 @@ final class GSupply {
                 return g;
             }
         }
+        sched.count(PolicyCounts.Event.G_NEW);
         G g = new G(sched, main);
         sched.allgs.add(g);
         return g;
@@ -66,6 +70,7 @@ final class GSupply {
         } else {
             pp.gFree.push(g);
             if (pp.gFree.size() >= GFree.LOCAL_MAX) {
+                sched.count(PolicyCounts.Event.GFREE_SPILL);
                 sched.gFree.putAll(pp.gFree, GFree.LOCAL_KEEP);
             }
         }

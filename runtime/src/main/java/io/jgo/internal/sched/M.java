@@ -284,6 +284,7 @@ final class M implements Runnable {
                     inheritTime = false;
                     return g;
                 }
+                sched.count(PolicyCounts.Event.SPIN_MISS);
             }
             // The timer part of Go's last steal pass: any P's due timers (busy or idle) run here.
             if (sched.timers.runAllExpiredFor(pp, sched.timeNow()) > 0) {

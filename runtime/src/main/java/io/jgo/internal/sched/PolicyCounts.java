@@ -48,7 +48,21 @@ final class PolicyCounts {
         /** {@code sched.lock} was held by another thread when this one wanted it. */
         SCHED_LOCK_CONTENDED("schedlock-contended"),
         /** sysmon woke an M for work queued behind a running G over two rounds (the lazy wake's backstop). */
-        SYSMON_STRANDED("sysmon-stranded");
+        SYSMON_STRANDED("sysmon-stranded"),
+        /** Gs a steal moved (the one run at once and the rest put in the thief's ring); {@code steals} counts the steals. */
+        STOLEN_GS("stolen-gs"),
+        /** A full local ring moved half of itself to the global queue (Go's {@code runqputslow}). */
+        RING_SPILL("ring-spill"),
+        /** A timer readied a goroutine into the firing P's runnext (a sleep's end, from {@code findRunnable}). */
+        TIMER_READY_LOCAL("timer-ready-local"),
+        /** An empty local free list refilled from the shared one under its lock (Go's {@code gfget} batch). */
+        GFREE_REFILL("gfree-refill"),
+        /** A local free list past its maximum spilled to the shared one under its lock (Go's {@code gfput} batch). */
+        GFREE_SPILL("gfree-spill"),
+        /** A goroutine made with a new G: no dead one was free on the P (nor on the shared list). */
+        G_NEW("g-new"),
+        /** A spinning M's steal passes found nothing (it goes on to the timers, the re-checks, the park). */
+        SPIN_MISS("spin-miss");
 
         final String label;
 
@@ -68,6 +82,11 @@ final class PolicyCounts {
     /** Counts one {@code e}. Any thread. */
     void add(Event e) {
         counts[e.ordinal()].increment();
+    }
+
+    /** Counts {@code n} of {@code e}. Any thread. */
+    void add(Event e, long n) {
+        counts[e.ordinal()].add(n);
     }
 
     /** The count of {@code e} so far (racy). Any thread. */

@@ -160,6 +160,14 @@ public final class Sched {
         }
     }
 
+    /** Counts {@code n} of {@code e} when counting; one field read and a null check otherwise. Any thread. */
+    void count(PolicyCounts.Event e, long n) {
+        PolicyCounts c = policyCounts;
+        if (c != null) {
+            c.add(e, n);
+        }
+    }
+
     /** Emits a trace event if a hook is installed; a single null check otherwise. Any thread. */
     void emit(Trace.Event e, long g, int p, int m, int victim, int n) {
         Trace t = trace;
@@ -259,6 +267,7 @@ public final class Sched {
      */
     void readyOnHeldP(P pp, G g) {
         g.casStatus(G.WAITING, G.RUNNABLE);
+        count(PolicyCounts.Event.TIMER_READY_LOCAL);
         runqPut(pp, g);
         emit(Trace.Event.GO_READY, g.id, pp.id, -1, -1, 1);
         ms.wakep();
@@ -360,6 +369,9 @@ public final class Sched {
         boolean next = s == null || s.runNext(); // a seeded bubble draws runnext or the tail
         if (trace == null) {
             pp.runq.put(g, next, global);
+            if (policyCounts != null && pp.runq.lastSpill() > 0) {
+                count(PolicyCounts.Event.RING_SPILL);
+            }
             return next;
         }
         int before = pp.runq.size();

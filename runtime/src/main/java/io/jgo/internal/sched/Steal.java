@@ -1,11 +1,13 @@
 package io.jgo.internal.sched;
 
+import java.util.concurrent.locks.LockSupport;
+
 /**
  * Work stealing (Go's {@code stealWork} and {@code randomOrder}): up to four passes over all Ps,
  * each in a random order given by a random start and a random stride coprime with the number of
  * Ps (so every P is visited exactly once per pass, and different Ms spread over different victims),
  * taking half of the first non-empty victim's ring. Only the last pass may take a victim's
- * {@code runnext}, and only after a short wait when the victim is running, because a P that just
+ * {@code runnext}, and only after a short sleep when the victim is running, because a P that just
  * readied a G into runnext is usually about to block and run it itself (Go's {@code usleep(3)}).
  * One per M; used only by that M's g0.
  */
@@ -39,6 +41,7 @@ final class Steal {
                 G g = victim.runq.stealHalfInto(pp.runq, stealRunnext, vs == P.RUNNING ? Steal::backOff : null);
                 if (g != null) {
                     sched.counters.steals.increment();
+                    sched.count(PolicyCounts.Event.STOLEN_GS, pp.runq.lastStealCount());
                     if (pp.runq.lastStealWasRunnext()) {
                         sched.count(PolicyCounts.Event.STEAL_RUNNEXT);
                     }
@@ -72,11 +75,16 @@ final class Steal {
         return a;
     }
 
-    /** Bounded spin of a few microseconds (parkNanos would sleep for ~50 µs on Linux). */
+    /**
+     * Go's {@code usleep(3)} before taking a running P's runnext: a sleep, not a spin. On Linux a
+     * 3 µs sleep lasts the timer slack, about 50 µs, in Go as here, and the thief's core is free
+     * meanwhile; that is the window in which the victim's goroutine, which just readied the G and
+     * usually blocks soon after, lets its own P run it. It was a 3 µs busy spin: select-4 at
+     * GOMAXPROCS 2 had 18 of every 1,000 items taken from a running P's runnext by a spinning M
+     * (-Djgo.counts: steal-runnext, each with the futex wake-up and park of that M around it),
+     * because its readier (the select loop) runs on for longer than 3 µs before it blocks.
+     */
     private static void backOff() {
-        long end = System.nanoTime() + RunPolicy.STEAL_RUNNEXT_BACKOFF_NANOS;
-        while (System.nanoTime() - end < 0) {
-            Thread.onSpinWait();
-        }
+        LockSupport.parkNanos(RunPolicy.STEAL_RUNNEXT_BACKOFF_NANOS);
     }
 }

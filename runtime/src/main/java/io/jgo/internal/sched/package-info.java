@@ -24,7 +24,8 @@
  * hook just readied into runnext, see {@code M.findRunnable}), the local queue, a global batch of
  * {@code min(len/GOMAXPROCS + 1, len, 128)}, then (if the spinning limit allows) four steal passes
  * over the Ps in a random coprime-stride order taking half a victim's ring, runnext only on the last
- * pass and after a 3 µs back-off ({@link io.jgo.internal.sched.Steal}); then drop the P and park.
+ * pass and after Go's 3 µs sleep (the timer slack makes it about 50 µs on Linux, in Go too;
+ * {@link io.jgo.internal.sched.Steal}); then drop the P and park.
  * Those numbers, and the decisions that go beyond Go (the lazy wake-up, the sleeper ahead of the
  * global queue), are named and explained in one place, {@link io.jgo.internal.sched.RunPolicy}.
  *

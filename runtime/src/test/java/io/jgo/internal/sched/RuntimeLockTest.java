@@ -64,4 +64,36 @@ class RuntimeLockTest {
         assertTrue(lock.isLocked());
         lock.unlock();
     }
+
+    /**
+     * A waiter behind a holder that keeps the lock for half a second (a carrier descheduled, say)
+     * sleeps until the unlock wakes it, not in a loop of short blind sleeps: it was 1 µs doubling to
+     * 100 µs, over a thousand sleeps here and each one up to 100 µs of a free lock left unused.
+     * Counts, not times: a sleep never ends early but for a spurious wake-up, so the bound holds
+     * however loaded the machine is.
+     */
+    @Test
+    void aSleepingWaiterIsWokenByTheUnlockNotByPolling() throws InterruptedException {
+        RuntimeLock lock = new RuntimeLock();
+        lock.lock();
+        long sleptBefore = RuntimeLock.SLEPT.sum();
+        boolean[] got = new boolean[1];
+        Thread waiter = new Thread(() -> {
+            lock.lock();
+            got[0] = true;
+            lock.unlock();
+        });
+        waiter.start();
+        long holdUntil = System.nanoTime() + 500_000_000L;
+        while (System.nanoTime() - holdUntil < 0) {
+            Thread.sleep(10);
+        }
+        lock.unlock();
+        waiter.join();
+        assertTrue(got[0]);
+        long slept = RuntimeLock.SLEPT.sum() - sleptBefore; // other tests of this class run alone (one fork, sequential)
+        assertTrue(slept <= 250, "a waiter behind a 500 ms holder slept " + slept + " times (a sleep ends at the unlock, "
+                + "at the latest after " + RuntimeLock.MAX_SLEEP_NANOS / 1_000_000 + " ms)");
+        assertFalse(lock.isLocked());
+    }
 }
