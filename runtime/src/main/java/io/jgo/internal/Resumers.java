@@ -1,5 +1,7 @@
 package io.jgo.internal;
 
+import io.jgo.internal.cont.AsideStack;
+import io.jgo.internal.cont.Continuation;
 import io.jgo.internal.cont.Warnings;
 import io.jgo.internal.cont.Entry;
 import java.lang.invoke.LambdaMetafactory;
@@ -131,7 +133,15 @@ public final class Resumers {
         if (!cell.made) { // volatile read: pairs with the write below, after the resumer
             synchronized (cell) {
                 if (!cell.made) {
-                    cell.resumer = make(lookup, ids);
+                    // Made in the middle of the class's first save, an unwind in progress: linking the
+                    // resume entry and spinning its class resolve classes through the class's loader,
+                    // application code that must not see this goroutine's stack (see AsideStack).
+                    Continuation installed = AsideStack.enter();
+                    try {
+                        cell.resumer = make(lookup, ids);
+                    } finally {
+                        AsideStack.leave(installed);
+                    }
                     cell.made = true;
                 }
             }

@@ -27,6 +27,15 @@ import java.util.stream.Collectors;
  *     method is fixed, and so is the verdict.</li>
  * </ul>
  * A walk that meets a class initializer between the two frames is not cached (it happens once).
+ *
+ * <h2>Walks run on a stack aside</h2>
+ * A walk reflects on the frames' classes ({@code getDeclaredMethods} to see whether the rewrite changed
+ * a class, a frame's {@code getMethodType}), which loads the classes their signatures name if nobody
+ * loaded them yet: through the class's loader, on this thread, in the middle of the suspension. An
+ * application's loader is application code, rewritten under the whole-application rule, and on the
+ * goroutine's stack its call sites would read the unwind in progress as their own. So everything that
+ * walks and reflects runs between {@link AsideStack#enter} and {@link AsideStack#leave}; the cached
+ * verdict, the common case, does neither.
  * The call-site id itself is never stale (see {@code io.jgo.internal.Stack}'s class comment), so the frame below
  * really is inside the call the id was set for. Keys are 63-bit hashes of (site, callee, class id):
  * distinct keys colliding is a 2<sup>-63</sup> event per pair, accepted as the method ids themselves are hashes.
@@ -118,8 +127,13 @@ public final class Adjacency {
      */
     public static void learnPreempted(int me, int label) {
         if (!FrameNames.knows(me, label)) {
-            WALKER.walk(s -> s.dropWhile(Adjacency::isMachinery).findFirst())
-                    .ifPresent(self -> FrameNames.learn(me, self, label));
+            Continuation installed = AsideStack.enter(); // a walk: see the class comment
+            try {
+                WALKER.walk(s -> s.dropWhile(Adjacency::isMachinery).findFirst())
+                        .ifPresent(self -> FrameNames.learn(me, self, label));
+            } finally {
+                AsideStack.leave(installed);
+            }
         }
     }
 
@@ -155,33 +169,49 @@ public final class Adjacency {
             return true; // re-entered alone by g0's resume entry, which returns straight to g0 (see Entry)
         }
         if (via == 0) {
-            // Warned once per calling site, so the caller must be found each time (a stack walk); the
-            // frame pins right after, parking its carrier, which costs far more than the walk.
-            List<StackFrame> frames = WALKER.walk(s -> s.dropWhile(Adjacency::isMachinery).limit(8).collect(Collectors.toList()));
-            String self = frames.isEmpty() ? "?" : name(frames.get(0));
-            StackFrame frame = frames.stream().skip(1).filter(f -> !isForwarder(f)).findFirst().orElse(null);
-            String caller = describe(frame);
-            String leftOut = frame == null ? null : LeftOut.reason(frame.getClassName());
-            String notRewritten = frame == null || leftOut != null ? null
-                    : PinAdvice.notRewritten(frame, self, SITE_OWNERS.get(frame.getDeclaringClass()));
-            // A forwarder right below: the call went through a functional interface; if it is not the JDK's,
-            // that interface method, not annotated, is what made the call no suspension point.
-            String through = frames.size() > 1 && isForwarder(frames.get(1)) ? PinAdvice.interfaceMethod(frames.get(1)) : null;
-            String site = through != null ? through + " (called from " + caller + ")" : caller;
-            PinSites.pinned("novia:" + caller + ":" + me, () -> site, () -> notRewritten != null ? notRewritten
-                    : "goroutine pinned: " + caller
-                    + " called a @Goroutine method without a suspension point (not a rewritten call site)"
-                    + (leftOut != null ? ": " + leftOut + "; its carrier blocks while it waits. Fix: " + LeftOut.fix(frame.getClassName())
-                    : through != null ? PinAdvice.throughInterface(through)
-                    : isInvoker(caller) ? INVOKER_NOTE + "; its carrier blocks while it waits. Fix: call the method directly"
-                    + " from @Goroutine code, or keep the suspension out of what is called reflectively"
-                    : caller.startsWith(RUNTIME_STREAM) ? RUNTIME_STREAM_NOTE
-                    : PinAdvice.isJdk(caller) ? streamNote() + "; its carrier blocks while it waits." + PinAdvice.jdkFix(caller)
-                    : streamNote() + "; its carrier"
-                    + " blocks while it waits. Fix: annotate that method @Goroutine; if it is a library's, have its package"
-                    + " rewritten (suspendable=PACKAGE) or make the call from a plain loop in @Goroutine code instead"));
+            Continuation installed = AsideStack.enter(); // a walk: see the class comment
+            try {
+                warnNoSite(me);
+            } finally {
+                AsideStack.leave(installed);
+            }
             return false;
         }
+        return cachedOrWalked(via, me, recv, leaf);
+    }
+
+    /**
+     * A frame {@code me} that no rewritten call site called is about to pin: names its caller, once per
+     * calling site (so the caller is found each time, a stack walk; the frame pins right after, parking
+     * its carrier, which costs far more than the walk). Runs aside (see the class comment).
+     */
+    private static void warnNoSite(int me) {
+        List<StackFrame> frames = WALKER.walk(s -> s.dropWhile(Adjacency::isMachinery).limit(8).collect(Collectors.toList()));
+        String self = frames.isEmpty() ? "?" : name(frames.get(0));
+        StackFrame frame = frames.stream().skip(1).filter(f -> !isForwarder(f)).findFirst().orElse(null);
+        String caller = describe(frame);
+        String leftOut = frame == null ? null : LeftOut.reason(frame.getClassName());
+        String notRewritten = frame == null || leftOut != null ? null
+                : PinAdvice.notRewritten(frame, self, SITE_OWNERS.get(frame.getDeclaringClass()));
+        // A forwarder right below: the call went through a functional interface; if it is not the JDK's,
+        // that interface method, not annotated, is what made the call no suspension point.
+        String through = frames.size() > 1 && isForwarder(frames.get(1)) ? PinAdvice.interfaceMethod(frames.get(1)) : null;
+        String site = through != null ? through + " (called from " + caller + ")" : caller;
+        PinSites.pinned("novia:" + caller + ":" + me, () -> site, () -> notRewritten != null ? notRewritten
+                : "goroutine pinned: " + caller
+                + " called a @Goroutine method without a suspension point (not a rewritten call site)"
+                + (leftOut != null ? ": " + leftOut + "; its carrier blocks while it waits. Fix: " + LeftOut.fix(frame.getClassName())
+                : through != null ? PinAdvice.throughInterface(through)
+                : isInvoker(caller) ? INVOKER_NOTE + "; its carrier blocks while it waits. Fix: call the method directly"
+                + " from @Goroutine code, or keep the suspension out of what is called reflectively"
+                : caller.startsWith(RUNTIME_STREAM) ? RUNTIME_STREAM_NOTE
+                : PinAdvice.isJdk(caller) ? streamNote() + "; its carrier blocks while it waits." + PinAdvice.jdkFix(caller)
+                : streamNote() + "; its carrier"
+                + " blocks while it waits. Fix: annotate that method @Goroutine; if it is a library's, have its package"
+                + " rewritten (suspendable=PACKAGE) or make the call from a plain loop in @Goroutine code instead"));
+    }
+
+    private static boolean cachedOrWalked(long via, int me, Object recv, boolean leaf) {
         long key = key(via, me, classId(via, recv));
         int i = (int) (key >>> 32 ^ key) & MASK;
         for (int probe = 0; probe < 16; probe++, i = (i + 1) & MASK) {
@@ -223,6 +253,15 @@ public final class Adjacency {
      * unless {@code quiet} (a preemption's unwind, see {@link #adjacentQuietly}).
      */
     private static Verdict walk(long via, int me, boolean leaf, long key, boolean quiet) {
+        Continuation installed = AsideStack.enter(); // see the class comment
+        try {
+            return walkAside(via, me, leaf, key, quiet);
+        } finally {
+            AsideStack.leave(installed);
+        }
+    }
+
+    private static Verdict walkAside(long via, int me, boolean leaf, long key, boolean quiet) {
         List<StackFrame> frames = WALKER.walk(s -> s
                 .dropWhile(Adjacency::isMachinery)
                 .limit(8)
@@ -306,7 +345,12 @@ public final class Adjacency {
     }
 
     private static String describeCaller() {
-        return describe(callerFrame());
+        Continuation installed = AsideStack.enter(); // a walk: see the class comment
+        try {
+            return describe(callerFrame());
+        } finally {
+            AsideStack.leave(installed);
+        }
     }
 
     /** The frame that called the suspending one (forwarders skipped), or null. */

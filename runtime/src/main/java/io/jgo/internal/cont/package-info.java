@@ -20,7 +20,7 @@
  * <li>{@link io.jgo.internal.cont.Carrier}, {@link io.jgo.internal.cont.ThreadStacks}: where a
  *     thread keeps the stack it is running; {@link io.jgo.internal.cont.AsideStack}: a stack of its
  *     own for application code the runtime calls in the middle of a suspension (a warning's
- *     {@code System.err}).</li>
+ *     {@code System.err}, an application's class loader that {@code Adjacency}'s reflection runs).</li>
  * <li>{@link io.jgo.internal.cont.MethodIds}, {@link io.jgo.internal.cont.FrameNames},
  *     {@code SavedFrames}, {@link io.jgo.internal.cont.PinReport},
  *     {@link io.jgo.internal.cont.Warnings}: ids and names of frames, for the protocol and for people;
