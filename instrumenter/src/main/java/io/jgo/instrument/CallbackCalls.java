@@ -35,6 +35,14 @@ import org.objectweb.asm.tree.MethodNode;
  * and every terminal operation ({@link RuntimeNames#STREAM_TERMINALS}) of the method go to
  * {@code StreamCalls}, whose stream evaluates its stages in rewritten code; a terminal operation
  * of any other stream is the JDK's own there. {@code parallelStream()} is left alone.
+ *
+ * <p>Collectors: a {@code Collectors} factory that takes a function ({@link #COLLECTOR_FACTORIES})
+ * goes to {@code CollectorCalls} (same name and descriptor) unless each of its arguments is a
+ * lambda made right before it that cannot suspend; its collector's functions then run from
+ * rewritten frames, and the method's streams go to {@code StreamCalls} as above, so a suspending
+ * classifier, mapper or merge function unwinds. A collector made in another method and handed in
+ * is not seen here (its functions pin if they suspend). {@code groupingByConcurrent} and
+ * {@code toConcurrentMap} stay the JDK's: a concurrent map holds a lock around the function.
  * One pipeline step, after {@link BlockingCalls} and {@link OwnedLockCalls} have run on every
  * method of the class (a lambda whose {@code Thread.sleep} became a park may suspend).
  */
@@ -83,6 +91,8 @@ final class CallbackCalls {
             Map.entry("map(Ljava/util/function/Function;)Ljava/util/Optional;", new Target(OPTIONAL, RuntimeNames.OPTIONAL_CALLS)),
             Map.entry("flatMap(Ljava/util/function/Function;)Ljava/util/Optional;", new Target(OPTIONAL, RuntimeNames.OPTIONAL_CALLS)),
             Map.entry("ifPresent(Ljava/util/function/Consumer;)V", new Target(OPTIONAL, RuntimeNames.OPTIONAL_CALLS)),
+            Map.entry("ifPresentOrElse(Ljava/util/function/Consumer;Ljava/lang/Runnable;)V",
+                    new Target(OPTIONAL, RuntimeNames.OPTIONAL_CALLS)),
             Map.entry("orElseGet(Ljava/util/function/Supplier;)Ljava/lang/Object;", new Target(OPTIONAL, RuntimeNames.OPTIONAL_CALLS)));
 
     /** Static stream sources (owner.name + descriptor) -> the {@code StreamCalls} helper of the same descriptor. */
@@ -91,6 +101,13 @@ final class CallbackCalls {
             "java/util/stream/Stream.of([Ljava/lang/Object;)Ljava/util/stream/Stream;", "of",
             "java/util/Arrays.stream([Ljava/lang/Object;)Ljava/util/stream/Stream;", "stream");
     private static final String COLLECTION_STREAM = "stream()Ljava/util/stream/Stream;";
+
+    private static final String COLLECTORS = "java/util/stream/Collectors";
+    /** The {@code Collectors} factories taking a function that {@code CollectorCalls} has, every overload. */
+    static final Set<String> COLLECTOR_FACTORIES = Set.of("toCollection", "toMap", "toUnmodifiableMap", "groupingBy",
+            "partitioningBy", "mapping", "flatMapping", "filtering", "collectingAndThen", "teeing", "minBy", "maxBy", "reducing",
+            "summingInt", "summingLong", "summingDouble", "averagingInt", "averagingLong", "averagingDouble", "summarizingInt",
+            "summarizingLong", "summarizingDouble");
 
     private static final String COLLECTIONS_SORT = "java/util/Collections.sort(Ljava/util/List;Ljava/util/Comparator;)V";
 
@@ -118,6 +135,10 @@ final class CallbackCalls {
                     m.instructions.set(call, new MethodInsnNode(Opcodes.INVOKESTATIC, helper, call.name,
                             helperDesc(call), false));
                     redirected++;
+                } else if (isCollectorFactory(call) && argumentsMaySuspend(cn, call, new HashSet<>())) {
+                    m.instructions.set(call, new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.COLLECTOR_CALLS, call.name,
+                            call.desc, false));
+                    redirected++;
                 } else if (streams && (stream = streamHelperOf(call)) != null) {
                     m.instructions.set(call, stream);
                     redirected++;
@@ -139,6 +160,41 @@ final class CallbackCalls {
                         && takesFunction(call.desc) && functionMaySuspend(cn, call, seen == null ? new HashSet<>() : seen)) {
                     return true;
                 }
+                if (isCollectorFactory(call) && argumentsMaySuspend(cn, call, seen == null ? new HashSet<>() : seen)) {
+                    return true; // its collector's functions run where the stream collects: the runtime's stream
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Is {@code call} one of the {@code Collectors} factories {@code CollectorCalls} stands in for? */
+    private static boolean isCollectorFactory(MethodInsnNode call) {
+        return call.getOpcode() == Opcodes.INVOKESTATIC && call.owner.equals(COLLECTORS) && COLLECTOR_FACTORIES.contains(call.name);
+    }
+
+    /**
+     * May a function handed to {@code call} (a {@code Collectors} factory, or a method taking two
+     * functions) suspend? No only when each
+     * of its arguments is made by one of the {@code invokedynamic}s right before it (nothing between
+     * them) and none of their implementations can suspend; a downstream collector, a captured value
+     * or a function from a variable answers yes.
+     */
+    private boolean argumentsMaySuspend(ClassNode cn, MethodInsnNode call, Set<String> seen) {
+        AbstractInsnNode prev = call;
+        for (int n = Type.getArgumentTypes(call.desc).length; n > 0; n--) {
+            prev = prev.getPrevious();
+            while (prev != null && prev.getOpcode() < 0) {
+                prev = prev.getPrevious();
+            }
+            if (!(prev instanceof InvokeDynamicInsnNode)) {
+                return true;
+            }
+            InvokeDynamicInsnNode indy = (InvokeDynamicInsnNode) prev;
+            if (!indy.bsm.getOwner().equals(LAMBDA_METAFACTORY) || indy.bsmArgs.length < 3
+                    || !(indy.bsmArgs[1] instanceof Handle) || Type.getArgumentTypes(indy.desc).length > 0
+                    || implMaySuspend(cn, (Handle) indy.bsmArgs[1], seen)) {
+                return true;
             }
         }
         return false;
@@ -185,7 +241,7 @@ final class CallbackCalls {
     boolean redirects(String owner, String name, String desc, boolean isStatic, boolean isInterface) {
         int op = isStatic ? Opcodes.INVOKESTATIC : isInterface ? Opcodes.INVOKEINTERFACE : Opcodes.INVOKEVIRTUAL;
         MethodInsnNode call = new MethodInsnNode(op, owner, name, desc, isInterface);
-        return helperOf(call) != null || streamHelperOf(call) != null;
+        return helperOf(call) != null || streamHelperOf(call) != null || isCollectorFactory(call);
     }
 
     /** The helper class for {@code call}, or null when it is not one of the redirected methods. */
@@ -215,9 +271,13 @@ final class CallbackCalls {
 
     /**
      * May the function passed to {@code call} (its last argument) suspend? No only when it is made
-     * by the {@code invokedynamic} right before the call and its implementation cannot suspend.
+     * by the {@code invokedynamic} right before the call and its implementation cannot suspend
+     * ({@code Optional.ifPresentOrElse}: both functions, {@link #argumentsMaySuspend}).
      */
     private boolean functionMaySuspend(ClassNode cn, MethodInsnNode call, Set<String> seen) {
+        if (call.name.equals("ifPresentOrElse")) {
+            return argumentsMaySuspend(cn, call, seen); // two functions
+        }
         AbstractInsnNode prev = call.getPrevious();
         while (prev != null && prev.getOpcode() < 0) {
             prev = prev.getPrevious(); // labels, line numbers, frames
@@ -258,7 +318,7 @@ final class CallbackCalls {
     /** Does {@code body} make a call this step redirects (so it will suspend through a helper)? */
     private boolean hasRedirectable(ClassNode cn, MethodNode body, Set<String> seen) {
         if (hasSuspendingStreamCall(cn, body, seen)) {
-            return true;
+            return true; // (a Collectors factory whose function may suspend included)
         }
         for (AbstractInsnNode insn : body.instructions) {
             if (insn instanceof MethodInsnNode && helperOf((MethodInsnNode) insn) != null

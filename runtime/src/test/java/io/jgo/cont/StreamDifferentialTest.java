@@ -27,7 +27,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The runtime's sequential stream against the JDK's: the same pipeline ({@link StreamPipeline}) on
  * the same data is run on the JDK's stream on a plain thread, on the runtime's stream on a plain
- * thread, and on the runtime's stream in a coroutine where every lambda suspends; the three must
+ * thread, and on the runtime's stream in a coroutine where every lambda suspends; the collecting
+ * terminals take the JDK's {@code Collectors} on the JDK's side and the runtime's stand-ins
+ * ({@code CollectorCalls}, in the JDK's stream too) on the others ({@link PipelineCollectors}); all must
  * log the same lambda calls in the same order (laziness, short-circuiting, close handlers) and end
  * the same way (result and its class, or exception), and the coroutine must not pin. Every operation
  * alone and every pair of them before every terminal operation, on sources of each kind (sized or
@@ -105,12 +107,15 @@ class StreamDifferentialTest {
 
     private void same(Source source, List<Integer> data, List<Op> ops, int terminal, boolean everyPoint) {
         String what = source + " " + data + " " + ops + " " + StreamPipeline.TERMINALS[terminal];
-        StreamPipeline jdk = new StreamPipeline(jdk(source, data), ops, terminal);
+        StreamPipeline jdk = new StreamPipeline(jdk(source, data), ops, terminal, PipelineCollectors.JDK);
         jdk.run();
-        StreamPipeline plain = new StreamPipeline(ours(source, data), ops, terminal);
+        StreamPipeline plain = new StreamPipeline(ours(source, data), ops, terminal, PipelineCollectors.RUNTIME);
         plain.run();
         assertEquals(jdk.result(), plain.result(), what + ": the runtime's stream, not suspending");
-        StreamPipeline suspending = new StreamPipeline(ours(source, data), ops, terminal);
+        StreamPipeline inJdkStream = new StreamPipeline(jdk(source, data), ops, terminal, PipelineCollectors.RUNTIME);
+        inJdkStream.run();
+        assertEquals(jdk.result(), inJdkStream.result(), what + ": the runtime's collectors in the JDK's stream");
+        StreamPipeline suspending = new StreamPipeline(ours(source, data), ops, terminal, PipelineCollectors.RUNTIME);
         Coroutine c = new Coroutine(suspending, everyPoint);
         int yields = 0;
         while (c.resume()) {
