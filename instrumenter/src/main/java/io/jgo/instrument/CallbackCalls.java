@@ -21,6 +21,7 @@ import org.objectweb.asm.tree.MethodNode;
  *   invokeinterface List.forEach(Consumer)V  -> invokestatic IterableCalls.forEach(Iterable, Consumer)V
  *   invokevirtual   HashMap.merge(K, V, BiFunction)  -> invokestatic MapCalls.merge(Map, K, V, BiFunction)
  *   invokestatic    Collections.sort(List, Comparator)V -> invokestatic IterableCalls.sort(List, Comparator)V
+ *   invokestatic    Comparator.comparing(Function)  -> invokestatic ComparatorCalls.comparing(Function)
  * </pre>
  * The receiver becomes the helper's first argument, so the operand stack is the same before and
  * after. The helper behaves as the receiver's own method (it calls it for a receiver whose
@@ -29,6 +30,8 @@ import org.objectweb.asm.tree.MethodNode;
  * made right before the call, without a suspension point) keeps the JDK method and its speed. The
  * function is the call's last argument in every method matched; when the instruction before the
  * call is not the {@code invokedynamic} that makes it (a variable, a field), it may suspend.
+ * {@code Comparator}'s default methods ({@code thenComparing*}, {@code reversed}) are redirected
+ * whatever their argument: the receiver may be a comparator that suspends.
  *
  * <p>Streams: in a method where a function handed to a {@code Stream} method may suspend, the
  * stream sources ({@code Collection.stream()}, {@code Stream.of}, {@code Arrays.stream(Object[])})
@@ -67,6 +70,7 @@ final class CallbackCalls {
     private static final String MAP = "java/util/Map";
     private static final String OPTIONAL = "java/util/Optional";
     private static final String ITERATOR = "java/util/Iterator";
+    private static final String COMPARATOR = "java/util/Comparator";
 
     /** name + descriptor (as on the receiver) -> target. */
     private static final Map<String, Target> METHODS = Map.ofEntries(
@@ -93,7 +97,25 @@ final class CallbackCalls {
             Map.entry("ifPresent(Ljava/util/function/Consumer;)V", new Target(OPTIONAL, RuntimeNames.OPTIONAL_CALLS)),
             Map.entry("ifPresentOrElse(Ljava/util/function/Consumer;Ljava/lang/Runnable;)V",
                     new Target(OPTIONAL, RuntimeNames.OPTIONAL_CALLS)),
-            Map.entry("orElseGet(Ljava/util/function/Supplier;)Ljava/lang/Object;", new Target(OPTIONAL, RuntimeNames.OPTIONAL_CALLS)));
+            Map.entry("orElseGet(Ljava/util/function/Supplier;)Ljava/lang/Object;", new Target(OPTIONAL, RuntimeNames.OPTIONAL_CALLS)),
+            // Comparator's default methods: redirected whatever the argument, the receiver may be a suspending comparator
+            Map.entry("thenComparing(Ljava/util/Comparator;)Ljava/util/Comparator;", new Target(COMPARATOR, RuntimeNames.COMPARATOR_CALLS)),
+            Map.entry("thenComparing(Ljava/util/function/Function;)Ljava/util/Comparator;",
+                    new Target(COMPARATOR, RuntimeNames.COMPARATOR_CALLS)),
+            Map.entry("thenComparing(Ljava/util/function/Function;Ljava/util/Comparator;)Ljava/util/Comparator;",
+                    new Target(COMPARATOR, RuntimeNames.COMPARATOR_CALLS)),
+            Map.entry("thenComparingInt(Ljava/util/function/ToIntFunction;)Ljava/util/Comparator;",
+                    new Target(COMPARATOR, RuntimeNames.COMPARATOR_CALLS)),
+            Map.entry("thenComparingLong(Ljava/util/function/ToLongFunction;)Ljava/util/Comparator;",
+                    new Target(COMPARATOR, RuntimeNames.COMPARATOR_CALLS)),
+            Map.entry("thenComparingDouble(Ljava/util/function/ToDoubleFunction;)Ljava/util/Comparator;",
+                    new Target(COMPARATOR, RuntimeNames.COMPARATOR_CALLS)),
+            Map.entry("reversed()Ljava/util/Comparator;", new Target(COMPARATOR, RuntimeNames.COMPARATOR_CALLS)));
+
+    /** {@code Comparator}'s static factories that take a function, every overload: to {@code ComparatorCalls}, same descriptor. */
+    private static final Set<String> COMPARATOR_FACTORIES = Set.of("comparing", "comparingInt", "comparingLong",
+            "comparingDouble", "nullsFirst", "nullsLast");
+    private static final String REVERSE_ORDER = "java/util/Collections.reverseOrder(Ljava/util/Comparator;)Ljava/util/Comparator;";
 
     /** Static stream sources (owner.name + descriptor) -> the {@code StreamCalls} helper of the same descriptor. */
     private static final Map<String, String> STREAM_FACTORIES = Map.of(
@@ -248,7 +270,12 @@ final class CallbackCalls {
     private String helperOf(MethodInsnNode call) {
         int op = call.getOpcode();
         if (op == Opcodes.INVOKESTATIC) {
-            return (call.owner + "." + call.name + call.desc).equals(COLLECTIONS_SORT) ? RuntimeNames.ITERABLE_CALLS : null;
+            String key = call.owner + "." + call.name + call.desc;
+            if (key.equals(COLLECTIONS_SORT)) {
+                return RuntimeNames.ITERABLE_CALLS;
+            }
+            boolean comparator = call.owner.equals(COMPARATOR) && COMPARATOR_FACTORIES.contains(call.name);
+            return comparator || key.equals(REVERSE_ORDER) ? RuntimeNames.COMPARATOR_CALLS : null;
         }
         if (op != Opcodes.INVOKEINTERFACE && op != Opcodes.INVOKEVIRTUAL) {
             return null; // invokespecial: a subclass's super.forEach(...) is the override's business
@@ -277,6 +304,10 @@ final class CallbackCalls {
     private boolean functionMaySuspend(ClassNode cn, MethodInsnNode call, Set<String> seen) {
         if (call.name.equals("ifPresentOrElse")) {
             return argumentsMaySuspend(cn, call, seen); // two functions
+        }
+        Target t = call.getOpcode() == Opcodes.INVOKESTATIC ? null : METHODS.get(call.name + call.desc);
+        if (t != null && t.receiver.equals(COMPARATOR)) {
+            return true; // the receiver is a comparator that may suspend, whatever the argument
         }
         AbstractInsnNode prev = call.getPrevious();
         while (prev != null && prev.getOpcode() < 0) {

@@ -173,6 +173,12 @@ final class RuntimeNames {
      */
     static final String COLLECTOR_CALLS = CALLBACK_PACKAGE + "CollectorCalls";
     /**
+     * {@code Comparator}'s factories and default methods ({@code comparing*}, {@code nullsFirst}/{@code nullsLast},
+     * {@code thenComparing*}, {@code reversed}) and {@code Collections.reverseOrder(Comparator)}, whose
+     * comparators call their functions from rewritten frames ({@link CallbackCalls}).
+     */
+    static final String COMPARATOR_CALLS = CALLBACK_PACKAGE + "ComparatorCalls";
+    /**
      * Stream sources ({@code stream(Collection)}, {@code of(Object)}, {@code of(Object[])},
      * {@code stream(Object[])}) and terminal operations (each of {@link #STREAM_TERMINALS}, named as
      * the method, the stream first) for a method whose stream lambdas may suspend.

@@ -72,13 +72,6 @@ class JdkHigherOrderMethodsTest {
         m.put("Collections.binarySearch", STATIC_SEARCH);
         m.put("Collections.max", STATIC_SEARCH);
         m.put("Collections.min", STATIC_SEARCH);
-        m.put("Collections.reverseOrder", LAZY);
-        for (String f : List.of("comparing", "comparingDouble", "comparingInt", "comparingLong", "nullsFirst", "nullsLast",
-                "thenComparing", "thenComparingDouble", "thenComparingInt", "thenComparingLong")) {
-            m.put("Comparator." + f, LAZY + "; a comparator made of a suspending key extractor runs the extractor inside"
-                    + " java.util.Comparator's lambdas: pins; a TreeMap, TreeSet or PriorityQueue calls its comparator in"
-                    + " JDK frames: pins");
-        }
         m.put("Collectors.groupingByConcurrent", COLLECTOR);
         m.put("Collectors.toConcurrentMap", COLLECTOR);
         for (String s : List.of("IntStream", "LongStream", "DoubleStream")) {
@@ -136,7 +129,8 @@ class JdkHigherOrderMethodsTest {
         assertTrue(redirected.containsAll(List.of("TreeMap.computeIfAbsent", "TreeMap.merge", "TreeMap.compute",
                 "LinkedHashMap.compute", "HashMap.compute", "Map.replaceAll", "Iterator.forEachRemaining", "Optional.filter",
                 "Optional.ifPresentOrElse", "Collectors.groupingBy", "Collectors.toMap", "Collectors.partitioningBy",
-                "Collectors.teeing", "Collectors.reducing", "Collectors.summingInt")),
+                "Collectors.teeing", "Collectors.reducing", "Collectors.summingInt", "Comparator.comparing",
+                "Comparator.thenComparing", "Comparator.nullsFirst", "Collections.reverseOrder")),
                 redirected.toString());
     }
 
