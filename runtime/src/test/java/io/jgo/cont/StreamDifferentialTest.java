@@ -46,7 +46,8 @@ class StreamDifferentialTest {
     private static final List<Op> EVERY_OP = List.of(new Op(StreamPipeline.FILTER, 0), new Op(StreamPipeline.MAP, 1),
             new Op(StreamPipeline.MAP_TO_NULL, 4), new Op(StreamPipeline.PEEK, 0), new Op(StreamPipeline.FLAT_MAP, 1),
             new Op(StreamPipeline.DISTINCT, 0), new Op(StreamPipeline.SORTED, 0), new Op(StreamPipeline.SORTED_BY, 0),
-            new Op(StreamPipeline.LIMIT, 2), new Op(StreamPipeline.SKIP, 1), new Op(StreamPipeline.THROWING, 6));
+            new Op(StreamPipeline.LIMIT, 2), new Op(StreamPipeline.SKIP, 1), new Op(StreamPipeline.THROWING, 6),
+            new Op(StreamPipeline.TAKE_WHILE, 3), new Op(StreamPipeline.DROP_WHILE, 1));
 
     private int pipelines;
 

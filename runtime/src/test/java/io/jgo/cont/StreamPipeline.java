@@ -34,9 +34,11 @@ final class StreamPipeline implements Runnable {
     static final int LIMIT = 8;
     static final int SKIP = 9;
     static final int THROWING = 10;
-    static final int OPS = 11;
+    static final int TAKE_WHILE = 11;
+    static final int DROP_WHILE = 12;
+    static final int OPS = 13;
     static final String[] OP_NAMES = {"filter", "map", "mapToNull", "peek", "flatMap", "distinct", "sorted", "sortedBy",
-        "limit", "skip", "throwing"};
+        "limit", "skip", "throwing", "takeWhile", "dropWhile"};
 
     static final String[] TERMINALS = {"forEach", "forEachOrdered", "collectToList", "collect3", "reduceIdentity", "reduce",
         "reduce3", "count", "anyMatch", "allMatch", "noneMatch", "findFirst", "findAny", "min", "max", "toArray",
@@ -153,6 +155,18 @@ final class StreamPipeline implements Runnable {
                 return s.limit(k);
             case SKIP:
                 return s.skip(k);
+            case TAKE_WHILE:
+                return s.takeWhile(x -> {
+                    log("takeWhile", x);
+                    Yield.here();
+                    return x == null || x != k + 3;
+                });
+            case DROP_WHILE:
+                return s.dropWhile(x -> {
+                    log("dropWhile", x);
+                    Yield.here();
+                    return x != null && x != k;
+                });
             default:
                 return s.map(x -> {
                     log("throwing", x);
