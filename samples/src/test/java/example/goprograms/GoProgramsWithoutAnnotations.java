@@ -18,7 +18,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.LinkedHashMap;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * Go programs written in Java as a newcomer would, with no {@code @Goroutine} anywhere: every
@@ -55,6 +60,7 @@ public final class GoProgramsWithoutAnnotations {
             out.add("select helper " + selectHelper());
             out.add("method references " + methodReferences());
             out.add("read fully " + readFullyOverConn());
+            out.add("collections " + collectionsWithParkingFunctions());
         });
         return out;
     }
@@ -375,5 +381,44 @@ public final class GoProgramsWithoutAnnotations {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    // ---- the JDK's higher-order methods handed functions that park
+
+    /**
+     * Word lengths asked of a server goroutine over a channel, so every function below parks:
+     * {@code Collectors.groupingBy} into a {@code TreeMap}, {@code TreeMap.computeIfAbsent},
+     * {@code LinkedHashMap.compute}, {@code Collectors.partitioningBy} and
+     * {@code Optional.ifPresentOrElse}.
+     */
+    static String collectionsWithParkingFunctions() {
+        Chan<String> requests = Chan.make();
+        Chan<Integer> replies = Chan.make();
+        Go.go(() -> {
+            for (String w : requests) {
+                replies.send(w.length());
+            }
+        });
+        Function<String, Integer> lengthOf = w -> {
+            requests.send(w);
+            return replies.recv();
+        };
+        List<String> words = List.of("go", "java", "chan", "select", "go", "defer");
+        Map<Integer, List<String>> byLength = words.stream()
+                .collect(Collectors.groupingBy(lengthOf, TreeMap::new, Collectors.toList()));
+        Map<String, Integer> sorted = new TreeMap<>();
+        for (String w : words) {
+            sorted.computeIfAbsent(w, lengthOf);
+        }
+        Map<String, Integer> sums = new LinkedHashMap<>();
+        for (String w : words) {
+            sums.compute(w, (k, v) -> v == null ? lengthOf.apply(k) : v + lengthOf.apply(k));
+        }
+        Map<Boolean, Long> longWords = words.stream()
+                .collect(Collectors.partitioningBy(w -> lengthOf.apply(w) > 4, Collectors.counting()));
+        List<String> seen = new ArrayList<>();
+        Optional.of("chan").ifPresentOrElse(w -> seen.add(w + "=" + lengthOf.apply(w)), () -> seen.add("none"));
+        requests.close();
+        return byLength + " " + sorted + " " + sums + " " + longWords + " " + seen;
     }
 }

@@ -21,6 +21,7 @@ import org.objectweb.asm.tree.MethodNode;
  *   invokeinterface List.forEach(Consumer)V  -> invokestatic IterableCalls.forEach(Iterable, Consumer)V
  *   invokevirtual   HashMap.merge(K, V, BiFunction)  -> invokestatic MapCalls.merge(Map, K, V, BiFunction)
  *   invokestatic    Collections.sort(List, Comparator)V -> invokestatic IterableCalls.sort(List, Comparator)V
+ *   invokestatic    Comparator.comparing(Function)  -> invokestatic ComparatorCalls.comparing(Function)
  * </pre>
  * The receiver becomes the helper's first argument, so the operand stack is the same before and
  * after. The helper behaves as the receiver's own method (it calls it for a receiver whose
@@ -29,12 +30,22 @@ import org.objectweb.asm.tree.MethodNode;
  * made right before the call, without a suspension point) keeps the JDK method and its speed. The
  * function is the call's last argument in every method matched; when the instruction before the
  * call is not the {@code invokedynamic} that makes it (a variable, a field), it may suspend.
+ * {@code Comparator}'s default methods ({@code thenComparing*}, {@code reversed}) are redirected
+ * whatever their argument: the receiver may be a comparator that suspends.
  *
  * <p>Streams: in a method where a function handed to a {@code Stream} method may suspend, the
  * stream sources ({@code Collection.stream()}, {@code Stream.of}, {@code Arrays.stream(Object[])})
  * and every terminal operation ({@link RuntimeNames#STREAM_TERMINALS}) of the method go to
  * {@code StreamCalls}, whose stream evaluates its stages in rewritten code; a terminal operation
  * of any other stream is the JDK's own there. {@code parallelStream()} is left alone.
+ *
+ * <p>Collectors: a {@code Collectors} factory that takes a function ({@link #COLLECTOR_FACTORIES})
+ * goes to {@code CollectorCalls} (same name and descriptor) unless each of its arguments is a
+ * lambda made right before it that cannot suspend; its collector's functions then run from
+ * rewritten frames, and the method's streams go to {@code StreamCalls} as above, so a suspending
+ * classifier, mapper or merge function unwinds. A collector made in another method and handed in
+ * is not seen here (its functions pin if they suspend). {@code groupingByConcurrent} and
+ * {@code toConcurrentMap} stay the JDK's: a concurrent map holds a lock around the function.
  * One pipeline step, after {@link BlockingCalls} and {@link OwnedLockCalls} have run on every
  * method of the class (a lambda whose {@code Thread.sleep} became a park may suspend).
  */
@@ -59,6 +70,7 @@ final class CallbackCalls {
     private static final String MAP = "java/util/Map";
     private static final String OPTIONAL = "java/util/Optional";
     private static final String ITERATOR = "java/util/Iterator";
+    private static final String COMPARATOR = "java/util/Comparator";
 
     /** name + descriptor (as on the receiver) -> target. */
     private static final Map<String, Target> METHODS = Map.ofEntries(
@@ -83,7 +95,27 @@ final class CallbackCalls {
             Map.entry("map(Ljava/util/function/Function;)Ljava/util/Optional;", new Target(OPTIONAL, RuntimeNames.OPTIONAL_CALLS)),
             Map.entry("flatMap(Ljava/util/function/Function;)Ljava/util/Optional;", new Target(OPTIONAL, RuntimeNames.OPTIONAL_CALLS)),
             Map.entry("ifPresent(Ljava/util/function/Consumer;)V", new Target(OPTIONAL, RuntimeNames.OPTIONAL_CALLS)),
-            Map.entry("orElseGet(Ljava/util/function/Supplier;)Ljava/lang/Object;", new Target(OPTIONAL, RuntimeNames.OPTIONAL_CALLS)));
+            Map.entry("ifPresentOrElse(Ljava/util/function/Consumer;Ljava/lang/Runnable;)V",
+                    new Target(OPTIONAL, RuntimeNames.OPTIONAL_CALLS)),
+            Map.entry("orElseGet(Ljava/util/function/Supplier;)Ljava/lang/Object;", new Target(OPTIONAL, RuntimeNames.OPTIONAL_CALLS)),
+            // Comparator's default methods: redirected whatever the argument, the receiver may be a suspending comparator
+            Map.entry("thenComparing(Ljava/util/Comparator;)Ljava/util/Comparator;", new Target(COMPARATOR, RuntimeNames.COMPARATOR_CALLS)),
+            Map.entry("thenComparing(Ljava/util/function/Function;)Ljava/util/Comparator;",
+                    new Target(COMPARATOR, RuntimeNames.COMPARATOR_CALLS)),
+            Map.entry("thenComparing(Ljava/util/function/Function;Ljava/util/Comparator;)Ljava/util/Comparator;",
+                    new Target(COMPARATOR, RuntimeNames.COMPARATOR_CALLS)),
+            Map.entry("thenComparingInt(Ljava/util/function/ToIntFunction;)Ljava/util/Comparator;",
+                    new Target(COMPARATOR, RuntimeNames.COMPARATOR_CALLS)),
+            Map.entry("thenComparingLong(Ljava/util/function/ToLongFunction;)Ljava/util/Comparator;",
+                    new Target(COMPARATOR, RuntimeNames.COMPARATOR_CALLS)),
+            Map.entry("thenComparingDouble(Ljava/util/function/ToDoubleFunction;)Ljava/util/Comparator;",
+                    new Target(COMPARATOR, RuntimeNames.COMPARATOR_CALLS)),
+            Map.entry("reversed()Ljava/util/Comparator;", new Target(COMPARATOR, RuntimeNames.COMPARATOR_CALLS)));
+
+    /** {@code Comparator}'s static factories that take a function, every overload: to {@code ComparatorCalls}, same descriptor. */
+    private static final Set<String> COMPARATOR_FACTORIES = Set.of("comparing", "comparingInt", "comparingLong",
+            "comparingDouble", "nullsFirst", "nullsLast");
+    private static final String REVERSE_ORDER = "java/util/Collections.reverseOrder(Ljava/util/Comparator;)Ljava/util/Comparator;";
 
     /** Static stream sources (owner.name + descriptor) -> the {@code StreamCalls} helper of the same descriptor. */
     private static final Map<String, String> STREAM_FACTORIES = Map.of(
@@ -91,6 +123,13 @@ final class CallbackCalls {
             "java/util/stream/Stream.of([Ljava/lang/Object;)Ljava/util/stream/Stream;", "of",
             "java/util/Arrays.stream([Ljava/lang/Object;)Ljava/util/stream/Stream;", "stream");
     private static final String COLLECTION_STREAM = "stream()Ljava/util/stream/Stream;";
+
+    private static final String COLLECTORS = "java/util/stream/Collectors";
+    /** The {@code Collectors} factories taking a function that {@code CollectorCalls} has, every overload. */
+    static final Set<String> COLLECTOR_FACTORIES = Set.of("toCollection", "toMap", "toUnmodifiableMap", "groupingBy",
+            "partitioningBy", "mapping", "flatMapping", "filtering", "collectingAndThen", "teeing", "minBy", "maxBy", "reducing",
+            "summingInt", "summingLong", "summingDouble", "averagingInt", "averagingLong", "averagingDouble", "summarizingInt",
+            "summarizingLong", "summarizingDouble");
 
     private static final String COLLECTIONS_SORT = "java/util/Collections.sort(Ljava/util/List;Ljava/util/Comparator;)V";
 
@@ -118,6 +157,10 @@ final class CallbackCalls {
                     m.instructions.set(call, new MethodInsnNode(Opcodes.INVOKESTATIC, helper, call.name,
                             helperDesc(call), false));
                     redirected++;
+                } else if (isCollectorFactory(call) && argumentsMaySuspend(cn, call, new HashSet<>())) {
+                    m.instructions.set(call, new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.COLLECTOR_CALLS, call.name,
+                            call.desc, false));
+                    redirected++;
                 } else if (streams && (stream = streamHelperOf(call)) != null) {
                     m.instructions.set(call, stream);
                     redirected++;
@@ -139,6 +182,41 @@ final class CallbackCalls {
                         && takesFunction(call.desc) && functionMaySuspend(cn, call, seen == null ? new HashSet<>() : seen)) {
                     return true;
                 }
+                if (isCollectorFactory(call) && argumentsMaySuspend(cn, call, seen == null ? new HashSet<>() : seen)) {
+                    return true; // its collector's functions run where the stream collects: the runtime's stream
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Is {@code call} one of the {@code Collectors} factories {@code CollectorCalls} stands in for? */
+    private static boolean isCollectorFactory(MethodInsnNode call) {
+        return call.getOpcode() == Opcodes.INVOKESTATIC && call.owner.equals(COLLECTORS) && COLLECTOR_FACTORIES.contains(call.name);
+    }
+
+    /**
+     * May a function handed to {@code call} (a {@code Collectors} factory, or a method taking two
+     * functions) suspend? No only when each
+     * of its arguments is made by one of the {@code invokedynamic}s right before it (nothing between
+     * them) and none of their implementations can suspend; a downstream collector, a captured value
+     * or a function from a variable answers yes.
+     */
+    private boolean argumentsMaySuspend(ClassNode cn, MethodInsnNode call, Set<String> seen) {
+        AbstractInsnNode prev = call;
+        for (int n = Type.getArgumentTypes(call.desc).length; n > 0; n--) {
+            prev = prev.getPrevious();
+            while (prev != null && prev.getOpcode() < 0) {
+                prev = prev.getPrevious();
+            }
+            if (!(prev instanceof InvokeDynamicInsnNode)) {
+                return true;
+            }
+            InvokeDynamicInsnNode indy = (InvokeDynamicInsnNode) prev;
+            if (!indy.bsm.getOwner().equals(LAMBDA_METAFACTORY) || indy.bsmArgs.length < 3
+                    || !(indy.bsmArgs[1] instanceof Handle) || Type.getArgumentTypes(indy.desc).length > 0
+                    || implMaySuspend(cn, (Handle) indy.bsmArgs[1], seen)) {
+                return true;
             }
         }
         return false;
@@ -185,14 +263,19 @@ final class CallbackCalls {
     boolean redirects(String owner, String name, String desc, boolean isStatic, boolean isInterface) {
         int op = isStatic ? Opcodes.INVOKESTATIC : isInterface ? Opcodes.INVOKEINTERFACE : Opcodes.INVOKEVIRTUAL;
         MethodInsnNode call = new MethodInsnNode(op, owner, name, desc, isInterface);
-        return helperOf(call) != null || streamHelperOf(call) != null;
+        return helperOf(call) != null || streamHelperOf(call) != null || isCollectorFactory(call);
     }
 
     /** The helper class for {@code call}, or null when it is not one of the redirected methods. */
     private String helperOf(MethodInsnNode call) {
         int op = call.getOpcode();
         if (op == Opcodes.INVOKESTATIC) {
-            return (call.owner + "." + call.name + call.desc).equals(COLLECTIONS_SORT) ? RuntimeNames.ITERABLE_CALLS : null;
+            String key = call.owner + "." + call.name + call.desc;
+            if (key.equals(COLLECTIONS_SORT)) {
+                return RuntimeNames.ITERABLE_CALLS;
+            }
+            boolean comparator = call.owner.equals(COMPARATOR) && COMPARATOR_FACTORIES.contains(call.name);
+            return comparator || key.equals(REVERSE_ORDER) ? RuntimeNames.COMPARATOR_CALLS : null;
         }
         if (op != Opcodes.INVOKEINTERFACE && op != Opcodes.INVOKEVIRTUAL) {
             return null; // invokespecial: a subclass's super.forEach(...) is the override's business
@@ -215,9 +298,17 @@ final class CallbackCalls {
 
     /**
      * May the function passed to {@code call} (its last argument) suspend? No only when it is made
-     * by the {@code invokedynamic} right before the call and its implementation cannot suspend.
+     * by the {@code invokedynamic} right before the call and its implementation cannot suspend
+     * ({@code Optional.ifPresentOrElse}: both functions, {@link #argumentsMaySuspend}).
      */
     private boolean functionMaySuspend(ClassNode cn, MethodInsnNode call, Set<String> seen) {
+        if (call.name.equals("ifPresentOrElse")) {
+            return argumentsMaySuspend(cn, call, seen); // two functions
+        }
+        Target t = call.getOpcode() == Opcodes.INVOKESTATIC ? null : METHODS.get(call.name + call.desc);
+        if (t != null && t.receiver.equals(COMPARATOR)) {
+            return true; // the receiver is a comparator that may suspend, whatever the argument
+        }
         AbstractInsnNode prev = call.getPrevious();
         while (prev != null && prev.getOpcode() < 0) {
             prev = prev.getPrevious(); // labels, line numbers, frames
@@ -258,7 +349,7 @@ final class CallbackCalls {
     /** Does {@code body} make a call this step redirects (so it will suspend through a helper)? */
     private boolean hasRedirectable(ClassNode cn, MethodNode body, Set<String> seen) {
         if (hasSuspendingStreamCall(cn, body, seen)) {
-            return true;
+            return true; // (a Collectors factory whose function may suspend included)
         }
         for (AbstractInsnNode insn : body.instructions) {
             if (insn instanceof MethodInsnNode && helperOf((MethodInsnNode) insn) != null

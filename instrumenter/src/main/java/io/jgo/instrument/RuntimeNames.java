@@ -168,6 +168,17 @@ final class RuntimeNames {
     static final String MAP_CALLS = CALLBACK_PACKAGE + "MapCalls";
     static final String OPTIONAL_CALLS = CALLBACK_PACKAGE + "OptionalCalls";
     /**
+     * The {@code java.util.stream.Collectors} factories that take a function, same name and
+     * descriptor, whose collectors call it from rewritten frames ({@link CallbackCalls}).
+     */
+    static final String COLLECTOR_CALLS = CALLBACK_PACKAGE + "CollectorCalls";
+    /**
+     * {@code Comparator}'s factories and default methods ({@code comparing*}, {@code nullsFirst}/{@code nullsLast},
+     * {@code thenComparing*}, {@code reversed}) and {@code Collections.reverseOrder(Comparator)}, whose
+     * comparators call their functions from rewritten frames ({@link CallbackCalls}).
+     */
+    static final String COMPARATOR_CALLS = CALLBACK_PACKAGE + "ComparatorCalls";
+    /**
      * Stream sources ({@code stream(Collection)}, {@code of(Object)}, {@code of(Object[])},
      * {@code stream(Object[])}) and terminal operations (each of {@link #STREAM_TERMINALS}, named as
      * the method, the stream first) for a method whose stream lambdas may suspend.
@@ -346,6 +357,7 @@ final class RuntimeNames {
                     "map(Ljava/util/Optional;Ljava/util/function/Function;)Ljava/util/Optional;",
                     "flatMap(Ljava/util/Optional;Ljava/util/function/Function;)Ljava/util/Optional;",
                     "ifPresent(Ljava/util/Optional;Ljava/util/function/Consumer;)V",
+                    "ifPresentOrElse(Ljava/util/Optional;Ljava/util/function/Consumer;Ljava/lang/Runnable;)V",
                     "orElseGet(Ljava/util/Optional;Ljava/util/function/Supplier;)Ljava/lang/Object;",
                     "filter(Ljava/util/Optional;Ljava/util/function/Predicate;)Ljava/util/Optional;",
                     "or(Ljava/util/Optional;Ljava/util/function/Supplier;)Ljava/util/Optional;",

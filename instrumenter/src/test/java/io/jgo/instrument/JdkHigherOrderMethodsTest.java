@@ -37,14 +37,15 @@ class JdkHigherOrderMethodsTest {
             java.util.stream.Collectors.class);
 
     /** {@code Stream}'s intermediate operations that the runtime's stream ({@code SequentialStream}) runs in rewritten code. */
-    private static final Set<String> RUNTIME_STREAM_STAGES = Set.of("filter", "map", "flatMap", "peek", "sorted");
+    private static final Set<String> RUNTIME_STREAM_STAGES = Set.of("filter", "map", "flatMap", "peek", "sorted", "takeWhile",
+            "dropWhile");
 
     private static final String LAZY = "stores the function and calls it later, where the result is used (that call is what"
             + " pins or not)";
     private static final String PRIMITIVE_STREAM = "a primitive stream runs in the JDK's pipeline (java.util.stream frames):"
             + " pins; use a loop";
-    private static final String COLLECTOR = "a Collector's functions run inside java.util.stream.Collectors' own lambdas: pins;"
-            + " collect with a loop into the map";
+    private static final String COLLECTOR = "a concurrent collector: ConcurrentMap.computeIfAbsent/merge hold the bin's lock"
+            + " around the function: pins; use groupingBy/toMap (redirected) or a loop";
     private static final String STREAM_STAGE = "replayed onto a JDK pipeline (the runtime's stream does not run this stage): pins";
     private static final String OVERRIDE = "the collection's own override runs in JDK frames: pins";
     private static final String STATIC_SEARCH = "calls the comparator inside the JDK's loop: pins; use List.sort (redirected) or a loop";
@@ -72,19 +73,8 @@ class JdkHigherOrderMethodsTest {
         m.put("Collections.binarySearch", STATIC_SEARCH);
         m.put("Collections.max", STATIC_SEARCH);
         m.put("Collections.min", STATIC_SEARCH);
-        m.put("Collections.reverseOrder", LAZY);
-        for (String f : List.of("comparing", "comparingDouble", "comparingInt", "comparingLong", "nullsFirst", "nullsLast",
-                "thenComparing", "thenComparingDouble", "thenComparingInt", "thenComparingLong")) {
-            m.put("Comparator." + f, LAZY + "; a comparator made of a suspending key extractor runs the extractor inside"
-                    + " java.util.Comparator's lambdas: pins; a TreeMap, TreeSet or PriorityQueue calls its comparator in"
-                    + " JDK frames: pins");
-        }
-        for (String f : List.of("averagingDouble", "averagingInt", "averagingLong", "collectingAndThen", "filtering",
-                "flatMapping", "groupingBy", "groupingByConcurrent", "mapping", "maxBy", "minBy", "partitioningBy", "reducing",
-                "summarizingDouble", "summarizingInt", "summarizingLong", "summingDouble", "summingInt", "summingLong", "teeing",
-                "toCollection", "toConcurrentMap", "toMap", "toUnmodifiableMap")) {
-            m.put("Collectors." + f, COLLECTOR);
-        }
+        m.put("Collectors.groupingByConcurrent", COLLECTOR);
+        m.put("Collectors.toConcurrentMap", COLLECTOR);
         for (String s : List.of("IntStream", "LongStream", "DoubleStream")) {
             for (String f : List.of("allMatch", "anyMatch", "collect", "dropWhile", "filter", "flatMap", "forEach",
                     "forEachOrdered", "generate", "iterate", "map", "mapToInt", "mapToLong", "mapToDouble", "mapToObj",
@@ -94,14 +84,13 @@ class JdkHigherOrderMethodsTest {
                 }
             }
         }
-        for (String f : List.of("dropWhile", "takeWhile", "mapMulti", "mapMultiToDouble", "mapMultiToInt", "mapMultiToLong",
+        for (String f : List.of("mapMulti", "mapMultiToDouble", "mapMultiToInt", "mapMultiToLong",
                 "mapToDouble", "mapToInt", "mapToLong", "flatMapToDouble", "flatMapToInt", "flatMapToLong")) {
             m.put("Stream." + f, STREAM_STAGE);
         }
         m.put("Stream.generate", "an infinite source the runtime's stream does not make: the JDK's pipeline pulls it: pins");
         m.put("Stream.iterate", "an infinite source the runtime's stream does not make: the JDK's pipeline pulls it: pins");
         m.put("Stream.onClose", LAZY + " (at close, which the JDK's stream runs)");
-        m.put("Optional.ifPresentOrElse", "not redirected: two functions (the rewrite checks only the last argument); pins");
         return m;
     }
 
@@ -139,7 +128,10 @@ class JdkHigherOrderMethodsTest {
         // what the issue measured pinning with suspendable=*, now redirected
         assertTrue(redirected.containsAll(REDIRECTED_TO_THE_OVERRIDE.keySet()), "the helper is called first: " + redirected);
         assertTrue(redirected.containsAll(List.of("TreeMap.computeIfAbsent", "TreeMap.merge", "TreeMap.compute",
-                "LinkedHashMap.compute", "HashMap.compute", "Map.replaceAll", "Iterator.forEachRemaining", "Optional.filter")),
+                "LinkedHashMap.compute", "HashMap.compute", "Map.replaceAll", "Iterator.forEachRemaining", "Optional.filter",
+                "Optional.ifPresentOrElse", "Collectors.groupingBy", "Collectors.toMap", "Collectors.partitioningBy",
+                "Collectors.teeing", "Collectors.reducing", "Collectors.summingInt", "Comparator.comparing",
+                "Comparator.thenComparing", "Comparator.nullsFirst", "Collections.reverseOrder")),
                 redirected.toString());
     }
 

@@ -74,6 +74,22 @@ class CallbackSubstitutionTest {
         }
 
         @Goroutine
+        void collectorCannotSuspend() {
+            sum += list.stream().collect(java.util.stream.Collectors.groupingBy(x -> x % 2)).size();
+            Yield.here();
+        }
+
+        @Goroutine
+        void collectorSuspends() {
+            sum += list.stream().collect(java.util.stream.Collectors.groupingBy(x -> Yield.i(x) % 2)).size();
+        }
+
+        @Goroutine
+        void optionalTwoFunctions() {
+            java.util.Optional.of(1).ifPresentOrElse(x -> sum += Yield.i(x), () -> sum++);
+        }
+
+        @Goroutine
         void nested() {
             List.of(list).forEach(l -> l.forEach(x -> sum += Yield.i(x)));
         }
@@ -95,6 +111,10 @@ class CallbackSubstitutionTest {
         assertEquals("[]", helperCalls(cn, "streamCannotSuspend"));
         assertEquals("[stream, toList]", helperCalls(cn, "streamSuspends"));
         assertEquals("[of, count, stream, findFirst]", helperCalls(cn, "streamOfAndArrays"));
+        assertEquals("[]", helperCalls(cn, "collectorCannotSuspend"));
+        assertEquals("[stream, groupingBy, collect]", helperCalls(cn, "collectorSuspends"),
+                "the collector's classifier suspends: the runtime's collector, collected by the runtime's stream");
+        assertEquals("[ifPresentOrElse]", helperCalls(cn, "optionalTwoFunctions"), "the first of two functions suspends");
         assertEquals("[toList]", helperCalls(cn, "parallelStream"), "parallelStream() stays the JDK's (its terminal then is too)");
         String inner = "";
         for (MethodNode m : cn.methods) {

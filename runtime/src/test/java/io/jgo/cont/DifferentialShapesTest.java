@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.jgo.cont.Differential.Path;
 import io.jgo.cont.shapes.Iteration;
 import io.jgo.cont.shapes.JdkCallbacks;
+import io.jgo.cont.shapes.JdkComparators;
 import io.jgo.cont.shapes.Lambdas;
 import io.jgo.cont.shapes.Locals;
 import io.jgo.cont.shapes.LoopsSwitchArrays;
@@ -53,6 +54,9 @@ class DifferentialShapesTest {
                     + " p=11, a=1, d=1, f=101, linked z1, linked a2, tree {a=2, d=11, e=8}, linkedMap {z=-5, a=-4, m=-3},"
                     + " remaining 2, remaining 3, filter Optional[x], or Optional[y], orElseThrow x, x!, x?, present x, got]"
                     + " {a=1, d=1, f=101, p=11}"),
+            new Shape("comparators made by the JDK's factories from suspending functions do not pin", JdkComparators.class, 10,
+                    "[byLength [fig, fig, pear, kiwi, date, apple], reversed [apple, pear, kiwi, date, fig, fig],"
+                    + " nullsLast [a, b, null], reverseOrder [3, 2, 1], max 2]"),
             new Shape("suspending lambdas in sequential streams do not pin", Streams.class, 30,
                     "[mapped [10, 6, 16, 6], sorted [1, 3, 5], flat a!,A!,bb!,BB!, any true, sum 20,"
                     + " first Optional[2] peeked [4, 2], count 4, each 5, each 3, each 8, each 1, each 3]"),

@@ -27,7 +27,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The runtime's sequential stream against the JDK's: the same pipeline ({@link StreamPipeline}) on
  * the same data is run on the JDK's stream on a plain thread, on the runtime's stream on a plain
- * thread, and on the runtime's stream in a coroutine where every lambda suspends; the three must
+ * thread, and on the runtime's stream in a coroutine where every lambda suspends; the collecting
+ * terminals take the JDK's {@code Collectors} on the JDK's side and the runtime's stand-ins
+ * ({@code CollectorCalls}, in the JDK's stream too) on the others ({@link PipelineCollectors}); all must
  * log the same lambda calls in the same order (laziness, short-circuiting, close handlers) and end
  * the same way (result and its class, or exception), and the coroutine must not pin. Every operation
  * alone and every pair of them before every terminal operation, on sources of each kind (sized or
@@ -44,7 +46,8 @@ class StreamDifferentialTest {
     private static final List<Op> EVERY_OP = List.of(new Op(StreamPipeline.FILTER, 0), new Op(StreamPipeline.MAP, 1),
             new Op(StreamPipeline.MAP_TO_NULL, 4), new Op(StreamPipeline.PEEK, 0), new Op(StreamPipeline.FLAT_MAP, 1),
             new Op(StreamPipeline.DISTINCT, 0), new Op(StreamPipeline.SORTED, 0), new Op(StreamPipeline.SORTED_BY, 0),
-            new Op(StreamPipeline.LIMIT, 2), new Op(StreamPipeline.SKIP, 1), new Op(StreamPipeline.THROWING, 6));
+            new Op(StreamPipeline.LIMIT, 2), new Op(StreamPipeline.SKIP, 1), new Op(StreamPipeline.THROWING, 6),
+            new Op(StreamPipeline.TAKE_WHILE, 3), new Op(StreamPipeline.DROP_WHILE, 1));
 
     private int pipelines;
 
@@ -105,12 +108,15 @@ class StreamDifferentialTest {
 
     private void same(Source source, List<Integer> data, List<Op> ops, int terminal, boolean everyPoint) {
         String what = source + " " + data + " " + ops + " " + StreamPipeline.TERMINALS[terminal];
-        StreamPipeline jdk = new StreamPipeline(jdk(source, data), ops, terminal);
+        StreamPipeline jdk = new StreamPipeline(jdk(source, data), ops, terminal, PipelineCollectors.JDK);
         jdk.run();
-        StreamPipeline plain = new StreamPipeline(ours(source, data), ops, terminal);
+        StreamPipeline plain = new StreamPipeline(ours(source, data), ops, terminal, PipelineCollectors.RUNTIME);
         plain.run();
         assertEquals(jdk.result(), plain.result(), what + ": the runtime's stream, not suspending");
-        StreamPipeline suspending = new StreamPipeline(ours(source, data), ops, terminal);
+        StreamPipeline inJdkStream = new StreamPipeline(jdk(source, data), ops, terminal, PipelineCollectors.RUNTIME);
+        inJdkStream.run();
+        assertEquals(jdk.result(), inJdkStream.result(), what + ": the runtime's collectors in the JDK's stream");
+        StreamPipeline suspending = new StreamPipeline(ours(source, data), ops, terminal, PipelineCollectors.RUNTIME);
         Coroutine c = new Coroutine(suspending, everyPoint);
         int yields = 0;
         while (c.resume()) {

@@ -2,6 +2,7 @@ package io.jgo.cont;
 
 import io.jgo.Goroutine;
 import io.jgo.cont.shapes.Yield;
+import io.jgo.internal.callback.StreamCalls;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -33,13 +34,17 @@ final class StreamPipeline implements Runnable {
     static final int LIMIT = 8;
     static final int SKIP = 9;
     static final int THROWING = 10;
-    static final int OPS = 11;
+    static final int TAKE_WHILE = 11;
+    static final int DROP_WHILE = 12;
+    static final int OPS = 13;
     static final String[] OP_NAMES = {"filter", "map", "mapToNull", "peek", "flatMap", "distinct", "sorted", "sortedBy",
-        "limit", "skip", "throwing"};
+        "limit", "skip", "throwing", "takeWhile", "dropWhile"};
 
     static final String[] TERMINALS = {"forEach", "forEachOrdered", "collectToList", "collect3", "reduceIdentity", "reduce",
         "reduce3", "count", "anyMatch", "allMatch", "noneMatch", "findFirst", "findAny", "min", "max", "toArray",
-        "toArrayTyped", "toList", "groupingBy", "joining", "toTreeSet"};
+        "toArrayTyped", "toList", "groupingBy", "joining", "toTreeSet", "groupingByYield", "toMapUnique", "toMapMerge",
+        "partitioningBy", "teeing", "reducing3", "minBy", "averagingDouble", "flatMapping", "toUnmodifiableMap",
+        "summarizingInt", "reducingOptional"};
 
     /** One intermediate operation: its kind and its parameter. */
     record Op(int kind, int k) {
@@ -55,13 +60,16 @@ final class StreamPipeline implements Runnable {
     private final Stream<Integer> source;
     private final List<Op> ops;
     private final int terminal;
+    /** Where the collecting terminals get their {@code Collectors}: the JDK's or the runtime's stand-ins. */
+    private final PipelineCollectors collectors;
     final List<String> log = new ArrayList<>();
     String outcome;
 
-    StreamPipeline(Stream<Integer> source, List<Op> ops, int terminal) {
+    StreamPipeline(Stream<Integer> source, List<Op> ops, int terminal, PipelineCollectors collectors) {
         this.source = source;
         this.ops = ops;
         this.terminal = terminal;
+        this.collectors = collectors;
     }
 
     /** What a run did: every logged call in order, then the outcome. */
@@ -86,6 +94,10 @@ final class StreamPipeline implements Runnable {
         }
         if (o instanceof List) {
             return o + " " + o.getClass().getName();
+        }
+        if (o instanceof java.util.Map) {
+            // the map type the collector made (partitioningBy's is each side's own two-entry map)
+            return o + " " + (o.getClass().getSimpleName().equals("Partition") ? "Partition" : o.getClass().getName());
         }
         return String.valueOf(o);
     }
@@ -143,6 +155,18 @@ final class StreamPipeline implements Runnable {
                 return s.limit(k);
             case SKIP:
                 return s.skip(k);
+            case TAKE_WHILE:
+                return s.takeWhile(x -> {
+                    log("takeWhile", x);
+                    Yield.here();
+                    return x == null || x != k + 3;
+                });
+            case DROP_WHILE:
+                return s.dropWhile(x -> {
+                    log("dropWhile", x);
+                    Yield.here();
+                    return x != null && x != k;
+                });
             default:
                 return s.map(x -> {
                     log("throwing", x);
@@ -253,8 +277,92 @@ final class StreamPipeline implements Runnable {
                 return s.collect(Collectors.groupingBy(x -> x == null ? 0 : x % 3, TreeMap::new, Collectors.toList()));
             case 19:
                 return s.collect(Collectors.mapping(x -> String.valueOf(x), Collectors.joining(",", "<", ">")));
-            default:
+            case 20:
                 return s.collect(Collectors.toCollection(TreeSet::new));
+            default:
+                return collect(s);
+        }
+    }
+
+    /**
+     * The terminals whose collector's own functions suspend, from {@link #collectors}. The collector is
+     * made here by an interface call, which the rewrite does not see as a {@code Collectors} factory,
+     * so this method calls {@code StreamCalls.collect} itself, as the rewrite does where it sees one
+     * ({@code CallbackSubstitutionTest}).
+     */
+    @Goroutine
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private Object collect(Stream<Integer> s) {
+        PipelineCollectors c = collectors;
+        switch (terminal) {
+            case 21:
+                return StreamCalls.collect(s, c.groupingBy(x -> {
+                    log("classify", x);
+                    return Yield.a(x == null ? -1 : (Integer) x % 3);
+                }, TreeMap::new, c.mapping(x -> {
+                    log("mapping", x);
+                    return Yield.a(String.valueOf(x));
+                }, Collectors.toList())));
+            case 22:
+                return StreamCalls.collect(s, c.toMap(x -> {
+                    log("key", x);
+                    return Yield.a(x == null ? 0 : (Integer) x % 5);
+                }, x -> {
+                    log("value", x);
+                    return Yield.a(String.valueOf(x));
+                }));
+            case 23:
+                return StreamCalls.collect(s, c.toMap(x -> Yield.a(x == null ? 0 : (Integer) x % 4), x -> Yield.a(x == null ? 1 : x), (a, b) -> {
+                    log("merge", a + "+" + b);
+                    return Yield.a((Integer) a + (Integer) b);
+                }, java.util.LinkedHashMap::new));
+            case 24:
+                return StreamCalls.collect(s, c.partitioningBy(x -> {
+                    log("test", x);
+                    return Yield.z(x != null && (Integer) x > 3);
+                }, c.collectingAndThen(Collectors.toList(), l -> {
+                    log("finish", l);
+                    return Yield.a(((List) l).size());
+                })));
+            case 25:
+                return StreamCalls.collect(s, c.teeing(c.summingInt(x -> {
+                    log("summing", x);
+                    return Yield.i(x == null ? 0 : (Integer) x);
+                }), c.filtering(x -> Yield.z(x != null && (Integer) x % 2 == 0), c.toCollection(() -> {
+                    log("supplier", null);
+                    return Yield.a(new ArrayList<>());
+                })), (a, b) -> {
+                    log("merger", a);
+                    return Yield.a(a + ":" + b);
+                }));
+            case 26:
+                return StreamCalls.collect(s, c.reducing(100, x -> Yield.a(x == null ? 0 : x), (a, b) -> {
+                    log("op", a + "/" + b);
+                    return Yield.a((Integer) a - (Integer) b);
+                }));
+            case 27:
+                return StreamCalls.collect(s, c.minBy((a, b) -> {
+                    log("minBy", a + "/" + b);
+                    return Yield.i(NULLS_FIRST.compare((Integer) a, (Integer) b));
+                }));
+            case 28:
+                return StreamCalls.collect(s, c.averagingDouble(x -> Yield.d(x == null ? 0.5 : (Integer) x / 3.0)));
+            case 29:
+                return StreamCalls.collect(s, c.flatMapping(x -> {
+                    log("flatMapping", x);
+                    Yield.here();
+                    return x == null ? null : Stream.of((Integer) x, (Integer) x + 1);
+                }, c.toCollection(TreeSet::new)));
+            case 30:
+                return StreamCalls.collect(s, c.toUnmodifiableMap(x -> Yield.a(x == null ? 0 : (Integer) x % 3), x -> Yield.a(x == null ? 0 : x),
+                        (a, b) -> Yield.a((Integer) a + (Integer) b)));
+            case 31:
+                return StreamCalls.collect(s, c.summarizingInt(x -> Yield.i(x == null ? 7 : (Integer) x)));
+            default:
+                return StreamCalls.collect(s, c.reducing((a, b) -> {
+                    log("reducing", a + "/" + b);
+                    return Yield.a(a == null ? b : b == null ? a : Integer.valueOf((Integer) a * 3 + (Integer) b));
+                }));
         }
     }
 }

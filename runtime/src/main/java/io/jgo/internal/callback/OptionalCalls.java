@@ -9,7 +9,7 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
- * Suspendable {@code Optional.map}, {@code flatMap}, {@code ifPresent}, {@code orElseGet},
+ * Suspendable {@code Optional.map}, {@code flatMap}, {@code ifPresent}, {@code ifPresentOrElse}, {@code orElseGet},
  * {@code filter}, {@code or} and {@code orElseThrow(Supplier)}:
  * {@code Optional} is final, so these are its methods' own steps, the null checks in the same
  * order.
@@ -45,6 +45,17 @@ public final class OptionalCalls {
     public static void ifPresent(Optional o, Consumer action) {
         if (o.isPresent()) {
             action.accept(o.get());
+        }
+    }
+
+    /** {@code Optional.ifPresentOrElse}: a null function is found only when it would be called, as the JDK's. */
+    @Goroutine
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    public static void ifPresentOrElse(Optional o, Consumer action, Runnable emptyAction) {
+        if (o.isPresent()) {
+            action.accept(o.get());
+        } else {
+            emptyAction.run();
         }
     }
 

@@ -32,12 +32,13 @@ import java.util.stream.StreamSupport;
  * frames ({@link #evaluate}), so a suspension unwinds instead of pinning in the JDK's.
  *
  * <p>Each object is one stage, as each JDK stream object is: {@code filter}, {@code map},
- * {@code flatMap}, {@code peek}, {@code distinct}, {@code sorted}, {@code limit} and {@code skip}
+ * {@code flatMap}, {@code peek}, {@code distinct}, {@code sorted}, {@code limit}, {@code skip},
+ * {@code takeWhile} and {@code dropWhile}
  * link a new one ({@link Stage}; no user code runs) and mark this one used, and a second use throws
  * the JDK's {@code IllegalStateException}. The flags the JDK keeps per stage are kept too (size
  * known, sorted, distinct, short-circuiting), so {@code count()} of a pipeline of known size does
  * not run it, as the JDK's does not. Anything else ({@code mapToInt}, {@code iterator},
- * {@code takeWhile}, {@code unordered}...) and any terminal operation of a parallel pipeline
+ * {@code mapMulti}, {@code unordered}...) and any terminal operation of a parallel pipeline
  * replays the stages onto a JDK stream over the same source ({@link #jdk}) and is the JDK's own.
  * The terminal methods called on this object from code that was not rewritten evaluate the same
  * way (a suspension there pins, as it would in the JDK's stream).
@@ -166,6 +167,18 @@ public final class SequentialStream implements Stream {
     @Override
     public Stream peek(Consumer action) {
         return link(Stage.of(Stage.PEEK, Objects.requireNonNull(action)));
+    }
+
+    @Override
+    public Stream takeWhile(Predicate predicate) {
+        Objects.requireNonNull(predicate);
+        return link(Stage.of(Stage.TAKE_WHILE, predicate));
+    }
+
+    @Override
+    public Stream dropWhile(Predicate predicate) {
+        Objects.requireNonNull(predicate);
+        return link(Stage.of(Stage.DROP_WHILE, predicate));
     }
 
     @Override
@@ -407,15 +420,4 @@ public final class SequentialStream implements Stream {
         return jdk().mapMultiToDouble(mapper);
     }
 
-    @Override
-    public Stream takeWhile(Predicate predicate) {
-        Objects.requireNonNull(predicate);
-        return jdk().takeWhile(predicate);
-    }
-
-    @Override
-    public Stream dropWhile(Predicate predicate) {
-        Objects.requireNonNull(predicate);
-        return jdk().dropWhile(predicate);
-    }
 }

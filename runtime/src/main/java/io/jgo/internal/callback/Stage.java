@@ -21,7 +21,8 @@ import java.util.stream.Stream;
  * elements are known distinct or naturally sorted; {@code distinct} after a sort compares each
  * element with the last one kept instead of hashing; {@code sorted} buffers, sorts stably (the
  * order {@code List.sort} gives), then begins its downstream and pushes, checking for cancellation
- * only once something asked it; {@code limit} asks to stop once it has let its elements through;
+ * only once something asked it; {@code limit} asks to stop once it has let its elements through, and {@code takeWhile} once its
+ * predicate has failed;
  * {@code flatMap} closes each inner stream and pulls it one element at a time, checking for
  * cancellation before each once something asked it, as JDK 17 does. One difference is left: an
  * inner stream that is a JDK pipeline with its own stages is pulled through its spliterator, so
@@ -39,6 +40,8 @@ final class Stage extends Sink {
     static final int DISTINCT = 4;
     static final int SORTED = 5;
     static final int SLICE = 6;
+    static final int TAKE_WHILE = 7;
+    static final int DROP_WHILE = 8;
 
     // What is known of the elements, as the JDK's StreamOpFlag keeps it (the bits a sequential run needs).
     static final int SIZED = 1;
@@ -63,6 +66,8 @@ final class Stage extends Sink {
     private List<Object> buffer;
     private long toSkip;
     private long toPass;
+    /** TAKE_WHILE: still taking (the predicate has held so far); DROP_WHILE: taking (it failed once). */
+    private boolean take;
 
     private Stage(int op, Object fn, long skip, long limit) {
         this.op = op;
@@ -92,6 +97,10 @@ final class Stage extends Sink {
                 return (upstream | KNOWN_DISTINCT) & ~SIZED;
             case SORTED:
                 return fn == null ? upstream | ORDER_SORTED | ORDERED : (upstream | ORDERED) & ~ORDER_SORTED;
+            case TAKE_WHILE:
+                return upstream & ~SIZED | SHORT_CIRCUIT;
+            case DROP_WHILE:
+                return upstream & ~SIZED;
             case SLICE:
                 int sized = JdkStreamFacts.SLICE_KEEPS_SIZE ? upstream | SIZE_ADJUSTING : upstream & ~SIZED;
                 return limit >= 0 ? sized | SHORT_CIRCUIT : sized;
@@ -117,6 +126,7 @@ final class Stage extends Sink {
         mode = op == DISTINCT && (upstream & ORDER_SORTED) != 0;
         toSkip = skip;
         toPass = limit >= 0 ? limit : Long.MAX_VALUE;
+        take = op == TAKE_WHILE;
         return true;
     }
 
@@ -135,6 +145,10 @@ final class Stage extends Sink {
                 return s.distinct();
             case SORTED:
                 return fn == null ? s.sorted() : s.sorted((Comparator) fn);
+            case TAKE_WHILE:
+                return s.takeWhile((Predicate) fn);
+            case DROP_WHILE:
+                return s.dropWhile((Predicate) fn);
             default:
                 return limit >= 0 ? s.limit(limit) : s.skip(skip);
         }
@@ -180,6 +194,17 @@ final class Stage extends Sink {
                 return;
             case SORTED:
                 buffer.add(t);
+                return;
+            case TAKE_WHILE:
+                // WhileOps' sink: once the predicate fails, nothing more is taken (and the source is asked to stop)
+                if (take && (take = ((Predicate) fn).test(t))) {
+                    downstream.accept(t);
+                }
+                return;
+            case DROP_WHILE:
+                if (take || (take = !((Predicate) fn).test(t))) {
+                    downstream.accept(t);
+                }
                 return;
             default:
                 if (toSkip == 0) {
@@ -259,6 +284,8 @@ final class Stage extends Sink {
                 return false; // it has all its elements to take first
             case SLICE:
                 return toPass == 0 || downstream.cancellationRequested();
+            case TAKE_WHILE:
+                return !take || downstream.cancellationRequested();
             default:
                 return downstream.cancellationRequested();
         }

@@ -20,6 +20,15 @@
  * as a JDK stream is. {@link io.jgo.internal.callback.JdkStreamFacts} learns at start-up what the
  * running JDK's {@code count()} skips.
  *
+ * <p>Collectors and comparators: {@link io.jgo.internal.callback.CollectorCalls} stands in for the
+ * {@code Collectors} factories that take a function, and {@link io.jgo.internal.callback.ComparatorCalls}
+ * for {@code Comparator}'s factories and default methods. They build the JDK's objects step by step
+ * ({@link io.jgo.internal.callback.FunctionCollector}, {@link io.jgo.internal.callback.Partition},
+ * {@link io.jgo.internal.callback.Teeing}, {@link io.jgo.internal.callback.DoubleSums}) from lambdas of
+ * this package, which the build rewrites, so the user's functions run from rewritten frames wherever
+ * a rewritten frame calls the collector or comparator; they are immutable once made and hold no state
+ * of their own (a collector's container is the evaluation's).
+ *
  * <p>One blocking call has its stand-in here too, because it must be a rewritten frame: the JDK's
  * {@code HttpClient.send} ({@link io.jgo.internal.callback.HttpClientCalls}), which sends
  * asynchronously and waits for the response's future through the runtime's suspendable

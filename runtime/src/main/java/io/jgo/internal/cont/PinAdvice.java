@@ -81,9 +81,22 @@ final class PinAdvice {
                 + " (the interface method; calls through it then unwind)";
     }
 
+    /** A frame of a JDK collection that calls its comparator itself (no rewrite can unwind it there). */
+    static boolean isSortedCollection(String frame) {
+        return frame.startsWith("java.util.TreeMap.") || frame.startsWith("java.util.TreeMap$")
+                || frame.startsWith("java.util.TreeSet.") || frame.startsWith("java.util.PriorityQueue.");
+    }
+
     /** The fix for a frame of the JDK's (never rewritten) that stands below a suspension. */
     static String jdkFix(String frame) {
         String fix = frame.startsWith("java.util.concurrent.locks.") ? "use io.jgo.Mutex (or RWMutex) instead of this lock"
+                : isSortedCollection(frame) ? "a TreeMap, TreeSet or PriorityQueue calls its comparator inside its own"
+                + " methods: compute each sort key before the collection sees it (key the collection by that key, with a"
+                + " comparator that does not suspend), or keep the elements in a list and sort it with List.sort, which does"
+                + " not pin"
+                : frame.startsWith("java.util.concurrent.ConcurrentHashMap.") || frame.startsWith("java.util.concurrent.ConcurrentSkipListMap.")
+                ? "a concurrent map's compute/computeIfAbsent/merge hold its lock around the function: compute the value"
+                + " first and store it with putIfAbsent/replace, or guard a HashMap with io.jgo.Mutex"
                 : frame.startsWith("java.util.concurrent.") && frame.contains("Queue.") ? "use a Chan instead of this queue"
                 : "do the suspending work outside it: a plain loop in @Goroutine code instead of a callback the JDK calls"
                 + " (forEach, computeIfAbsent, a Comparator...), io.jgo.Mutex instead of synchronized or a JDK lock, a Chan"
