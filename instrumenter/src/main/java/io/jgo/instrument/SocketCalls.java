@@ -51,6 +51,16 @@ final class SocketCalls {
     private static final Set<String> READERS = Set.of("java/io/Reader", "java/io/InputStreamReader", "java/io/BufferedReader");
     private static final Set<String> DATA = Set.of("java/io/DataInputStream");
 
+    static final String TLS_IO = RuntimeNames.TLS_IO;
+    /** TLS instance calls redirected to {@code TlsIo}: the owners, per method name + descriptor. */
+    private static final Map<String, Set<String>> TLS_CALLS = new HashMap<>();
+    /** TLS static calls redirected: owner + name + descriptor -> the {@code TlsIo} static (no arguments). */
+    private static final Map<String, String> TLS_STATICS = Map.of(
+            "javax/net/ssl/SSLSocketFactory.getDefault()Ljavax/net/SocketFactory;", "defaultSocketFactory",
+            "javax/net/ssl/SSLServerSocketFactory.getDefault()Ljavax/net/ServerSocketFactory;", "defaultServerSocketFactory");
+    private static final Set<String> SOCKET_FACTORIES = Set.of("javax/net/SocketFactory", "javax/net/ssl/SSLSocketFactory");
+    private static final String SSL_SOCKET = "javax/net/ssl/SSLSocket";
+
     static {
         factory("java/net/Socket", "()V", "newSocket");
         factory("java/net/Socket", "(Ljava/lang/String;I)V", "newSocket");
@@ -88,6 +98,20 @@ final class SocketCalls {
         call(DATA, "readUnsignedByte", "()I");
         call(DATA, "readBoolean", "()Z");
         call(DATA, "readUTF", "()Ljava/lang/String;");
+
+        tls(Set.of("javax/net/ssl/SSLContext"), "getSocketFactory", "()Ljavax/net/ssl/SSLSocketFactory;");
+        tls(Set.of("javax/net/ssl/SSLContext"), "getServerSocketFactory", "()Ljavax/net/ssl/SSLServerSocketFactory;");
+        tls(SOCKET_FACTORIES, "createSocket", "(Ljava/lang/String;I)Ljava/net/Socket;");
+        tls(SOCKET_FACTORIES, "createSocket", "(Ljava/net/InetAddress;I)Ljava/net/Socket;");
+        tls(Set.of("javax/net/ssl/SSLServerSocket"), "accept", "()Ljava/net/Socket;");
+        tls(Set.of(SSL_SOCKET), "startHandshake", "()V");
+        tls(Set.of(SSL_SOCKET), "getSession", "()Ljavax/net/ssl/SSLSession;");
+        tls(Set.of("java/net/Socket", SSL_SOCKET), "getOutputStream", "()Ljava/io/OutputStream;");
+        tls(Set.of(SSL_SOCKET), "getInputStream", "()Ljava/io/InputStream;");
+    }
+
+    private static void tls(Set<String> owners, String name, String desc) {
+        TLS_CALLS.put(name + desc, owners);
     }
 
     private static void factory(String owner, String desc, String name) {
@@ -130,6 +154,21 @@ final class SocketCalls {
         return all.toArray(new String[0]);
     }
 
+    /** {@code TlsIo}'s stand-ins that may suspend (all but the getters that never wait), with its {@code internal} helpers that do. */
+    static String[] tlsSuspendingHelpers(String... internal) {
+        Set<String> all = new java.util.TreeSet<>(List.of(internal));
+        for (Map.Entry<String, Set<String>> c : TLS_CALLS.entrySet()) {
+            String name = c.getKey().substring(0, c.getKey().indexOf('('));
+            String desc = c.getKey().substring(c.getKey().indexOf('('));
+            if (!name.equals("getInputStream") && !name.endsWith("Factory")) {
+                for (String owner : c.getValue()) {
+                    all.add(name + staticDesc(owner, desc));
+                }
+            }
+        }
+        return all.toArray(new String[0]);
+    }
+
     private SocketCalls() {
     }
 
@@ -151,12 +190,25 @@ final class SocketCalls {
                 }
                 continue;
             }
+            if (call.getOpcode() == Opcodes.INVOKESTATIC) {
+                String standIn = TLS_STATICS.get(call.owner + '.' + call.name + call.desc);
+                if (standIn != null) {
+                    m.instructions.set(call, new MethodInsnNode(Opcodes.INVOKESTATIC, TLS_IO, standIn, call.desc, false));
+                    rewritten++;
+                }
+                continue;
+            }
             if (call.getOpcode() != Opcodes.INVOKEVIRTUAL) {
                 continue;
             }
             Set<String> owners = CALLS.get(call.name + call.desc);
+            Set<String> tlsOwners = TLS_CALLS.get(call.name + call.desc);
             if (owners != null && owners.contains(call.owner)) {
                 m.instructions.set(call, new MethodInsnNode(Opcodes.INVOKESTATIC, SOCKET_IO, call.name,
+                        staticDesc(call.owner, call.desc), false));
+                rewritten++;
+            } else if (tlsOwners != null && tlsOwners.contains(call.owner)) {
+                m.instructions.set(call, new MethodInsnNode(Opcodes.INVOKESTATIC, TLS_IO, call.name,
                         staticDesc(call.owner, call.desc), false));
                 rewritten++;
             }

@@ -130,6 +130,9 @@ public final class SocketIo {
      */
     @Goroutine
     public static Socket accept(ServerSocket server) throws IOException {
+        if (server instanceof TlsServerSocket) {
+            return TlsIo.acceptTls((TlsServerSocket) server);
+        }
         ServerSocketChannel ch = server.getChannel();
         if (ch == null || !Waits.canPark() || !server.isBound() || server.isClosed()) {
             boolean entered = Blocking.enter(server, Blocking.ALWAYS);
@@ -236,6 +239,9 @@ public final class SocketIo {
         if (in instanceof SocketInput) {
             return ((SocketInput) in).read();
         }
+        if (in instanceof TlsInput) {
+            return ((TlsInput) in).read();
+        }
         if (in instanceof ParkingBufferedInputStream) {
             return ((ParkingBufferedInputStream) in).read();
         }
@@ -269,6 +275,9 @@ public final class SocketIo {
     public static int read(InputStream in, byte[] b, int off, int len) throws IOException {
         if (in instanceof SocketInput) {
             return ((SocketInput) in).read(b, off, len);
+        }
+        if (in instanceof TlsInput) {
+            return ((TlsInput) in).read(b, off, len);
         }
         if (in instanceof ParkingBufferedInputStream) {
             return ((ParkingBufferedInputStream) in).read(b, off, len);
