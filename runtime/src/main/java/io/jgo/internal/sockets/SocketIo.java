@@ -147,12 +147,15 @@ public final class SocketIo {
 
     /**
      * {@code socket.getInputStream()}: the JDK's checks and stream first (closed, unconnected, input
-     * shut down throw as they do), then, for a channel-backed socket, a stream that parks.
+     * shut down throw as they do), then, for a channel-backed socket, a stream that parks. An
+     * {@code SSLSocket} keeps its own stream (jgo's parks already; the JDK's layered one must not be
+     * bypassed for its transport's channel).
      */
     public static InputStream getInputStream(Socket socket) throws IOException {
         InputStream jdk = socket.getInputStream();
         SocketChannel ch = socket.getChannel();
-        if (ch == null || !BlockingChannels.available()) {
+        // The JDK's SSLSocket layered over a socket answers that socket's channel: its bytes are records, not data.
+        if (ch == null || socket instanceof javax.net.ssl.SSLSocket || !BlockingChannels.available()) {
             return jdk;
         }
         return new SocketInput(socket, ch, jdk);

@@ -52,10 +52,10 @@ final class TlsSocket extends SSLSocket {
         return conn;
     }
 
-    /** Is {@code s} a connected channel-backed socket, which a {@code TlsSocket} can be layered over? */
+    /** Is {@code s} a connected channel-backed socket (not a layered TLS one, whose channel is its transport's), which a {@code TlsSocket} can be layered over? */
     static boolean servable(Socket s) {
         SocketChannel ch = s.getChannel();
-        return ch != null && s.isConnected() && !s.isClosed() && ch.isBlocking();
+        return ch != null && !(s instanceof SSLSocket) && s.isConnected() && !s.isClosed() && ch.isBlocking();
     }
 
     private void handshakeCompleted() {
