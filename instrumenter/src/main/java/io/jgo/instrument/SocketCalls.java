@@ -34,6 +34,14 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  *     JDK's input streams and readers ({@code read}, {@code readLine}, {@code readInt},
  *     {@code readFully}, ...) become the static of the same name with the receiver as first
  *     argument, which dispatches to the parking implementation or makes the JDK call.</li>
+ * <li>TLS, to the runtime's {@code io.jgo.internal.sockets.TlsIo}: the static
+ *     {@code SSLSocketFactory.getDefault()} and {@code SSLServerSocketFactory.getDefault()}, and the
+ *     instance calls {@code SSLContext.getSocketFactory()}/{@code getServerSocketFactory()},
+ *     {@code createSocket(host|address, port)} (on {@code SocketFactory} or {@code SSLSocketFactory}),
+ *     {@code SSLServerSocket.accept}, {@code SSLSocket.startHandshake}/{@code getSession}/
+ *     {@code getInputStream}/{@code getOutputStream} and {@code Socket.getOutputStream}: the JDK
+ *     provider's factories become jgo's, whose sockets park (the statics keep the call's descriptor,
+ *     the receiver first).</li>
  * </ul>
  * The runtime's own socket classes are left alone (their calls of these methods are the fallbacks).
  */
