@@ -30,7 +30,7 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  *     declared type ({@code NEW} and {@code DUP} are removed): a channel-backed socket, a decorator
  *     that parks when what it wraps parks, else the JDK's own object. A user's subclass
  *     ({@code new MySocket()}) is a different owner and is left alone;</li>
- * <li>{@code ServerSocket.accept}, {@code Socket.getInputStream} and the read calls declared on the
+ * <li>{@code ServerSocket.accept}, {@code Socket.getInputStream}, {@code Socket.connect} and the read calls declared on the
  *     JDK's input streams and readers ({@code read}, {@code readLine}, {@code readInt},
  *     {@code readFully}, ...) become the static of the same name with the receiver as first
  *     argument, which dispatches to the parking implementation or makes the JDK call.</li>
@@ -88,6 +88,8 @@ final class SocketCalls {
 
         call(Set.of("java/net/ServerSocket"), "accept", "()Ljava/net/Socket;");
         call(Set.of("java/net/Socket"), "getInputStream", "()Ljava/io/InputStream;");
+        call(Set.of("java/net/Socket"), "connect", "(Ljava/net/SocketAddress;)V");
+        call(Set.of("java/net/Socket"), "connect", "(Ljava/net/SocketAddress;I)V");
         call(INPUT_STREAMS, "read", "()I");
         call(INPUT_STREAMS, "read", "([B)I");
         call(INPUT_STREAMS, "read", "([BII)I");
@@ -146,7 +148,7 @@ final class SocketCalls {
      */
     static String[] suspendingHelpers() {
         Set<String> all = new java.util.TreeSet<>();
-        // A goroutine's connect sleeps between looks (the factories that connect, and their helper).
+        // A goroutine's connect parks on the poller (the factories that connect, and their helper).
         all.add("newSocket(Ljava/lang/String;I)Ljava/net/Socket;");
         all.add("newSocket(Ljava/net/InetAddress;I)Ljava/net/Socket;");
         all.add("connected(Ljava/net/InetSocketAddress;)Ljava/net/Socket;");

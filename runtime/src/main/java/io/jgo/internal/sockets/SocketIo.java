@@ -89,6 +89,40 @@ public final class SocketIo {
         }
     }
 
+    /** {@code socket.connect(endpoint)}. */
+    @Goroutine
+    public static void connect(Socket socket, SocketAddress endpoint) throws IOException {
+        connect(socket, endpoint, 0);
+    }
+
+    /**
+     * {@code socket.connect(endpoint, timeout)}: a goroutine connects a fresh channel-backed socket
+     * ({@code new Socket()} in rewritten code) parked on the poller ({@link Waits#connect(SocketChannel,
+     * InetSocketAddress, int)}); the JDK's argument checks and exceptions. Any other socket, or a
+     * plain thread, makes the JDK's call as a handed-off syscall.
+     */
+    @Goroutine
+    public static void connect(Socket socket, SocketAddress endpoint, int timeout) throws IOException {
+        SocketChannel ch = socket.getChannel();
+        if (ch == null || !Waits.canPark() || socket instanceof javax.net.ssl.SSLSocket || !ch.isBlocking()
+                || ch.isRegistered() || ch.isConnected() || ch.isConnectionPending() || !ch.isOpen()
+                || !(endpoint instanceof InetSocketAddress) || timeout < 0) {
+            boolean entered = Blocking.enter(socket, Blocking.ALWAYS);
+            try {
+                socket.connect(endpoint, timeout);
+                return;
+            } finally {
+                Blocking.exit(entered);
+            }
+        }
+        InetSocketAddress to = (InetSocketAddress) endpoint;
+        if (to.isUnresolved()) {
+            socket.close(); // as the JDK's adaptor: a failed connect closes the socket
+            throw new java.net.UnknownHostException(to.getHostName());
+        }
+        Waits.connect(ch, to, timeout);
+    }
+
     /** {@code new ServerSocket()}: unbound. */
     public static ServerSocket newServerSocket() throws IOException {
         return ServerSocketChannel.open().socket();
