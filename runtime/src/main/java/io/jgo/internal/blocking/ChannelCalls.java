@@ -34,6 +34,9 @@ import java.nio.channels.SocketChannel;
  * {@code io.jgo.internal.sockets} sets one, for a socket's {@code soTimeout}) ends the wait with a
  * {@code SocketTimeoutException}.
  *
+ * <p>{@code finishConnect} is not a call site rewritten code makes: {@code io.jgo.internal.sockets} calls
+ * it for a blocking-mode channel whose connect it started in non-blocking mode (waiting for {@code OP_CONNECT}).
+ *
  * <p>Not parked, called as before (a handed-off syscall for a goroutine): a non-blocking channel, a
  * plain thread, a call inside {@code Go.syscall}, a call that cannot block (nothing to read into or
  * to write, an unconnected or unbound channel, a closed one), a channel of a class the JDK did not
