@@ -104,7 +104,8 @@ public final class SocketIo {
     @Goroutine
     public static void connect(Socket socket, SocketAddress endpoint, int timeout) throws IOException {
         SocketChannel ch = socket.getChannel();
-        if (ch == null || !Waits.canPark() || socket instanceof javax.net.ssl.SSLSocket || !ch.isBlocking()
+        // Without the JDK internals open to jgo the poller cannot wait for the connect (nor honour its timeout): the JDK's call.
+        if (ch == null || !Waits.canPark() || !BlockingChannels.available() || socket instanceof javax.net.ssl.SSLSocket || !ch.isBlocking()
                 || ch.isRegistered() || ch.isConnected() || ch.isConnectionPending() || !ch.isOpen()
                 || !(endpoint instanceof InetSocketAddress) || timeout < 0) {
             boolean entered = Blocking.enter(socket, Blocking.ALWAYS);
