@@ -164,6 +164,8 @@ final class RuntimeNames {
     /** {@code java.net.Socket} streams that park ({@link SocketCalls}); rewritten by the runtime's build, as the callback helpers. */
     static final String SOCKETS_PACKAGE = "io/jgo/internal/sockets/";
     static final String SOCKET_IO = SOCKETS_PACKAGE + "SocketIo";
+    /** The TLS stand-ins ({@link SocketCalls}): jgo's SSLSocket over a channel-backed socket. */
+    static final String TLS_IO = SOCKETS_PACKAGE + "TlsIo";
     static final String ITERABLE_CALLS = CALLBACK_PACKAGE + "IterableCalls";
     static final String MAP_CALLS = CALLBACK_PACKAGE + "MapCalls";
     static final String OPTIONAL_CALLS = CALLBACK_PACKAGE + "OptionalCalls";
@@ -320,16 +322,23 @@ final class RuntimeNames {
                     "write(Ljava/nio/channels/SocketChannel;Ljava/nio/ByteBuffer;)I",
                     "write(Ljava/nio/channels/SocketChannel;[Ljava/nio/ByteBuffer;)J",
                     "write(Ljava/nio/channels/SocketChannel;[Ljava/nio/ByteBuffer;II)J",
-                    "accept(Ljava/nio/channels/ServerSocketChannel;)Ljava/nio/channels/SocketChannel;"),
+                    "accept(Ljava/nio/channels/ServerSocketChannel;)Ljava/nio/channels/SocketChannel;",
+                    "finishConnect(Ljava/nio/channels/SocketChannel;)Z"),
             classEntry(HTTP_CLIENT_CALLS, "java/lang/Object",
                     HTTP_CLIENT_SEND + "(Ljava/net/http/HttpClient;" + HTTP_CLIENT_SEND_DESC.substring(1)),
             classEntry(OWNED_LOCKS, "java/lang/Object"),
             classEntry(SOCKET_IO, "java/lang/Object", SocketCalls.suspendingHelpers()),
             interfaceEntry(SOCKETS_PACKAGE + "Parks"),
+            classEntry(TLS_IO, "java/lang/Object", SocketCalls.tlsSuspendingHelpers(
+                    "acceptTls(L" + SOCKETS_PACKAGE + "TlsServerSocket;)Ljava/net/Socket;")),
+            classEntry(SOCKETS_PACKAGE + "TlsConnection", "java/lang/Object", "handshake(Z)V", "runHandshake(Z)V",
+                    "read([BIIZ)I", "unwrapSome(Z)Z", "fill(Z)I"),
+            entry(SOCKETS_PACKAGE + "TlsInput", "java/io/InputStream", SOCKETS_PACKAGE + "Parks", "read()I", "read([BII)I"),
             classEntry(SOCKETS_PACKAGE + "Waits", "java/lang/Object",
                     "read(Ljava/net/Socket;Ljava/nio/channels/SocketChannel;Ljava/nio/ByteBuffer;)I",
                     "accept(Ljava/net/ServerSocket;Ljava/nio/channels/ServerSocketChannel;)Ljava/nio/channels/SocketChannel;",
-                    "connect(Ljava/net/InetSocketAddress;)Ljava/net/Socket;"),
+                    "connect(Ljava/net/InetSocketAddress;)Ljava/net/Socket;",
+                    "connect(Ljava/nio/channels/SocketChannel;Ljava/net/InetSocketAddress;I)V"),
             classEntry(SOCKETS_PACKAGE + "DataReads", "java/lang/Object", "readFully(Ljava/io/InputStream;[BII)V",
                     "readUnsignedByte(Ljava/io/InputStream;)I", "readBigEndian(Ljava/io/InputStream;I)J",
                     "readUTF(Ljava/io/InputStream;)Ljava/lang/String;"),

@@ -30,10 +30,18 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  *     declared type ({@code NEW} and {@code DUP} are removed): a channel-backed socket, a decorator
  *     that parks when what it wraps parks, else the JDK's own object. A user's subclass
  *     ({@code new MySocket()}) is a different owner and is left alone;</li>
- * <li>{@code ServerSocket.accept}, {@code Socket.getInputStream} and the read calls declared on the
+ * <li>{@code ServerSocket.accept}, {@code Socket.getInputStream}, {@code Socket.connect} and the read calls declared on the
  *     JDK's input streams and readers ({@code read}, {@code readLine}, {@code readInt},
  *     {@code readFully}, ...) become the static of the same name with the receiver as first
  *     argument, which dispatches to the parking implementation or makes the JDK call.</li>
+ * <li>TLS, to the runtime's {@code io.jgo.internal.sockets.TlsIo}: the static
+ *     {@code SSLSocketFactory.getDefault()} and {@code SSLServerSocketFactory.getDefault()}, and the
+ *     instance calls {@code SSLContext.getSocketFactory()}/{@code getServerSocketFactory()},
+ *     {@code createSocket(host|address, port)} (on {@code SocketFactory} or {@code SSLSocketFactory}),
+ *     {@code SSLServerSocket.accept}, {@code SSLSocket.startHandshake}/{@code getSession}/
+ *     {@code getInputStream}/{@code getOutputStream} and {@code Socket.getOutputStream}: the JDK
+ *     provider's factories become jgo's, whose sockets park (the statics keep the call's descriptor,
+ *     the receiver first).</li>
  * </ul>
  * The runtime's own socket classes are left alone (their calls of these methods are the fallbacks).
  */
@@ -50,6 +58,16 @@ final class SocketCalls {
             "java/io/DataInputStream", "java/io/FilterInputStream");
     private static final Set<String> READERS = Set.of("java/io/Reader", "java/io/InputStreamReader", "java/io/BufferedReader");
     private static final Set<String> DATA = Set.of("java/io/DataInputStream");
+
+    static final String TLS_IO = RuntimeNames.TLS_IO;
+    /** TLS instance calls redirected to {@code TlsIo}: the owners, per method name + descriptor. */
+    private static final Map<String, Set<String>> TLS_CALLS = new HashMap<>();
+    /** TLS static calls redirected: owner + name + descriptor -> the {@code TlsIo} static (no arguments). */
+    private static final Map<String, String> TLS_STATICS = Map.of(
+            "javax/net/ssl/SSLSocketFactory.getDefault()Ljavax/net/SocketFactory;", "defaultSocketFactory",
+            "javax/net/ssl/SSLServerSocketFactory.getDefault()Ljavax/net/ServerSocketFactory;", "defaultServerSocketFactory");
+    private static final Set<String> SOCKET_FACTORIES = Set.of("javax/net/SocketFactory", "javax/net/ssl/SSLSocketFactory");
+    private static final String SSL_SOCKET = "javax/net/ssl/SSLSocket";
 
     static {
         factory("java/net/Socket", "()V", "newSocket");
@@ -70,6 +88,8 @@ final class SocketCalls {
 
         call(Set.of("java/net/ServerSocket"), "accept", "()Ljava/net/Socket;");
         call(Set.of("java/net/Socket"), "getInputStream", "()Ljava/io/InputStream;");
+        call(Set.of("java/net/Socket"), "connect", "(Ljava/net/SocketAddress;)V");
+        call(Set.of("java/net/Socket"), "connect", "(Ljava/net/SocketAddress;I)V");
         call(INPUT_STREAMS, "read", "()I");
         call(INPUT_STREAMS, "read", "([B)I");
         call(INPUT_STREAMS, "read", "([BII)I");
@@ -88,6 +108,20 @@ final class SocketCalls {
         call(DATA, "readUnsignedByte", "()I");
         call(DATA, "readBoolean", "()Z");
         call(DATA, "readUTF", "()Ljava/lang/String;");
+
+        tls(Set.of("javax/net/ssl/SSLContext"), "getSocketFactory", "()Ljavax/net/ssl/SSLSocketFactory;");
+        tls(Set.of("javax/net/ssl/SSLContext"), "getServerSocketFactory", "()Ljavax/net/ssl/SSLServerSocketFactory;");
+        tls(SOCKET_FACTORIES, "createSocket", "(Ljava/lang/String;I)Ljava/net/Socket;");
+        tls(SOCKET_FACTORIES, "createSocket", "(Ljava/net/InetAddress;I)Ljava/net/Socket;");
+        tls(Set.of("javax/net/ssl/SSLServerSocket"), "accept", "()Ljava/net/Socket;");
+        tls(Set.of(SSL_SOCKET), "startHandshake", "()V");
+        tls(Set.of(SSL_SOCKET), "getSession", "()Ljavax/net/ssl/SSLSession;");
+        tls(Set.of("java/net/Socket", SSL_SOCKET), "getOutputStream", "()Ljava/io/OutputStream;");
+        tls(Set.of(SSL_SOCKET), "getInputStream", "()Ljava/io/InputStream;");
+    }
+
+    private static void tls(Set<String> owners, String name, String desc) {
+        TLS_CALLS.put(name + desc, owners);
     }
 
     private static void factory(String owner, String desc, String name) {
@@ -114,7 +148,7 @@ final class SocketCalls {
      */
     static String[] suspendingHelpers() {
         Set<String> all = new java.util.TreeSet<>();
-        // A goroutine's connect sleeps between looks (the factories that connect, and their helper).
+        // A goroutine's connect parks on the poller (the factories that connect, and their helper).
         all.add("newSocket(Ljava/lang/String;I)Ljava/net/Socket;");
         all.add("newSocket(Ljava/net/InetAddress;I)Ljava/net/Socket;");
         all.add("connected(Ljava/net/InetSocketAddress;)Ljava/net/Socket;");
@@ -122,6 +156,21 @@ final class SocketCalls {
             String name = c.getKey().substring(0, c.getKey().indexOf('('));
             String desc = c.getKey().substring(c.getKey().indexOf('('));
             if (!name.equals("getInputStream")) {
+                for (String owner : c.getValue()) {
+                    all.add(name + staticDesc(owner, desc));
+                }
+            }
+        }
+        return all.toArray(new String[0]);
+    }
+
+    /** {@code TlsIo}'s stand-ins that may suspend (all but the getters that never wait), with its {@code internal} helpers that do. */
+    static String[] tlsSuspendingHelpers(String... internal) {
+        Set<String> all = new java.util.TreeSet<>(List.of(internal));
+        for (Map.Entry<String, Set<String>> c : TLS_CALLS.entrySet()) {
+            String name = c.getKey().substring(0, c.getKey().indexOf('('));
+            String desc = c.getKey().substring(c.getKey().indexOf('('));
+            if (!name.equals("getInputStream") && !name.endsWith("Factory")) {
                 for (String owner : c.getValue()) {
                     all.add(name + staticDesc(owner, desc));
                 }
@@ -151,12 +200,25 @@ final class SocketCalls {
                 }
                 continue;
             }
+            if (call.getOpcode() == Opcodes.INVOKESTATIC) {
+                String standIn = TLS_STATICS.get(call.owner + '.' + call.name + call.desc);
+                if (standIn != null) {
+                    m.instructions.set(call, new MethodInsnNode(Opcodes.INVOKESTATIC, TLS_IO, standIn, call.desc, false));
+                    rewritten++;
+                }
+                continue;
+            }
             if (call.getOpcode() != Opcodes.INVOKEVIRTUAL) {
                 continue;
             }
             Set<String> owners = CALLS.get(call.name + call.desc);
+            Set<String> tlsOwners = TLS_CALLS.get(call.name + call.desc);
             if (owners != null && owners.contains(call.owner)) {
                 m.instructions.set(call, new MethodInsnNode(Opcodes.INVOKESTATIC, SOCKET_IO, call.name,
+                        staticDesc(call.owner, call.desc), false));
+                rewritten++;
+            } else if (tlsOwners != null && tlsOwners.contains(call.owner)) {
+                m.instructions.set(call, new MethodInsnNode(Opcodes.INVOKESTATIC, TLS_IO, call.name,
                         staticDesc(call.owner, call.desc), false));
                 rewritten++;
             }

@@ -108,4 +108,54 @@ class SocketCallsRewriteTest {
         assertTrue(io.suspendables.contains("read(Ljava/io/Reader;)I"));
         assertTrue(io.suspendables.contains("accept(Ljava/net/ServerSocket;)Ljava/net/Socket;"));
     }
+
+    /**
+     * {@code static Socket tls(SSLContext c) { SSLSocketFactory.getDefault(); SSLSocket s = (SSLSocket)
+     * c.getSocketFactory().createSocket("h", 1); s.startHandshake(); s.getOutputStream();
+     * s.getEnabledProtocols(); return s; }}.
+     */
+    private static MethodNode tls() {
+        MethodNode m = new MethodNode(Opcodes.ACC_STATIC, "tls", "(Ljavax/net/ssl/SSLContext;)Ljava/net/Socket;", null, null);
+        m.visitCode();
+        m.visitMethodInsn(Opcodes.INVOKESTATIC, "javax/net/ssl/SSLSocketFactory", "getDefault", "()Ljavax/net/SocketFactory;", false);
+        m.visitInsn(Opcodes.POP);
+        m.visitVarInsn(Opcodes.ALOAD, 0);
+        m.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "javax/net/ssl/SSLContext", "getSocketFactory", "()Ljavax/net/ssl/SSLSocketFactory;", false);
+        m.visitLdcInsn("h");
+        m.visitInsn(Opcodes.ICONST_1);
+        m.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "javax/net/ssl/SSLSocketFactory", "createSocket", "(Ljava/lang/String;I)Ljava/net/Socket;", false);
+        m.visitTypeInsn(Opcodes.CHECKCAST, "javax/net/ssl/SSLSocket");
+        m.visitVarInsn(Opcodes.ASTORE, 1);
+        m.visitVarInsn(Opcodes.ALOAD, 1);
+        m.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "javax/net/ssl/SSLSocket", "startHandshake", "()V", false);
+        m.visitVarInsn(Opcodes.ALOAD, 1);
+        m.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "javax/net/ssl/SSLSocket", "getOutputStream", "()Ljava/io/OutputStream;", false);
+        m.visitInsn(Opcodes.POP);
+        m.visitVarInsn(Opcodes.ALOAD, 1);
+        m.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "javax/net/ssl/SSLSocket", "getEnabledProtocols", "()[Ljava/lang/String;", false);
+        m.visitInsn(Opcodes.POP);
+        m.visitVarInsn(Opcodes.ALOAD, 1);
+        m.visitInsn(Opcodes.ARETURN);
+        m.visitMaxs(3, 2);
+        m.visitEnd();
+        return m;
+    }
+
+    @Test
+    void tlsFactoriesConnectsHandshakesAndOutputGoToTlsIoTheRestStays() throws Exception {
+        MethodNode m = tls();
+        assertEquals(5, SocketCalls.apply("com/acme/Caller", m));
+        String io = "io/jgo/internal/sockets/TlsIo.";
+        assertEquals(List.of(io + "defaultSocketFactory()Ljavax/net/SocketFactory;",
+                io + "getSocketFactory(Ljavax/net/ssl/SSLContext;)Ljavax/net/ssl/SSLSocketFactory;",
+                io + "createSocket(Ljavax/net/ssl/SSLSocketFactory;Ljava/lang/String;I)Ljava/net/Socket;",
+                io + "startHandshake(Ljavax/net/ssl/SSLSocket;)V",
+                io + "getOutputStream(Ljavax/net/ssl/SSLSocket;)Ljava/io/OutputStream;",
+                "javax/net/ssl/SSLSocket.getEnabledProtocols()[Ljava/lang/String;"), calls(m));
+        new Analyzer<>(new BasicVerifier()).analyze("com/acme/Caller", m);
+        assertTrue(List.of(SocketCalls.tlsSuspendingHelpers()).contains(
+                "createSocket(Ljavax/net/ssl/SSLSocketFactory;Ljava/lang/String;I)Ljava/net/Socket;"));
+        assertTrue(!List.of(SocketCalls.tlsSuspendingHelpers()).contains(
+                "getSocketFactory(Ljavax/net/ssl/SSLContext;)Ljavax/net/ssl/SSLSocketFactory;"), "a getter never waits");
+    }
 }

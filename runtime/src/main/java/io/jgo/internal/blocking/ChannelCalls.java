@@ -14,6 +14,7 @@ import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.SelectableChannel;
+import java.nio.channels.SelectionKey;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 
@@ -33,6 +34,9 @@ import java.nio.channels.SocketChannel;
  * {@code io.jgo.internal.sockets} sets one, for a socket's {@code soTimeout}) ends the wait with a
  * {@code SocketTimeoutException}.
  *
+ * <p>{@code finishConnect} is not a call site rewritten code makes: {@code io.jgo.internal.sockets} calls
+ * it for a blocking-mode channel whose connect it started in non-blocking mode (waiting for {@code OP_CONNECT}).
+ *
  * <p>Not parked, called as before (a handed-off syscall for a goroutine): a non-blocking channel, a
  * plain thread, a call inside {@code Go.syscall}, a call that cannot block (nothing to read into or
  * to write, an unconnected or unbound channel, a closed one), a channel of a class the JDK did not
@@ -51,6 +55,7 @@ public final class ChannelCalls {
     private static final int GATHER_ID = MethodIds.of(OWNER, "write", "(Ljava/nio/channels/SocketChannel;[Ljava/nio/ByteBuffer;)J");
     private static final int GATHER_RANGE_ID = MethodIds.of(OWNER, "write", "(Ljava/nio/channels/SocketChannel;[Ljava/nio/ByteBuffer;II)J");
     private static final int ACCEPT_ID = MethodIds.of(OWNER, "accept", "(Ljava/nio/channels/ServerSocketChannel;)Ljava/nio/channels/SocketChannel;");
+    private static final int FINISH_CONNECT_ID = MethodIds.of(OWNER, "finishConnect", "(Ljava/nio/channels/SocketChannel;)Z");
 
     /** What a leaf's park returns while its frame unwinds (the goroutine parked). */
     private static final Object UNWOUND = LeafPark.UNWOUND;
@@ -207,6 +212,33 @@ public final class ChannelCalls {
         }
     }
 
+    /**
+     * {@code ch.finishConnect()} on a blocking-mode channel whose connect is pending (started in
+     * non-blocking mode before anything registered it, then put back in blocking mode: only
+     * {@code io.jgo.internal.sockets} does that): parks until the poller sees the connect done
+     * ({@code OP_CONNECT}, which the descriptor's write interest is for the length of the wait), then
+     * finishes it as a syscall that returns at once: true, or the JDK's exception
+     * ({@code ConnectException} when refused). A write deadline on the descriptor is the connect's
+     * timeout ({@code SocketTimeoutException}); a close meanwhile is an {@link AsynchronousCloseException}.
+     */
+    @Goroutine
+    @Leaf
+    public static boolean finishConnect(SocketChannel ch) throws IOException {
+        Object w = CONNECT.$jgo$park(Stack.current(), ch, null, null, range(0, -1));
+        if (w == UNWOUND) {
+            return false;
+        }
+        if (w != null) {
+            ch = (SocketChannel) ((ChannelWait) w).ch;
+        }
+        boolean entered = Blocking.enter(ch, afterWait(w));
+        try {
+            return ch.finishConnect();
+        } finally {
+            Blocking.exit(entered);
+        }
+    }
+
     private static final Await READ = new Await(READ_ID, PollDesc.READ);
     private static final Await SCATTER = new Await(SCATTER_ID, PollDesc.READ);
     private static final Await SCATTER_RANGE = new Await(SCATTER_RANGE_ID, PollDesc.READ);
@@ -214,6 +246,7 @@ public final class ChannelCalls {
     private static final Await GATHER = new Await(GATHER_ID, PollDesc.WRITE);
     private static final Await GATHER_RANGE = new Await(GATHER_RANGE_ID, PollDesc.WRITE);
     private static final Await ACCEPT = new Await(ACCEPT_ID, PollDesc.READ);
+    private static final Await CONNECT = new Await(FINISH_CONNECT_ID, PollDesc.WRITE, true);
 
     /** {@link Await}'s last argument: a range's offset and length in one long. */
     private static long range(int off, int len) {
@@ -232,10 +265,17 @@ public final class ChannelCalls {
      */
     private static final class Await extends LeafPark<Stack, IOException> {
         private final int mode;
+        /** A pending connect's wait: the write interest is OP_CONNECT while it lasts. */
+        private final boolean connect;
 
         Await(int leaf, int mode) {
+            this(leaf, mode, false);
+        }
+
+        Await(int leaf, int mode, boolean connect) {
             super(leaf, Stack.YIELD_PARK);
             this.mode = mode;
+            this.connect = connect;
         }
 
         @Override
@@ -244,7 +284,9 @@ public final class ChannelCalls {
             SelectableChannel ch = (SelectableChannel) channel;
             int off = (int) (range >>> 32);
             int len = (int) range;
-            if (g == null || Syscalls.inCall() || ch == null || !ch.isBlocking() || !mayBlock(ch, mode, buf, off, len)) {
+            boolean blocks = connect ? ch instanceof SocketChannel && ((SocketChannel) ch).isConnectionPending()
+                    : mayBlock(ch, mode, buf, off, len);
+            if (g == null || Syscalls.inCall() || ch == null || !ch.isBlocking() || !blocks) {
                 return null;
             }
             PollDesc pd = PollDesc.forBlockingChannel(g.runtime(), ch);
@@ -255,9 +297,17 @@ public final class ChannelCalls {
             if (Interrupts.enterWait(g, w)) {
                 return null; // interrupted: the call itself acts on it, as the JDK's does
             }
+            if (connect) {
+                // No write can wait while the connect is pending, so the write interest is the connect's
+                // until the wait ends (the poller drops a fired write interest; resume sets it back).
+                pd.writeInterest(SelectionKey.OP_CONNECT);
+            }
             int r = pd.prepareWait(g, mode, w, null);
             if (r == PollDesc.PARKED) {
                 return PARK;
+            }
+            if (connect) {
+                pd.writeInterest(SelectionKey.OP_WRITE);
             }
             Interrupts.exitWait(g);
             if (r == PollDesc.TIMEOUT) { // a read deadline set by io.jgo.internal.sockets (a Socket's soTimeout)
@@ -272,6 +322,9 @@ public final class ChannelCalls {
             G g = PollDesc.parker(s);
             ChannelWait w = (ChannelWait) PollDesc.afterPark(g);
             Interrupts.exitWait(g);
+            if (connect) {
+                w.pd.writeInterest(SelectionKey.OP_WRITE);
+            }
             return w.after();
         }
     }
@@ -358,6 +411,7 @@ public final class ChannelCalls {
          * the socket still usable.
          */
         static SocketTimeoutException timedOut(int mode) {
+            // a write deadline is only ever a connect's (Waits.connect), whose caller says "Connect timed out"
             return new SocketTimeoutException(mode == PollDesc.READ ? "Read timed out" : "Write timed out");
         }
 

@@ -89,6 +89,41 @@ public final class SocketIo {
         }
     }
 
+    /** {@code socket.connect(endpoint)}. */
+    @Goroutine
+    public static void connect(Socket socket, SocketAddress endpoint) throws IOException {
+        connect(socket, endpoint, 0);
+    }
+
+    /**
+     * {@code socket.connect(endpoint, timeout)}: a goroutine connects a fresh channel-backed socket
+     * ({@code new Socket()} in rewritten code) parked on the poller ({@link Waits#connect(SocketChannel,
+     * InetSocketAddress, int)}); the JDK's argument checks and exceptions. Any other socket, or a
+     * plain thread, makes the JDK's call as a handed-off syscall.
+     */
+    @Goroutine
+    public static void connect(Socket socket, SocketAddress endpoint, int timeout) throws IOException {
+        SocketChannel ch = socket.getChannel();
+        // Without the JDK internals open to jgo the poller cannot wait for the connect (nor honour its timeout): the JDK's call.
+        if (ch == null || !Waits.canPark() || !BlockingChannels.available() || socket instanceof javax.net.ssl.SSLSocket || !ch.isBlocking()
+                || ch.isRegistered() || ch.isConnected() || ch.isConnectionPending() || !ch.isOpen()
+                || !(endpoint instanceof InetSocketAddress) || timeout < 0) {
+            boolean entered = Blocking.enter(socket, Blocking.ALWAYS);
+            try {
+                socket.connect(endpoint, timeout);
+                return;
+            } finally {
+                Blocking.exit(entered);
+            }
+        }
+        InetSocketAddress to = (InetSocketAddress) endpoint;
+        if (to.isUnresolved()) {
+            socket.close(); // as the JDK's adaptor: a failed connect closes the socket
+            throw new java.net.UnknownHostException(to.getHostName());
+        }
+        Waits.connect(ch, to, timeout);
+    }
+
     /** {@code new ServerSocket()}: unbound. */
     public static ServerSocket newServerSocket() throws IOException {
         return ServerSocketChannel.open().socket();
@@ -130,6 +165,9 @@ public final class SocketIo {
      */
     @Goroutine
     public static Socket accept(ServerSocket server) throws IOException {
+        if (server instanceof TlsServerSocket) {
+            return TlsIo.acceptTls((TlsServerSocket) server);
+        }
         ServerSocketChannel ch = server.getChannel();
         if (ch == null || !Waits.canPark() || !server.isBound() || server.isClosed()) {
             boolean entered = Blocking.enter(server, Blocking.ALWAYS);
@@ -144,12 +182,15 @@ public final class SocketIo {
 
     /**
      * {@code socket.getInputStream()}: the JDK's checks and stream first (closed, unconnected, input
-     * shut down throw as they do), then, for a channel-backed socket, a stream that parks.
+     * shut down throw as they do), then, for a channel-backed socket, a stream that parks. An
+     * {@code SSLSocket} keeps its own stream (jgo's parks already; the JDK's layered one must not be
+     * bypassed for its transport's channel).
      */
     public static InputStream getInputStream(Socket socket) throws IOException {
         InputStream jdk = socket.getInputStream();
         SocketChannel ch = socket.getChannel();
-        if (ch == null || !BlockingChannels.available()) {
+        // The JDK's SSLSocket layered over a socket answers that socket's channel: its bytes are records, not data.
+        if (ch == null || socket instanceof javax.net.ssl.SSLSocket || !BlockingChannels.available()) {
             return jdk;
         }
         return new SocketInput(socket, ch, jdk);
@@ -236,6 +277,9 @@ public final class SocketIo {
         if (in instanceof SocketInput) {
             return ((SocketInput) in).read();
         }
+        if (in instanceof TlsInput) {
+            return ((TlsInput) in).read();
+        }
         if (in instanceof ParkingBufferedInputStream) {
             return ((ParkingBufferedInputStream) in).read();
         }
@@ -269,6 +313,9 @@ public final class SocketIo {
     public static int read(InputStream in, byte[] b, int off, int len) throws IOException {
         if (in instanceof SocketInput) {
             return ((SocketInput) in).read(b, off, len);
+        }
+        if (in instanceof TlsInput) {
+            return ((TlsInput) in).read(b, off, len);
         }
         if (in instanceof ParkingBufferedInputStream) {
             return ((ParkingBufferedInputStream) in).read(b, off, len);

@@ -10,6 +10,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
+import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.ClosedChannelException;
@@ -18,7 +19,7 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 
 /**
- * The two waits a channel-backed socket's goroutine makes: a read and an accept, each through the
+ * The waits a channel-backed socket's goroutine makes: a read, an accept and a connect, each through the
  * poller wait of {@link ChannelCalls} (no leaf of its own), with the socket's {@code soTimeout} as
  * the read deadline of the channel's poll descriptor for the length of the call (set before the
  * wait, cleared after it: a timed-out socket stays usable, as the JDK's). The channel's exceptions
@@ -69,41 +70,65 @@ final class Waits {
         }
     }
 
-    /**
-     * A goroutine's {@code new Socket(host, port)}: the channel connects in non-blocking mode before
-     * anything registered it (so it may go back to blocking mode after), and the goroutine sleeps
-     * between looks at {@code finishConnect} (1 ms, doubling up to 16 ms: a timer park, no carrier held;
-     * the poller cannot wait for it, since a channel registered in non-blocking mode cannot return to
-     * blocking mode until a select drops its key). The JDK's exceptions are the channel's
-     * ({@code ConnectException} refused, ...); an interrupt closes the channel and throws
-     * {@code ClosedByInterruptException}, as a channel's blocking connect does.
-     */
+    /** A goroutine's {@code new Socket(host, port)}: a fresh channel connected by {@link #connect(SocketChannel, InetSocketAddress, int)}. */
     @Goroutine
     static Socket connect(InetSocketAddress to) throws IOException {
         SocketChannel ch = SocketChannel.open();
+        connect(ch, to, 0);
+        return ch.socket();
+    }
+
+    /**
+     * Connects {@code ch} (blocking mode, unconnected, not yet registered with any selector) to
+     * resolved {@code to}: the connect starts in non-blocking mode, the channel goes back to
+     * blocking mode at once (allowed: nothing registered it yet; the connect goes on), and the
+     * goroutine parks on the poller until the connect is done ({@link ChannelCalls#finishConnect},
+     * {@code OP_CONNECT}); no carrier held. {@code timeoutMillis} > 0 is the write deadline of the
+     * channel's descriptor for the wait: {@code SocketTimeoutException("Connect timed out")}. On any
+     * failure the channel is closed, as the JDK's connect of a channel socket does: refused is the
+     * JDK's {@code ConnectException}; a close from another goroutine or thread
+     * {@code SocketException("Socket closed")}; an interrupt {@code ClosedByInterruptException}.
+     */
+    @Goroutine
+    static void connect(SocketChannel ch, InetSocketAddress to, int timeoutMillis) throws IOException {
+        PollDesc pd = null;
         try {
             ch.configureBlocking(false);
-            long pause = 1;
             boolean done = startConnect(ch, to);
-            while (!done) {
-                try {
-                    Thread.sleep(pause); // the runtime's build makes it a park (Blocking.sleep)
-                } catch (InterruptedException e) {
-                    ch.close();
-                    throw new ClosedByInterruptException();
-                }
-                pause = Math.min(pause * 2, 16);
-                done = finishConnect(ch);
-            }
             ch.configureBlocking(true);
-            return ch.socket();
-        } catch (IOException | RuntimeException | Error e) {
-            try {
-                ch.close();
-            } catch (IOException suppressed) {
-                e.addSuppressed(suppressed);
+            if (done) {
+                return;
             }
+            pd = PollDesc.forBlockingChannel(Sched.currentG().runtime(), ch);
+            if (pd != null && timeoutMillis > 0) {
+                pd.setDeadline(PollDesc.WRITE, true, System.nanoTime() + timeoutMillis * 1_000_000L);
+            }
+            // Without a descriptor (JDK internals closed to jgo) this is the blocking finishConnect as a syscall.
+            ChannelCalls.finishConnect(ch);
+        } catch (SocketTimeoutException e) {
+            closeQuietly(ch, e);
+            SocketTimeoutException t = new SocketTimeoutException("Connect timed out");
+            t.initCause(e);
+            throw t;
+        } catch (ClosedByInterruptException e) {
             throw e;
+        } catch (ClosedChannelException e) {
+            throw closed(e);
+        } catch (IOException | RuntimeException | Error e) {
+            closeQuietly(ch, e);
+            throw e;
+        } finally {
+            if (pd != null && timeoutMillis > 0) {
+                pd.setDeadline(PollDesc.WRITE, false, 0);
+            }
+        }
+    }
+
+    private static void closeQuietly(SocketChannel ch, Throwable failure) {
+        try {
+            ch.close();
+        } catch (IOException suppressed) {
+            failure.addSuppressed(suppressed);
         }
     }
 
@@ -114,10 +139,6 @@ final class Waits {
      */
     private static boolean startConnect(SocketChannel ch, InetSocketAddress to) throws IOException {
         return ch.connect(to);
-    }
-
-    private static boolean finishConnect(SocketChannel ch) throws IOException {
-        return ch.finishConnect();
     }
 
     /**

@@ -23,16 +23,27 @@
  * own socket stream, unchanged.
  *
  * <p>Connect: a channel registered with the poller in non-blocking mode cannot go back to blocking
- * mode until a select drops its key, so a goroutine's {@code new Socket(host, port)} connects the
- * fresh channel in non-blocking mode and looks at {@code finishConnect} between timer parks
- * ({@code Waits.connect}), then sets blocking mode; the poller first sees the channel at its first read.
+ * mode until a select drops its key, so a goroutine's connect ({@code new Socket(host, port)}, and
+ * {@code connect} on a fresh {@code new Socket()}) starts the connect in non-blocking mode before
+ * anything registered the channel, puts it back in blocking mode at once (the connect goes on), and
+ * then parks on the poller for {@code OP_CONNECT} ({@code ChannelCalls.finishConnect}; the timeout
+ * is the descriptor's write deadline) ({@code Waits.connect}).
  *
- * <p>What still holds a carrier: {@code Socket.connect} on an unconnected socket (a syscall, as
- * before); writes (the JDK's stream over the
- * channel, wrapped as before: they wait only while the send buffer is full); a socket made outside
- * rewritten code or a user's subclass; TLS ({@code SSLSocket} reads and writes inside the JDK); and a
- * parking stream read from unrewritten code (a library's own loop, {@code BufferedReader.lines()})
- * in a goroutine, which pins.
+ * <p>TLS: {@link io.jgo.internal.sockets.TlsIo} hands rewritten code jgo's factories in place of the
+ * JDK provider's ({@code SSLSocketFactory.getDefault()}, {@code SSLContext.getSocketFactory()}, ...);
+ * their sockets are {@code TlsSocket}s, an {@code SSLEngine} driven by {@code TlsConnection} over a
+ * channel-backed socket: the handshake and reads wait through {@code Waits.read} (so they park, with
+ * soTimeout and close as above), writes are blocking channel writes (the JDK's writers call them, and
+ * a goroutine cannot unwind through those), so a goroutine makes the handshake before it is handed
+ * the output stream. {@code TlsInput} is a {@link io.jgo.internal.sockets.Parks} stream, so the
+ * decorators over it park too. Factories of other providers are left alone.
+ *
+ * <p>What still holds a carrier: writes (the JDK's stream over the channel, or TLS records written
+ * to it, wrapped as before: they wait only while the send buffer is full); a socket made outside
+ * rewritten code or a user's subclass; an {@code SSLSocket} of another provider, of a factory got
+ * outside rewritten code, or from the unconnected {@code createSocket()}; and a parking stream read
+ * from unrewritten code (a library's own loop, {@code BufferedReader.lines()}) in a goroutine, which
+ * pins.
  *
  * <p>The parking decorators take no lock (the JDK's do): a goroutine would pin holding it. Like the
  * rest of rewritten code, one is meant to be read by one goroutine at a time.
