@@ -190,4 +190,16 @@ public final class Config {
         name = n;
         return this;
     }
+
+    /** The stress mode's seed is printed once per JVM, by the first runtime that starts under it. */
+    private static final java.util.concurrent.atomic.AtomicBoolean STRESS_ANNOUNCED = new java.util.concurrent.atomic.AtomicBoolean();
+
+    /** Prints the stress mode's seed if this runtime is the first of the JVM to run under it. Any thread. */
+    void announceStressOnce() {
+        if (stress > 0 && seeded == null && STRESS_ANNOUNCED.compareAndSet(false, true)) {
+            // The seed, so that a failure seen under stress can be run again with the same coins.
+            System.err.println("jgo: stress mode: " + stress + " of goroutine runs yield at their first suspension"
+                    + " point (-Djgo.stress.seed=" + stressSeed + " repeats these coins)");
+        }
+    }
 }

@@ -118,9 +118,6 @@ public final class Sched {
         installedListener = java.util.Objects.requireNonNull(l, "l");
     }
 
-    /** The stress mode's seed is printed once per JVM, by the first runtime that starts under it. */
-    private static final java.util.concurrent.atomic.AtomicBoolean STRESS_ANNOUNCED = new java.util.concurrent.atomic.AtomicBoolean();
-
     public Sched(Config config) {
         Panics.preload(); // what its failure paths need is loaded before they can run out of memory
         this.config = config;
@@ -141,11 +138,7 @@ public final class Sched {
         } finally {
             lock.unlock();
         }
-        if (config.stress > 0 && config.seeded == null && STRESS_ANNOUNCED.compareAndSet(false, true)) {
-            // The seed, so that a failure seen under stress can be run again with the same coins.
-            System.err.println("jgo: stress mode: " + config.stress + " of goroutine runs yield at their first suspension"
-                    + " point (-Djgo.stress.seed=" + config.stressSeed + " repeats these coins)");
-        }
+        config.announceStressOnce();
         this.tracer = config.schedTraceMillis > 0 ? new SchedTracer(this) : null;
         if (tracer != null) {
             tracer.start();
@@ -154,10 +147,7 @@ public final class Sched {
 
     /** Counts {@code e} when counting ({@link PolicyCounts}); one field read and a null check otherwise. Any thread. */
     void count(PolicyCounts.Event e) {
-        PolicyCounts c = policyCounts;
-        if (c != null) {
-            c.add(e);
-        }
+        count(e, 1);
     }
 
     /** Counts {@code n} of {@code e} when counting; one field read and a null check otherwise. Any thread. */
