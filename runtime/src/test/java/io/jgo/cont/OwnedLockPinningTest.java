@@ -18,9 +18,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A thread-owned lock held across a suspension, on both paths to the rewrite (agent and build
- * time): the suspension pins, with a warning that names the lock, and the suspensions after the
- * release unwind again; goroutines that increment a counter under the lock across a suspension
+ * A thread-owned lock (a {@code ReentrantReadWriteLock}'s) held across a suspension, on both paths
+ * to the rewrite (agent and build time): the suspension pins, with a warning that names the lock,
+ * and the suspensions after the release unwind again; a {@code new ReentrantLock()} of rewritten
+ * code is owned by the goroutine instead, and its suspensions unwind while it is held; goroutines that increment a counter under the lock across a suspension
  * lose no increment at any GOMAXPROCS (before, a goroutine left its carrier holding the lock: the
  * next goroutine there re-entered it, and an unlock on another carrier threw).
  */
@@ -33,12 +34,30 @@ class OwnedLockPinningTest {
     static List<Object[]> shapes() {
         List<Object[]> all = new ArrayList<>();
         for (Path p : Path.values()) {
-            all.add(new Object[] {p, OwnedLocking.HeldAcrossYield.class, 1, 2});
             all.add(new Object[] {p, OwnedLocking.ReadInsideWrite.class, 3, 2});
-            all.add(new Object[] {p, OwnedLocking.AcrossMethods.class, 1, 2});
-            all.add(new Object[] {p, OwnedLocking.TryAndInterruptibly.class, 3, 2});
         }
         return all;
+    }
+
+    /** The shapes whose lock is a {@code new ReentrantLock()} of rewritten code: owned by the goroutine, it does not pin. */
+    static List<Object[]> goroutineOwned() {
+        List<Object[]> all = new ArrayList<>();
+        for (Path p : Path.values()) {
+            all.add(new Object[] {p, OwnedLocking.HeldAcrossYield.class, 3});
+            all.add(new Object[] {p, OwnedLocking.AcrossMethods.class, 3});
+            all.add(new Object[] {p, OwnedLocking.TryAndInterruptibly.class, 5});
+        }
+        return all;
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("goroutineOwned")
+    void aReentrantLockMadeInRewrittenCodeIsHeldAcrossSuspensionsWithoutPinning(Path path, Class<? extends Program> type,
+                                                                                int yields) {
+        Differential.Run run = Differential.runBoth(path, type);
+        assertEquals(Differential.render(run.plain), Differential.render(run.asGoroutine), "result differs");
+        assertEquals(0, run.pins, "a goroutine-owned lock does not pin");
+        assertEquals(yields, run.yields, "every suspension unwinds");
     }
 
     @ParameterizedTest(name = "{0} {1}")
@@ -57,8 +76,8 @@ class OwnedLockPinningTest {
         assertEquals(heldYields, run.pins, "every suspension while the lock is held pins");
         assertEquals(freeYields, run.yields, "every suspension after the release unwinds");
         String err = ERR.toString();
-        assertTrue(err.contains("holding java.util.concurrent.locks.ReentrantLock (thread-owned)")
-                        || err.contains("holding java.util.concurrent.locks.ReentrantReadWriteLock$ReadLock (thread-owned)"),
+        assertTrue(err.contains("holding java.util.concurrent.locks.ReentrantReadWriteLock$ReadLock (thread-owned)")
+                        || err.contains("holding java.util.concurrent.locks.ReentrantReadWriteLock$WriteLock (thread-owned)"),
                 "expected the pin reason, got:\n" + err);
     }
 

@@ -1,6 +1,9 @@
 package io.jgo.internal.blocking;
 
+import io.jgo.Goroutine;
 import io.jgo.internal.Stack;
+import io.jgo.internal.cont.Leaf;
+import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.cont.HeldLocks;
 import io.jgo.internal.sched.Syscalls;
@@ -82,8 +85,77 @@ public final class OwnedLocks {
     private OwnedLocks() {
     }
 
-    /** {@code lock.lock()} from rewritten code. */
+    private static final String CLASS = "io.jgo.internal.blocking.OwnedLocks";
+
+    /** {@code new ReentrantLock()} in rewritten code: a lock its goroutine owns (see {@link ParkingReentrantLock}). */
+    public static ReentrantLock newReentrantLock() {
+        return new ParkingReentrantLock();
+    }
+
+    /** {@code new ReentrantLock(fair)} in rewritten code. */
+    public static ReentrantLock newReentrantLock(boolean fair) {
+        return new ParkingReentrantLock(fair);
+    }
+
+    /** {@code lock.lock()} from rewritten code: a {@link ParkingReentrantLock} parks the goroutine while it waits. */
+    @Goroutine
+    @Leaf
     public static void lock(Lock lock) {
+        try {
+            LOCK.$jgo$park(Stack.current(), lock, null, null, 0);
+        } catch (InterruptedException e) {
+            throw new AssertionError(e); // lock() is not interruptible
+        }
+    }
+
+    /** {@code lock.lockInterruptibly()} from rewritten code. */
+    @Goroutine
+    @Leaf
+    public static void lockInterruptibly(Lock lock) throws InterruptedException {
+        LOCK_INTERRUPTIBLY.$jgo$park(Stack.current(), lock, null, null, 0);
+    }
+
+    /** {@code lock.tryLock(time, unit)} from rewritten code. */
+    @Goroutine
+    @Leaf
+    public static boolean tryLock(Lock lock, long time, TimeUnit unit) throws InterruptedException {
+        Object r = lock == null ? TRY_LOCK.$jgo$park(Stack.current(), null, null, null, 0) // a resume passes no arguments
+                : TRY_LOCK.$jgo$park(Stack.current(), lock, unit, null, time);
+        return r == Boolean.TRUE;
+    }
+
+    private static final LockParks.Acquire LOCK = new LockParks.Acquire(
+            MethodIds.of(CLASS, "lock", "(Ljava/util/concurrent/locks/Lock;)V"), false, false) {
+        @Override
+        protected Object otherLock(Lock lock, Object b, long n) {
+            lockOther(lock);
+            return null;
+        }
+    };
+
+    private static final LockParks.Acquire LOCK_INTERRUPTIBLY = new LockParks.Acquire(
+            MethodIds.of(CLASS, "lockInterruptibly", "(Ljava/util/concurrent/locks/Lock;)V"), true, false) {
+        @Override
+        protected Object otherLock(Lock lock, Object b, long n) throws InterruptedException {
+            lockInterruptiblyOther(lock);
+            return null;
+        }
+    };
+
+    /**
+     * The timed {@code tryLock}: a {@link ParkingReentrantLock}'s steps take nanoseconds, so the
+     * unit goes in {@code b} and is applied here; another lock gets the time and unit as written.
+     */
+    private static final LockParks.Acquire TRY_LOCK = new LockParks.Acquire(
+            MethodIds.of(CLASS, "tryLock", "(Ljava/util/concurrent/locks/Lock;JLjava/util/concurrent/TimeUnit;)Z"), true, true) {
+        @Override
+        protected Object otherLock(Lock lock, Object unit, long time) throws InterruptedException {
+            return tryLockOther(lock, time, (TimeUnit) unit);
+        }
+    };
+
+    /** A lock of the JDK's (or the application's) own, not one jgo made: the calls of old, counted for pinning. */
+    private static void lockOther(Lock lock) {
         if (!knownClass(lock)) {
             lock.lock();
         } else if (tryAtOnce(lock)) {
@@ -101,8 +173,7 @@ public final class OwnedLocks {
         acquired(lock);
     }
 
-    /** {@code lock.lockInterruptibly()} from rewritten code. */
-    public static void lockInterruptibly(Lock lock) throws InterruptedException {
+    private static void lockInterruptiblyOther(Lock lock) throws InterruptedException {
         if (!knownClass(lock)) {
             lock.lockInterruptibly();
         } else if (!lock.tryLock(0, TimeUnit.NANOSECONDS)) { // throws as lockInterruptibly does when interrupted
@@ -146,8 +217,7 @@ public final class OwnedLocks {
         return got;
     }
 
-    /** {@code lock.tryLock(time, unit)} from rewritten code. */
-    public static boolean tryLock(Lock lock, long time, TimeUnit unit) throws InterruptedException {
+    private static boolean tryLockOther(Lock lock, long time, TimeUnit unit) throws InterruptedException {
         boolean got;
         if (!knownClass(lock) || time <= 0) {
             got = lock.tryLock(time, unit);
@@ -180,7 +250,7 @@ public final class OwnedLocks {
     }
 
     private static boolean ownedByThread(Lock lock) {
-        return knownClass(lock) || OWNED_BY_THREAD.get(lock.getClass());
+        return knownClass(lock) || lock.getClass() != ParkingReentrantLock.class && OWNED_BY_THREAD.get(lock.getClass());
     }
 
     /** The JDK's own owned locks (exactly: a subclass may change what their methods do). */
