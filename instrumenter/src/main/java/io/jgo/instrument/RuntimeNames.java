@@ -159,7 +159,11 @@ final class RuntimeNames {
     /** {@link #OWNED_LOCKS}' leaves, which park for a goroutine-owned lock. */
     private static final String[] OWNED_LOCKS_LEAVES = {"lock(Ljava/util/concurrent/locks/Lock;)V",
         "lockInterruptibly(Ljava/util/concurrent/locks/Lock;)V",
-        "tryLock(Ljava/util/concurrent/locks/Lock;JLjava/util/concurrent/TimeUnit;)Z"};
+        "tryLock(Ljava/util/concurrent/locks/Lock;JLjava/util/concurrent/TimeUnit;)Z",
+        "await(Ljava/util/concurrent/locks/Condition;)V", "awaitUninterruptibly(Ljava/util/concurrent/locks/Condition;)V",
+        "awaitNanos(Ljava/util/concurrent/locks/Condition;J)J",
+        "await(Ljava/util/concurrent/locks/Condition;JLjava/util/concurrent/TimeUnit;)Z",
+        "awaitUntil(Ljava/util/concurrent/locks/Condition;Ljava/util/Date;)Z"};
 
     /**
      * Is {@code internalName} one of the runtime's own classes (the API, {@code io.jgo.net}, anything under

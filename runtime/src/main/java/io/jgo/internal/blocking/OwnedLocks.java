@@ -7,7 +7,10 @@ import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.cont.HeldLocks;
 import io.jgo.internal.sched.Syscalls;
+import java.util.Date;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -151,6 +154,121 @@ public final class OwnedLocks {
         @Override
         protected Object otherLock(Lock lock, Object unit, long time) throws InterruptedException {
             return tryLockOther(lock, time, (TimeUnit) unit);
+        }
+    };
+
+    // ------------------------------------------------------------------ Condition's waits
+
+    /** {@code c.await()} from rewritten code: a {@link ParkingCondition} parks the goroutine; another waits in a syscall. */
+    @Goroutine
+    @Leaf
+    public static void await(Condition c) throws InterruptedException {
+        AWAIT.$jgo$park(Stack.current(), c, null, null, 0);
+    }
+
+    /** {@code c.awaitUninterruptibly()} from rewritten code. */
+    @Goroutine
+    @Leaf
+    public static void awaitUninterruptibly(Condition c) {
+        try {
+            AWAIT_UNINTERRUPTIBLY.$jgo$park(Stack.current(), c, null, null, 0);
+        } catch (InterruptedException e) {
+            throw new AssertionError(e); // not interruptible
+        }
+    }
+
+    /** {@code c.awaitNanos(nanos)} from rewritten code. */
+    @Goroutine
+    @Leaf
+    public static long awaitNanos(Condition c, long nanos) throws InterruptedException {
+        Object r = AWAIT_NANOS.$jgo$park(Stack.current(), c, null, null, nanos);
+        return r instanceof Long ? (Long) r : 0;
+    }
+
+    /** {@code c.await(time, unit)} from rewritten code. */
+    @Goroutine
+    @Leaf
+    public static boolean await(Condition c, long time, TimeUnit unit) throws InterruptedException {
+        Object r = c == null ? AWAIT_TIMED.$jgo$park(Stack.current(), null, null, null, 0) // a resume passes no arguments
+                : AWAIT_TIMED.$jgo$park(Stack.current(), c, Objects.requireNonNull(unit), null, time);
+        return r == Boolean.TRUE;
+    }
+
+    /** {@code c.awaitUntil(deadline)} from rewritten code. */
+    @Goroutine
+    @Leaf
+    public static boolean awaitUntil(Condition c, Date deadline) throws InterruptedException {
+        Object r = AWAIT_UNTIL.$jgo$park(Stack.current(), c, deadline, null, 0);
+        return r == Boolean.TRUE;
+    }
+
+    private static final ParkingCondition.Await AWAIT = new ParkingCondition.Await(
+            MethodIds.of(CLASS, "await", "(Ljava/util/concurrent/locks/Condition;)V"), ParkingCondition.PLAIN) {
+        @Override
+        protected Object otherCondition(Condition c, Object b, long n) throws InterruptedException {
+            boolean entered = Blocking.enter(c, Blocking.ALWAYS);
+            try {
+                c.await();
+                return null;
+            } finally {
+                Blocking.exit(entered);
+            }
+        }
+    };
+
+    private static final ParkingCondition.Await AWAIT_UNINTERRUPTIBLY = new ParkingCondition.Await(
+            MethodIds.of(CLASS, "awaitUninterruptibly", "(Ljava/util/concurrent/locks/Condition;)V"),
+            ParkingCondition.UNINTERRUPTIBLE) {
+        @Override
+        protected Object otherCondition(Condition c, Object b, long n) {
+            boolean entered = Blocking.enter(c, Blocking.ALWAYS);
+            try {
+                c.awaitUninterruptibly();
+                return null;
+            } finally {
+                Blocking.exit(entered);
+            }
+        }
+    };
+
+    private static final ParkingCondition.Await AWAIT_NANOS = new ParkingCondition.Await(
+            MethodIds.of(CLASS, "awaitNanos", "(Ljava/util/concurrent/locks/Condition;J)J"), ParkingCondition.NANOS) {
+        @Override
+        protected Object otherCondition(Condition c, Object b, long n) throws InterruptedException {
+            boolean entered = Blocking.enter(c, Blocking.ALWAYS);
+            try {
+                return c.awaitNanos(n);
+            } finally {
+                Blocking.exit(entered);
+            }
+        }
+    };
+
+    private static final ParkingCondition.Await AWAIT_TIMED = new ParkingCondition.Await(
+            MethodIds.of(CLASS, "await", "(Ljava/util/concurrent/locks/Condition;JLjava/util/concurrent/TimeUnit;)Z"),
+            ParkingCondition.TIMED) {
+        @Override
+        protected Object otherCondition(Condition c, Object unit, long time) throws InterruptedException {
+            boolean entered = Blocking.enter(c, Blocking.ALWAYS);
+            try {
+                return c.await(time, (TimeUnit) unit);
+            } finally {
+                Blocking.exit(entered);
+            }
+        }
+    };
+
+    private static final ParkingCondition.Await AWAIT_UNTIL = new ParkingCondition.Await(
+            MethodIds.of(CLASS, "awaitUntil", "(Ljava/util/concurrent/locks/Condition;Ljava/util/Date;)Z"),
+            ParkingCondition.UNTIL) {
+        @Override
+        protected Object otherCondition(Condition c, Object deadline, long n) throws InterruptedException {
+            boolean entered = Blocking.enter(c, Blocking.ALWAYS);
+            try {
+                return c.awaitUntil((Date) deadline);
+            } finally {
+                Blocking.exit(entered);
+            }
         }
     };
 

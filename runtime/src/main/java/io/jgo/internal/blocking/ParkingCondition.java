@@ -150,11 +150,11 @@ public final class ParkingCondition implements Condition {
 
     // ------------------------------------------------------------------ the leaves' steps
 
-    private static final int UNINTERRUPTIBLE = 0;
-    private static final int PLAIN = 1;
-    private static final int NANOS = 2;
-    private static final int TIMED = 3;
-    private static final int UNTIL = 4;
+    static final int UNINTERRUPTIBLE = 0;
+    static final int PLAIN = 1;
+    static final int NANOS = 2;
+    static final int TIMED = 3;
+    static final int UNTIL = 4;
 
     private static final Await AWAIT = new Await(MethodIds.of(CLASS, "await", "()V"), PLAIN);
     private static final Await AWAIT_UNINTERRUPTIBLY = new Await(MethodIds.of(CLASS, "awaitUninterruptibly", "()V"), UNINTERRUPTIBLE);
@@ -164,10 +164,12 @@ public final class ParkingCondition implements Condition {
 
     /**
      * The steps of one await kind: {@code a} the condition, {@code b} the date of
-     * {@code awaitUntil}, {@code n} the nanoseconds of a timed one. Answers what the method returns
-     * (null, a {@code Long}, a {@code Boolean}).
+     * {@code awaitUntil} (or the {@code TimeUnit} of {@code n}), {@code n} the nanoseconds of a
+     * timed one. Answers what the method returns (null, a {@code Long}, a {@code Boolean}).
+     * {@link OwnedLocks}' leaves, which rewritten code calls for every {@code Condition}, hand a
+     * condition of another class to {@link #otherCondition}.
      */
-    private static final class Await extends LeafPark<Stack, InterruptedException> {
+    static class Await extends LeafPark<Stack, InterruptedException> {
         private final int kind;
 
         Await(int leaf, int kind) {
@@ -175,8 +177,19 @@ public final class ParkingCondition implements Condition {
             this.kind = kind;
         }
 
+        /** A condition of another class (only {@link OwnedLocks}' leaves see one). */
+        protected Object otherCondition(Condition c, Object b, long n) throws InterruptedException {
+            throw new IllegalStateException("not a ParkingCondition: " + c);
+        }
+
         @Override
-        protected Object start(Stack s, Object a, Object b, Object c, long nanos) throws InterruptedException {
+        protected final Object start(Stack s, Object a, Object b, Object c, long nanos) throws InterruptedException {
+            if (!(a instanceof ParkingCondition)) {
+                return otherCondition((Condition) a, b, nanos);
+            }
+            if (b instanceof TimeUnit) {
+                nanos = ((TimeUnit) b).toNanos(nanos);
+            }
             ParkingCondition cond = (ParkingCondition) a;
             ParkingReentrantLock lock = cond.lock;
             Object me = ParkingReentrantLock.self();
@@ -211,7 +224,7 @@ public final class ParkingCondition implements Condition {
         }
 
         @Override
-        protected Object resume(Stack s, Object a, Object b, Object c, long nanos) throws InterruptedException {
+        protected final Object resume(Stack s, Object a, Object b, Object c, long nanos) throws InterruptedException {
             LockWait w = LockWait.afterPark(Parking.goroutineOf(s));
             if (w.conditionOutcome == LockWait.WAITING) {
                 return reacquire(w, w.state); // the signal (or time, or interrupt) came
