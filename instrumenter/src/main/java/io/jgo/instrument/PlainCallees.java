@@ -144,8 +144,21 @@ final class PlainCallees {
 
     private boolean plainJdkCall(String owner, String name, String desc) {
         return !Suspendables.isFunctionalJdkCall(owner, name) && !blocking.wraps(owner, name, desc)
+                && !mayBeSocketCall(owner, name)
                 && !owner.startsWith("java/util/concurrent/") && !owner.startsWith("java/lang/invoke/")
                 && !owner.equals("java/lang/Thread") && !takesFunction(desc);
+    }
+
+    /**
+     * A call {@link SocketCalls} may send to the runtime's parking socket streams (a stream's or
+     * reader's read, {@code accept}, a socket's stream): the rewritten method then suspends in it.
+     * Wider than its table on purpose (every {@code read*} and {@code skip} of {@code java.io}, all of
+     * {@code java.net}), the safe side: a method of an H2 {@code Transfer} that reads an int was proven
+     * plain, its caller did not save its frame for the read, and every session pinned there.
+     */
+    private static boolean mayBeSocketCall(String owner, String name) {
+        return owner.startsWith("java/net/")
+                || owner.startsWith("java/io/") && (name.startsWith("read") || name.equals("skip"));
     }
 
     private static boolean takesFunction(String desc) {
