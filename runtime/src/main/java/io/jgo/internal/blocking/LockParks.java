@@ -53,8 +53,20 @@ class LockParks {
             throw new IllegalStateException("not a ParkingReentrantLock: " + lock);
         }
 
+        /** The lock was taken without parking (OwnedLocks counts it for a frame stepped without a scheduler). */
+        protected void acquiredWithoutPark(ParkingReentrantLock lock) {
+        }
+
         @Override
         protected final Object start(Stack s, Object a, Object b, Object c, long nanos) throws InterruptedException {
+            Object r = first(s, a, b, nanos);
+            if (r == Boolean.TRUE && a instanceof ParkingReentrantLock) {
+                acquiredWithoutPark((ParkingReentrantLock) a);
+            }
+            return r;
+        }
+
+        private Object first(Stack s, Object a, Object b, long nanos) throws InterruptedException {
             if (!(a instanceof ParkingReentrantLock)) {
                 return otherLock((Lock) a, b, nanos);
             }

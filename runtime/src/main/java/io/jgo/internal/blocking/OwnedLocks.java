@@ -6,6 +6,7 @@ import io.jgo.internal.cont.Leaf;
 import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.cont.HeldLocks;
+import io.jgo.internal.sched.Parking;
 import io.jgo.internal.sched.Syscalls;
 import java.util.Date;
 import java.util.Objects;
@@ -72,8 +73,16 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * <h2>Cost</h2>
  * Taking a free lock: the attempt {@code lock()} makes first (see {@link #tryAtOnce}), then the current stack
  * (the carrier's field), a class compare, an array store. Releasing: the current stack, the count.
- * {@code Condition.await} needs nothing here: it releases and re-takes the lock on the same thread
- * before it returns (the instrumenter wraps it as a blocking call), so the entries stay true.
+ * {@code Condition.await} of a JDK lock needs nothing here: it releases and re-takes the lock on the
+ * same thread before it returns (its leaf here waits for it in a syscall), so the entries stay true.
+ *
+ * <h2>Locks jgo makes</h2>
+ * {@code new ReentrantLock([fair])} in rewritten code comes here ({@link #newReentrantLock}) and gets a
+ * {@link ParkingReentrantLock}, which the goroutine owns: it is never counted. So that a goroutine
+ * waiting for one parks instead of blocking its carrier, the waiting helpers ({@code lock},
+ * {@code lockInterruptibly}, timed {@code tryLock}, and {@code Condition}'s waits) are leaves
+ * ({@link LockParks}, {@link ParkingCondition}); for any other lock or condition their first step
+ * does what the helper did before, without parking.
  */
 public final class OwnedLocks {
 
@@ -134,6 +143,11 @@ public final class OwnedLocks {
             lockOther(lock);
             return null;
         }
+
+        @Override
+        protected void acquiredWithoutPark(ParkingReentrantLock lock) {
+            acquired(lock);
+        }
     };
 
     private static final LockParks.Acquire LOCK_INTERRUPTIBLY = new LockParks.Acquire(
@@ -142,6 +156,11 @@ public final class OwnedLocks {
         protected Object otherLock(Lock lock, Object b, long n) throws InterruptedException {
             lockInterruptiblyOther(lock);
             return null;
+        }
+
+        @Override
+        protected void acquiredWithoutPark(ParkingReentrantLock lock) {
+            acquired(lock);
         }
     };
 
@@ -154,6 +173,11 @@ public final class OwnedLocks {
         @Override
         protected Object otherLock(Lock lock, Object unit, long time) throws InterruptedException {
             return tryLockOther(lock, time, (TimeUnit) unit);
+        }
+
+        @Override
+        protected void acquiredWithoutPark(ParkingReentrantLock lock) {
+            acquired(lock);
         }
     };
 
@@ -361,14 +385,22 @@ public final class OwnedLocks {
 
     private static void acquired(Lock lock) {
         Stack s = Stack.current();
-        if (StackAccess.owner(s) == null || !ownedByThread(lock)) {
-            return; // a plain thread or g0 never suspends; a stamp-held view may move
+        if (StackAccess.owner(s) == null || !ownedByThread(lock, s)) {
+            return; // a plain thread or g0 never suspends; a stamp-held view may move; a goroutine owns jgo's locks
         }
         HeldLocks.add(s, lock);
     }
 
-    private static boolean ownedByThread(Lock lock) {
-        return knownClass(lock) || lock.getClass() != ParkingReentrantLock.class && OWNED_BY_THREAD.get(lock.getClass());
+    /**
+     * Does {@code lock}, just taken on stack {@code s}, tie the frame to its thread? A
+     * {@link ParkingReentrantLock} belongs to a goroutine, but a frame stepped without a scheduler
+     * (a coroutine) takes it as its thread's, like a JDK lock: it must not suspend away from it.
+     */
+    private static boolean ownedByThread(Lock lock, Stack s) {
+        if (lock.getClass() == ParkingReentrantLock.class) {
+            return Parking.goroutineOf(s) == null;
+        }
+        return knownClass(lock) || OWNED_BY_THREAD.get(lock.getClass());
     }
 
     /** The JDK's own owned locks (exactly: a subclass may change what their methods do). */
