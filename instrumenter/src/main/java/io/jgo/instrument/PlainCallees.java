@@ -149,16 +149,20 @@ final class PlainCallees {
                 && !owner.equals("java/lang/Thread") && !takesFunction(desc);
     }
 
+    /** The stream and reader types whose reads {@link SocketCalls} redirects. */
+    private static final java.util.Set<String> SOCKET_READ_OWNERS = java.util.Set.of("java/io/InputStream",
+            "java/io/BufferedInputStream", "java/io/DataInputStream", "java/io/FilterInputStream", "java/io/Reader",
+            "java/io/InputStreamReader", "java/io/BufferedReader");
+
     /**
-     * A call {@link SocketCalls} may send to the runtime's parking socket streams (a stream's or
-     * reader's read, {@code accept}, a socket's stream): the rewritten method then suspends in it.
-     * Wider than its table on purpose (every {@code read*} and {@code skip} of {@code java.io}, all of
-     * {@code java.net}), the safe side: a method of an H2 {@code Transfer} that reads an int was proven
-     * plain, its caller did not save its frame for the read, and every session pinned there.
+     * A call {@link SocketCalls} may send to the runtime's parking socket streams (a read of the
+     * streams and readers it redirects, {@code ServerSocket.accept}): the rewritten method then
+     * suspends in it. A method of an H2 {@code Transfer} that reads an int was proven plain, its
+     * caller did not save its frame for the read, and every session pinned there.
      */
     private static boolean mayBeSocketCall(String owner, String name) {
-        return owner.startsWith("java/net/")
-                || owner.startsWith("java/io/") && (name.startsWith("read") || name.equals("skip"));
+        return SOCKET_READ_OWNERS.contains(owner) && (name.startsWith("read") || name.equals("skip"))
+                || owner.equals("java/net/ServerSocket") && name.equals("accept");
     }
 
     private static boolean takesFunction(String desc) {
