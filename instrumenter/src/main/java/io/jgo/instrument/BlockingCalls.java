@@ -166,10 +166,7 @@ final class BlockingCalls {
             t.add(new Entry(Set.of("java/util/concurrent/locks/LockSupport"), name, null, ALWAYS));
         }
         t.add(new Entry(Set.of("java/util/concurrent/CountDownLatch"), "await", null, ALWAYS));
-        // A Condition's await releases its lock, blocks, and takes it back on the same thread.
-        for (String name : List.of("await", "awaitNanos", "awaitUninterruptibly", "awaitUntil")) {
-            t.add(new Entry(Set.of("java/util/concurrent/locks/Condition"), name, null, ALWAYS));
-        }
+        // A Condition's waits go to OwnedLockCalls: they park for a lock jgo made, and wait in a syscall otherwise.
         t.add(new Entry(Set.of("java/util/concurrent/CyclicBarrier"), "await", null, ALWAYS));
         t.add(new Entry(Set.of("java/util/concurrent/Exchanger"), "exchange", null, ALWAYS));
         for (String name : List.of("acquire", "acquireUninterruptibly")) {

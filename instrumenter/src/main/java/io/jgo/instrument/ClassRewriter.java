@@ -89,6 +89,18 @@ final class ClassRewriter {
                 callSteps.add(m);
             }
         }
+        if (!callSteps.isEmpty()) {
+            // A class the rewrite takes up makes its ReentrantLocks owned by goroutines (constructors too).
+            for (MethodNode m : cn.methods) {
+                if ((m.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0 && !isLeaf(m)
+                        && LockConstructions.apply(cn.name, m) > 0) {
+                    if (!rewritten.contains(m)) {
+                        rewritten.add(m);
+                    }
+                    changed = true;
+                }
+            }
+        }
         for (MethodNode m : callSteps) {
             // Then, with every lambda body of the class through the steps above: the JDK's
             // higher-order methods whose function may suspend go through suspendable helpers.

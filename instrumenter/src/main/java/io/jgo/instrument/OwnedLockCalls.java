@@ -21,6 +21,9 @@ import org.objectweb.asm.tree.MethodNode;
  *   invokeinterface Lock.lock()V                       -> invokestatic OwnedLocks.lock(Lock)V
  *   invokevirtual   ReentrantLock.tryLock(JTimeUnit)Z  -> invokestatic OwnedLocks.tryLock(Lock, J, TimeUnit)Z
  * </pre>
+ * and {@code Condition}'s waits ({@code await}, {@code awaitUninterruptibly}, {@code awaitNanos},
+ * {@code awaitUntil}), which park the goroutine for a condition of a lock jgo made and otherwise wait
+ * in a syscall (the wrap {@link BlockingCalls} gave them before);
  * for {@code lock}, {@code lockInterruptibly}, both {@code tryLock}s and {@code unlock}, declared on
  * {@code Lock}, {@code ReentrantLock}, {@code ReentrantReadWriteLock.ReadLock}/{@code WriteLock}, or
  * a class of the application that implements {@code Lock} (as far as the class path tells). The
@@ -44,6 +47,14 @@ final class OwnedLockCalls {
     private static final Set<String> METHODS = Set.of("lock()V", "lockInterruptibly()V", "tryLock()Z",
             "tryLock(JLjava/util/concurrent/TimeUnit;)Z", "unlock()V");
 
+    private static final String CONDITION = "java/util/concurrent/locks/Condition";
+    private static final Set<String> CONDITION_OWNERS = Set.of(CONDITION,
+            "java/util/concurrent/locks/AbstractQueuedSynchronizer$ConditionObject",
+            "java/util/concurrent/locks/AbstractQueuedLongSynchronizer$ConditionObject");
+    /** name + descriptor of {@code Condition}'s waits, redirected to the static of the same name (the condition first). */
+    static final Set<String> CONDITION_METHODS = Set.of("await()V", "awaitUninterruptibly()V", "awaitNanos(J)J",
+            "await(JLjava/util/concurrent/TimeUnit;)Z", "awaitUntil(Ljava/util/Date;)Z");
+
     private final ClassInfoCache classes;
 
     OwnedLockCalls(ClassInfoCache classes) {
@@ -54,7 +65,12 @@ final class OwnedLockCalls {
     int apply(MethodNode m) {
         int redirected = 0;
         for (AbstractInsnNode insn : m.instructions) {
-            if (insn instanceof MethodInsnNode && matches((MethodInsnNode) insn)) {
+            if (insn instanceof MethodInsnNode && isConditionWait((MethodInsnNode) insn)) {
+                MethodInsnNode call = (MethodInsnNode) insn;
+                m.instructions.set(call, new MethodInsnNode(Opcodes.INVOKESTATIC, RUNTIME_CLASS, call.name,
+                        "(L" + CONDITION + ";" + call.desc.substring(1), false));
+                redirected++;
+            } else if (insn instanceof MethodInsnNode && matches((MethodInsnNode) insn)) {
                 MethodInsnNode call = (MethodInsnNode) insn;
                 m.instructions.set(call, new MethodInsnNode(Opcodes.INVOKESTATIC, RUNTIME_CLASS, call.name,
                         helperDesc(call.desc), false));
@@ -64,6 +80,13 @@ final class OwnedLockCalls {
             }
         }
         return redirected;
+    }
+
+    /** {@code Condition}'s waits: a goroutine parks in a condition of a lock jgo made, and waits in a syscall in any other. */
+    private static boolean isConditionWait(MethodInsnNode call) {
+        int op = call.getOpcode();
+        return (op == Opcodes.INVOKEINTERFACE || op == Opcodes.INVOKEVIRTUAL)
+                && CONDITION_OWNERS.contains(call.owner) && CONDITION_METHODS.contains(call.name + call.desc);
     }
 
     private boolean matches(MethodInsnNode call) {

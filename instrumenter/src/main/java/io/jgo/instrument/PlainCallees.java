@@ -144,8 +144,25 @@ final class PlainCallees {
 
     private boolean plainJdkCall(String owner, String name, String desc) {
         return !Suspendables.isFunctionalJdkCall(owner, name) && !blocking.wraps(owner, name, desc)
+                && !mayBeSocketCall(owner, name)
                 && !owner.startsWith("java/util/concurrent/") && !owner.startsWith("java/lang/invoke/")
                 && !owner.equals("java/lang/Thread") && !takesFunction(desc);
+    }
+
+    /** The stream and reader types whose reads {@link SocketCalls} redirects. */
+    private static final java.util.Set<String> SOCKET_READ_OWNERS = java.util.Set.of("java/io/InputStream",
+            "java/io/BufferedInputStream", "java/io/DataInputStream", "java/io/FilterInputStream", "java/io/Reader",
+            "java/io/InputStreamReader", "java/io/BufferedReader");
+
+    /**
+     * A call {@link SocketCalls} may send to the runtime's parking socket streams (a read of the
+     * streams and readers it redirects, {@code ServerSocket.accept}): the rewritten method then
+     * suspends in it. A method of an H2 {@code Transfer} that reads an int was proven plain, its
+     * caller did not save its frame for the read, and every session pinned there.
+     */
+    private static boolean mayBeSocketCall(String owner, String name) {
+        return SOCKET_READ_OWNERS.contains(owner) && (name.startsWith("read") || name.equals("skip"))
+                || owner.equals("java/net/ServerSocket") && name.equals("accept");
     }
 
     private static boolean takesFunction(String desc) {

@@ -151,9 +151,28 @@ final class RuntimeNames {
     /**
      * Static helpers {@code lock(Lock)}, {@code lockInterruptibly(Lock)}, {@code tryLock(Lock)},
      * {@code tryLock(Lock, long, TimeUnit)}, {@code unlock(Lock)}: rewritten code calls them instead of
-     * {@code Lock}'s methods, so a goroutine holding a thread-owned lock pins ({@link OwnedLockCalls}).
+     * {@code Lock}'s methods, so a goroutine holding a thread-owned lock pins ({@link OwnedLockCalls});
+     * the three that may wait are leaves that park for a lock jgo made. Also the factories
+     * {@code newReentrantLock()} and {@code newReentrantLock(Z)} ({@link LockConstructions}).
      */
     static final String OWNED_LOCKS = "io/jgo/internal/blocking/OwnedLocks";
+    /** {@link #OWNED_LOCKS}' leaves, which park for a goroutine-owned lock. */
+    private static final String[] OWNED_LOCKS_LEAVES = {"lock(Ljava/util/concurrent/locks/Lock;)V",
+        "lockInterruptibly(Ljava/util/concurrent/locks/Lock;)V",
+        "tryLock(Ljava/util/concurrent/locks/Lock;JLjava/util/concurrent/TimeUnit;)Z",
+        "await(Ljava/util/concurrent/locks/Condition;)V", "awaitUninterruptibly(Ljava/util/concurrent/locks/Condition;)V",
+        "awaitNanos(Ljava/util/concurrent/locks/Condition;J)J",
+        "await(Ljava/util/concurrent/locks/Condition;JLjava/util/concurrent/TimeUnit;)Z",
+        "awaitUntil(Ljava/util/concurrent/locks/Condition;Ljava/util/Date;)Z"};
+
+    /**
+     * Is {@code internalName} one of the runtime's own classes (the API, {@code io.jgo.net}, anything under
+     * {@code io.jgo.internal})? Their constructions are the runtime's business and never redirected.
+     */
+    static boolean isRuntimeClass(String internalName) {
+        return internalName.startsWith(RUNTIME_INTERNAL_PREFIX) || internalName.startsWith(RUNTIME_NET_PREFIX)
+                || internalName.startsWith(RUNTIME_PACKAGE) && internalName.indexOf('/', RUNTIME_PACKAGE.length()) < 0;
+    }
 
     /**
      * Suspendable equivalents of the JDK's higher-order methods ({@link CallbackCalls}): static
@@ -326,7 +345,12 @@ final class RuntimeNames {
                     "finishConnect(Ljava/nio/channels/SocketChannel;)Z"),
             classEntry(HTTP_CLIENT_CALLS, "java/lang/Object",
                     HTTP_CLIENT_SEND + "(Ljava/net/http/HttpClient;" + HTTP_CLIENT_SEND_DESC.substring(1)),
-            classEntry(OWNED_LOCKS, "java/lang/Object"),
+            classEntry(OWNED_LOCKS, "java/lang/Object", OWNED_LOCKS_LEAVES),
+            classEntry("io/jgo/internal/blocking/ParkingReentrantLock", "java/util/concurrent/locks/ReentrantLock",
+                    "lock()V", "lockInterruptibly()V", "tryLock(JLjava/util/concurrent/TimeUnit;)Z"),
+            entry("io/jgo/internal/blocking/ParkingCondition", "java/lang/Object", "java/util/concurrent/locks/Condition",
+                    "await()V", "awaitUninterruptibly()V", "awaitNanos(J)J", "await(JLjava/util/concurrent/TimeUnit;)Z",
+                    "awaitUntil(Ljava/util/Date;)Z"),
             classEntry(SOCKET_IO, "java/lang/Object", SocketCalls.suspendingHelpers()),
             interfaceEntry(SOCKETS_PACKAGE + "Parks"),
             classEntry(TLS_IO, "java/lang/Object", SocketCalls.tlsSuspendingHelpers(

@@ -45,6 +45,8 @@ class PlainCalleesTest {
         assertFalse(plain.provenPlain(UTIL, "overridable", "()I"), "a later subclass may override it");
         assertFalse(plain.provenPlain(UTIL, "callsOverridable", "()I"));
         assertFalse(plain.provenPlain(UTIL, "sleepsThrough", "()V"), "a blocking JDK call below");
+        assertFalse(plain.provenPlain(UTIL, "readsAnInt", "(Ljava/io/DataInputStream;)I"),
+                "a stream read that the rewrite sends to the parking socket streams");
         assertFalse(plain.provenPlain("org/example/plaincallees/Absent", "m", "()V"), "a class not found");
         assertFalse(plain.provenPlain(UTIL, "absent", "()V"), "a method the class does not declare");
     }

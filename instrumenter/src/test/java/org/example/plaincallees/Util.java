@@ -60,6 +60,11 @@ public class Util {
         Thread.sleep(1); // blocking: the rewrite wraps it
     }
 
+    /** A read the rewrite sends to the runtime's parking socket streams ({@code SocketCalls}). */
+    public static int readsAnInt(java.io.DataInputStream in) throws java.io.IOException {
+        return in.readInt();
+    }
+
     public static void sleepsThrough() throws InterruptedException {
         sleeps();
     }

@@ -2,8 +2,10 @@ package io.jgo.fuzz;
 
 /**
  * {@link Feature#OWNED_LOCKS}: statements that hold a {@code java.util.concurrent} lock across the
- * suspensions of their body, and the program-wide locks they use. A goroutine holding one must not
- * leave its carrier (the carrier thread owns the lock), so these pin; what the trace records shows
+ * suspensions of their body, and the program-wide locks they use. {@code OL}, made in the rewritten
+ * program, is owned by the goroutine that takes it (a copy stepped as a coroutine takes it as its
+ * thread's, and pins); a goroutine holding {@code RW}'s locks must not leave its carrier (the carrier
+ * thread owns them), so those pin; what the trace records shows
  * whether the lock still excluded the other copies of the program and is still held by this thread
  * when the body is over:
  * <pre>

@@ -174,7 +174,9 @@ class InterruptBlockedTasksTest {
                     });
                 }
                 int n = blockers.size();
-                Await.dumpShows("every task blocked", d -> FutureParkTest.count(d, "[syscall") + FutureParkTest.count(d, "[sleep") == n);
+                // The condition and the lock are made here, in rewritten code: goroutine-owned, their waits park.
+                Await.dumpShows("every task blocked", d -> FutureParkTest.count(d, "[syscall") + FutureParkTest.count(d, "[sleep")
+                        + FutureParkTest.count(d, "[Condition.await") + FutureParkTest.count(d, "[ReentrantLock.lock") == n);
                 ex.shutdownNow();
                 try {
                     terminated[0] = ex.awaitTermination(1, TimeUnit.HOURS);

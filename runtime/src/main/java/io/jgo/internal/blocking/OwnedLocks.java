@@ -1,10 +1,17 @@
 package io.jgo.internal.blocking;
 
+import io.jgo.Goroutine;
 import io.jgo.internal.Stack;
+import io.jgo.internal.cont.Leaf;
+import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.cont.HeldLocks;
+import io.jgo.internal.sched.Parking;
 import io.jgo.internal.sched.Syscalls;
+import java.util.Date;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -66,8 +73,16 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * <h2>Cost</h2>
  * Taking a free lock: the attempt {@code lock()} makes first (see {@link #tryAtOnce}), then the current stack
  * (the carrier's field), a class compare, an array store. Releasing: the current stack, the count.
- * {@code Condition.await} needs nothing here: it releases and re-takes the lock on the same thread
- * before it returns (the instrumenter wraps it as a blocking call), so the entries stay true.
+ * {@code Condition.await} of a JDK lock needs nothing here: it releases and re-takes the lock on the
+ * same thread before it returns (its leaf here waits for it in a syscall), so the entries stay true.
+ *
+ * <h2>Locks jgo makes</h2>
+ * {@code new ReentrantLock([fair])} in rewritten code comes here ({@link #newReentrantLock}) and gets a
+ * {@link ParkingReentrantLock}, which the goroutine owns: it is never counted. So that a goroutine
+ * waiting for one parks instead of blocking its carrier, the waiting helpers ({@code lock},
+ * {@code lockInterruptibly}, timed {@code tryLock}, and {@code Condition}'s waits) are leaves
+ * ({@link LockParks}, {@link ParkingCondition}); for any other lock or condition their first step
+ * does what the helper did before, without parking.
  */
 public final class OwnedLocks {
 
@@ -82,8 +97,207 @@ public final class OwnedLocks {
     private OwnedLocks() {
     }
 
-    /** {@code lock.lock()} from rewritten code. */
+    private static final String CLASS = "io.jgo.internal.blocking.OwnedLocks";
+
+    /** {@code new ReentrantLock()} in rewritten code: a lock its goroutine owns (see {@link ParkingReentrantLock}). */
+    public static ReentrantLock newReentrantLock() {
+        return new ParkingReentrantLock();
+    }
+
+    /** {@code new ReentrantLock(fair)} in rewritten code. */
+    public static ReentrantLock newReentrantLock(boolean fair) {
+        return new ParkingReentrantLock(fair);
+    }
+
+    /** {@code lock.lock()} from rewritten code: a {@link ParkingReentrantLock} parks the goroutine while it waits. */
+    @Goroutine
+    @Leaf
     public static void lock(Lock lock) {
+        try {
+            LOCK.$jgo$park(Stack.current(), lock, null, null, 0);
+        } catch (InterruptedException e) {
+            throw new AssertionError(e); // lock() is not interruptible
+        }
+    }
+
+    /** {@code lock.lockInterruptibly()} from rewritten code. */
+    @Goroutine
+    @Leaf
+    public static void lockInterruptibly(Lock lock) throws InterruptedException {
+        LOCK_INTERRUPTIBLY.$jgo$park(Stack.current(), lock, null, null, 0);
+    }
+
+    /** {@code lock.tryLock(time, unit)} from rewritten code. */
+    @Goroutine
+    @Leaf
+    public static boolean tryLock(Lock lock, long time, TimeUnit unit) throws InterruptedException {
+        Object r = lock == null ? TRY_LOCK.$jgo$park(Stack.current(), null, null, null, 0) // a resume passes no arguments
+                : TRY_LOCK.$jgo$park(Stack.current(), lock, unit, null, time);
+        return r == Boolean.TRUE;
+    }
+
+    private static final LockParks.Acquire LOCK = new LockParks.Acquire(
+            MethodIds.of(CLASS, "lock", "(Ljava/util/concurrent/locks/Lock;)V"), false, false) {
+        @Override
+        protected Object otherLock(Lock lock, Object b, long n) {
+            lockOther(lock);
+            return null;
+        }
+
+        @Override
+        protected void acquiredWithoutPark(ParkingReentrantLock lock) {
+            acquired(lock);
+        }
+    };
+
+    private static final LockParks.Acquire LOCK_INTERRUPTIBLY = new LockParks.Acquire(
+            MethodIds.of(CLASS, "lockInterruptibly", "(Ljava/util/concurrent/locks/Lock;)V"), true, false) {
+        @Override
+        protected Object otherLock(Lock lock, Object b, long n) throws InterruptedException {
+            lockInterruptiblyOther(lock);
+            return null;
+        }
+
+        @Override
+        protected void acquiredWithoutPark(ParkingReentrantLock lock) {
+            acquired(lock);
+        }
+    };
+
+    /**
+     * The timed {@code tryLock}: a {@link ParkingReentrantLock}'s steps take nanoseconds, so the
+     * unit goes in {@code b} and is applied here; another lock gets the time and unit as written.
+     */
+    private static final LockParks.Acquire TRY_LOCK = new LockParks.Acquire(
+            MethodIds.of(CLASS, "tryLock", "(Ljava/util/concurrent/locks/Lock;JLjava/util/concurrent/TimeUnit;)Z"), true, true) {
+        @Override
+        protected Object otherLock(Lock lock, Object unit, long time) throws InterruptedException {
+            return tryLockOther(lock, time, (TimeUnit) unit);
+        }
+
+        @Override
+        protected void acquiredWithoutPark(ParkingReentrantLock lock) {
+            acquired(lock);
+        }
+    };
+
+    // ------------------------------------------------------------------ Condition's waits
+
+    /** {@code c.await()} from rewritten code: a {@link ParkingCondition} parks the goroutine; another waits in a syscall. */
+    @Goroutine
+    @Leaf
+    public static void await(Condition c) throws InterruptedException {
+        AWAIT.$jgo$park(Stack.current(), c, null, null, 0);
+    }
+
+    /** {@code c.awaitUninterruptibly()} from rewritten code. */
+    @Goroutine
+    @Leaf
+    public static void awaitUninterruptibly(Condition c) {
+        try {
+            AWAIT_UNINTERRUPTIBLY.$jgo$park(Stack.current(), c, null, null, 0);
+        } catch (InterruptedException e) {
+            throw new AssertionError(e); // not interruptible
+        }
+    }
+
+    /** {@code c.awaitNanos(nanos)} from rewritten code. */
+    @Goroutine
+    @Leaf
+    public static long awaitNanos(Condition c, long nanos) throws InterruptedException {
+        Object r = AWAIT_NANOS.$jgo$park(Stack.current(), c, null, null, nanos);
+        return r instanceof Long ? (Long) r : 0;
+    }
+
+    /** {@code c.await(time, unit)} from rewritten code. */
+    @Goroutine
+    @Leaf
+    public static boolean await(Condition c, long time, TimeUnit unit) throws InterruptedException {
+        Object r = c == null ? AWAIT_TIMED.$jgo$park(Stack.current(), null, null, null, 0) // a resume passes no arguments
+                : AWAIT_TIMED.$jgo$park(Stack.current(), c, Objects.requireNonNull(unit), null, time);
+        return r == Boolean.TRUE;
+    }
+
+    /** {@code c.awaitUntil(deadline)} from rewritten code. */
+    @Goroutine
+    @Leaf
+    public static boolean awaitUntil(Condition c, Date deadline) throws InterruptedException {
+        Object r = AWAIT_UNTIL.$jgo$park(Stack.current(), c, deadline, null, 0);
+        return r == Boolean.TRUE;
+    }
+
+    private static final ParkingCondition.Await AWAIT = new ParkingCondition.Await(
+            MethodIds.of(CLASS, "await", "(Ljava/util/concurrent/locks/Condition;)V"), ParkingCondition.PLAIN) {
+        @Override
+        protected Object otherCondition(Condition c, Object b, long n) throws InterruptedException {
+            boolean entered = Blocking.enter(c, Blocking.ALWAYS);
+            try {
+                c.await();
+                return null;
+            } finally {
+                Blocking.exit(entered);
+            }
+        }
+    };
+
+    private static final ParkingCondition.Await AWAIT_UNINTERRUPTIBLY = new ParkingCondition.Await(
+            MethodIds.of(CLASS, "awaitUninterruptibly", "(Ljava/util/concurrent/locks/Condition;)V"),
+            ParkingCondition.UNINTERRUPTIBLE) {
+        @Override
+        protected Object otherCondition(Condition c, Object b, long n) {
+            boolean entered = Blocking.enter(c, Blocking.ALWAYS);
+            try {
+                c.awaitUninterruptibly();
+                return null;
+            } finally {
+                Blocking.exit(entered);
+            }
+        }
+    };
+
+    private static final ParkingCondition.Await AWAIT_NANOS = new ParkingCondition.Await(
+            MethodIds.of(CLASS, "awaitNanos", "(Ljava/util/concurrent/locks/Condition;J)J"), ParkingCondition.NANOS) {
+        @Override
+        protected Object otherCondition(Condition c, Object b, long n) throws InterruptedException {
+            boolean entered = Blocking.enter(c, Blocking.ALWAYS);
+            try {
+                return c.awaitNanos(n);
+            } finally {
+                Blocking.exit(entered);
+            }
+        }
+    };
+
+    private static final ParkingCondition.Await AWAIT_TIMED = new ParkingCondition.Await(
+            MethodIds.of(CLASS, "await", "(Ljava/util/concurrent/locks/Condition;JLjava/util/concurrent/TimeUnit;)Z"),
+            ParkingCondition.TIMED) {
+        @Override
+        protected Object otherCondition(Condition c, Object unit, long time) throws InterruptedException {
+            boolean entered = Blocking.enter(c, Blocking.ALWAYS);
+            try {
+                return c.await(time, (TimeUnit) unit);
+            } finally {
+                Blocking.exit(entered);
+            }
+        }
+    };
+
+    private static final ParkingCondition.Await AWAIT_UNTIL = new ParkingCondition.Await(
+            MethodIds.of(CLASS, "awaitUntil", "(Ljava/util/concurrent/locks/Condition;Ljava/util/Date;)Z"),
+            ParkingCondition.UNTIL) {
+        @Override
+        protected Object otherCondition(Condition c, Object deadline, long n) throws InterruptedException {
+            boolean entered = Blocking.enter(c, Blocking.ALWAYS);
+            try {
+                return c.awaitUntil((Date) deadline);
+            } finally {
+                Blocking.exit(entered);
+            }
+        }
+    };
+
+    /** A lock of the JDK's (or the application's) own, not one jgo made: the calls of old, counted for pinning. */
+    private static void lockOther(Lock lock) {
         if (!knownClass(lock)) {
             lock.lock();
         } else if (tryAtOnce(lock)) {
@@ -101,8 +315,7 @@ public final class OwnedLocks {
         acquired(lock);
     }
 
-    /** {@code lock.lockInterruptibly()} from rewritten code. */
-    public static void lockInterruptibly(Lock lock) throws InterruptedException {
+    private static void lockInterruptiblyOther(Lock lock) throws InterruptedException {
         if (!knownClass(lock)) {
             lock.lockInterruptibly();
         } else if (!lock.tryLock(0, TimeUnit.NANOSECONDS)) { // throws as lockInterruptibly does when interrupted
@@ -146,8 +359,7 @@ public final class OwnedLocks {
         return got;
     }
 
-    /** {@code lock.tryLock(time, unit)} from rewritten code. */
-    public static boolean tryLock(Lock lock, long time, TimeUnit unit) throws InterruptedException {
+    private static boolean tryLockOther(Lock lock, long time, TimeUnit unit) throws InterruptedException {
         boolean got;
         if (!knownClass(lock) || time <= 0) {
             got = lock.tryLock(time, unit);
@@ -173,13 +385,21 @@ public final class OwnedLocks {
 
     private static void acquired(Lock lock) {
         Stack s = Stack.current();
-        if (StackAccess.owner(s) == null || !ownedByThread(lock)) {
-            return; // a plain thread or g0 never suspends; a stamp-held view may move
+        if (StackAccess.owner(s) == null || !ownedByThread(lock, s)) {
+            return; // a plain thread or g0 never suspends; a stamp-held view may move; a goroutine owns jgo's locks
         }
         HeldLocks.add(s, lock);
     }
 
-    private static boolean ownedByThread(Lock lock) {
+    /**
+     * Does {@code lock}, just taken on stack {@code s}, tie the frame to its thread? A
+     * {@link ParkingReentrantLock} belongs to a goroutine, but a frame stepped without a scheduler
+     * (a coroutine) takes it as its thread's, like a JDK lock: it must not suspend away from it.
+     */
+    private static boolean ownedByThread(Lock lock, Stack s) {
+        if (lock.getClass() == ParkingReentrantLock.class) {
+            return Parking.goroutineOf(s) == null;
+        }
         return knownClass(lock) || OWNED_BY_THREAD.get(lock.getClass());
     }
 

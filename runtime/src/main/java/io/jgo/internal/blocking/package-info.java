@@ -5,7 +5,11 @@
  * {@code Thread.sleep}; {@link io.jgo.internal.blocking.Futures} parks the goroutine until a future
  * completes; {@link io.jgo.internal.blocking.ChannelCalls} parks it until a blocking-mode socket
  * channel is ready; {@link io.jgo.internal.blocking.OwnedLocks} counts the thread-owned locks a goroutine
- * holds, so that it pins instead of leaving its thread. Exported by the runtime module (rewritten
+ * holds, so that it pins instead of leaving its thread, and makes the locks of rewritten code:
+ * {@code new ReentrantLock()} there is a {@link io.jgo.internal.blocking.ParkingReentrantLock}, owned by the
+ * goroutine, whose waits (and its {@link io.jgo.internal.blocking.ParkingCondition}s') park through
+ * {@code LeafPark} ({@link io.jgo.internal.blocking.LockWait} is one party's wait: a grant or signal, a
+ * timeout and an interrupt race, the first wins under the lock's guard). Exported by the runtime module (rewritten
  * classes live in the user's modules), by the names in {@code io.jgo.instrument.RuntimeNames}.
  *
  * <p>Sits above the scheduler: it parks and enters syscalls through {@code io.jgo.internal.sched},

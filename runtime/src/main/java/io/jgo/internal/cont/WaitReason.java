@@ -36,7 +36,11 @@ public enum WaitReason {
     /** {@code Semaphore.acquire} ({@code golang.org/x/sync/semaphore}). */
     SEMAPHORE_ACQUIRE("semaphore.Acquire"),
     /** A goroutine in {@code Future.get} / {@code CompletableFuture.join} (no Go equivalent). */
-    FUTURE("future");
+    FUTURE("future"),
+    /** A {@code ReentrantLock} of rewritten code (jgo's {@code ParkingReentrantLock}) held by another party. */
+    LOCK("ReentrantLock.lock"),
+    /** {@code Condition.await} of such a lock. */
+    CONDITION_AWAIT("Condition.await");
 
     private final String text;
 
