@@ -52,6 +52,20 @@ class PlainCalleesTest {
     }
 
     @Test
+    void aCallThroughJdbcInterfacesIsASuspensionPointUnderTheWholeApplicationRule() {
+        String query = "(Ljava/lang/String;)Ljava/sql/ResultSet;";
+        assertTrue(suspendables.isSuspensionPoint("java/sql/Statement", "executeQuery", query),
+                "a driver's rewritten implementation parks behind it");
+        assertTrue(suspendables.isSuspensionPoint("java/sql/ResultSet", "next", "()Z"));
+        assertTrue(suspendables.isSuspensionPoint("javax/sql/DataSource", "getConnection", "()Ljava/sql/Connection;"));
+        assertFalse(suspendables.isSuspensionPoint("java/util/List", "size", "()I"), "other JDK interfaces are not");
+        Suspendables annotatedOnly = new Suspendables(new ClassInfoCache(bytes, new ByteScan()), false,
+                SuspendablePackages.NONE, Set.of());
+        assertFalse(annotatedOnly.isSuspensionPoint("java/sql/Statement", "executeQuery", query),
+                "annotated-only leaves the driver as written, so the call cannot park");
+    }
+
+    @Test
     void theAgentsDefaultLeavesAClassThatOnlyCallsPlainMethodsAsWritten() throws IOException {
         List<InstrumentationException> failures = new ArrayList<>();
         Diagnostics diagnostics = new Diagnostics() {
