@@ -73,7 +73,10 @@ class DeadlineTest {
                     c.write(big);
                     throw new AssertionError("32 MiB fitted into the socket buffers");
                 } catch (SocketTimeoutException expected) {
-                    assertTrue(big.position() > 0 && big.hasRemaining(), "partly written: " + big);
+                    // How much went out before the deadline depends on the machine (none, on a loaded
+                    // one that ran the goroutine late); that it is neither lost nor sent twice is
+                    // checked below, where the reader must see exactly 32 MiB.
+                    assertTrue(big.hasRemaining(), "not all written: " + big);
                 }
                 c.setWriteDeadline(null);
                 Chan<Long> read = Chan.make(1);
