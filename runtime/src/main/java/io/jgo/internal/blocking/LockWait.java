@@ -4,8 +4,8 @@ import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.Interrupts;
 import io.jgo.internal.sched.ParkUnlock;
 import io.jgo.internal.sched.Parking;
-import io.jgo.internal.sched.RuntimeTimer;
-import io.jgo.internal.sched.TimerFunc;
+import io.jgo.internal.sched.timer.RuntimeTimer;
+import io.jgo.internal.sched.timer.TimerFunc;
 import io.jgo.internal.sched.WaitQueue;
 import io.jgo.internal.sched.Waiter;
 import java.util.concurrent.locks.LockSupport;
@@ -146,7 +146,7 @@ final class LockWait implements TimerFunc, Interrupts.Wait, ParkUnlock {
     void prepareGoroutinePark(io.jgo.internal.cont.WaitReason why) {
         G g = goroutine();
         if (timed) {
-            timer = new RuntimeTimer(g.runtime(), this);
+            timer = g.runtime().newTimer(this);
         }
         Parking.prepare(g, waiter, this, why);
     }
