@@ -16,7 +16,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * its {@link ParkingCondition}s. The party is a goroutine (it parks on the scheduler's seam: its
  * {@link Waiter} sits on the primitive's {@link WaitQueue}, with this record as its {@code elem}) or
  * a plain thread (it blocks in {@link #awaitAsThread}). Its wakers race to end it and the first one
- * wins, as in {@code FutureWait}: a grant (the lock handed to the party) or a signal, the timeout
+ * wins, as in {@code park.Park}: a grant (the lock handed to the party) or a signal, the timeout
  * of a timed wait (a runtime timer, on g0 or sysmon; a plain thread times itself) and an interrupt
  * ({@link Interrupts}, or a plain thread's own flag).
  *
