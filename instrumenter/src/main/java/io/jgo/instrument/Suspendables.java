@@ -112,7 +112,7 @@ final class Suspendables {
         if (isFunctionalJdkCall(owner, name)) {
             return true;
         }
-        if (!closed && !packages.isEmpty() && isDriverInterfaceCall(owner)) {
+        if (!packages.isEmpty() && isDriverInterfaceCall(owner)) {
             return true;
         }
         if (owner.startsWith("[")) {
