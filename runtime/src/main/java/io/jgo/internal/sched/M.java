@@ -245,7 +245,8 @@ final class M implements Runnable {
             P pp = p;
             boolean sleeperNext = sched.timers.check(pp) > 0 && pp.runq.hasRunnext(); // Go's checkTimers
             // Fairness: now and then one G from the global queue first (RunPolicy.takeGlobalFirst).
-            if (!sched.global.isEmpty() && RunPolicy.takeGlobalFirst(pp, sleeperNext)) {
+            // The tick first: the global queue's count is a line every P reads; Go's order too.
+            if (RunPolicy.checkGlobalFirst(pp.schedtick) && !sched.global.isEmpty() && RunPolicy.takeGlobalFirst(pp, sleeperNext)) {
                 G g = sched.global.poll();
                 if (g != null) {
                     sched.count(PolicyCounts.Event.GLOBAL_ONE);

@@ -231,7 +231,6 @@ public final class Sched {
             if (pp != null) {
                 published = runqPut(pp, g);
                 wake = policy.wakeAfterLocalReady(pp.runq.size()); // the lazy wake, see RunPolicy
-
             } else {
                 global.put(g);
             }
@@ -258,9 +257,13 @@ public final class Sched {
     void readyOnHeldP(P pp, G g) {
         g.casStatus(G.WAITING, G.RUNNABLE);
         count(PolicyCounts.Event.TIMER_READY_LOCAL);
-        runqPut(pp, g);
+        boolean published = runqPut(pp, g); // runnext's volatile swap: the StoreLoad wakep needs
         emit(Trace.Event.GO_READY, g.id, pp.id, -1, -1, 1);
-        ms.wakep();
+        if (published) {
+            ms.wakepPublished();
+        } else {
+            ms.wakep();
+        }
     }
 
     /**

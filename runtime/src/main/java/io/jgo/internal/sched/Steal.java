@@ -83,6 +83,9 @@ final class Steal {
      * GOMAXPROCS 2 had 18 of every 1,000 items taken from a running P's runnext by a spinning M
      * (-Djgo.counts: steal-runnext, each with the futex wake-up and park of that M around it),
      * because its readier (the select loop) runs on for longer than 3 µs before it blocks.
+     * The park may return early, and may consume an unpark meant for a later wait of this M: every
+     * wait of an M re-checks its condition in a loop ({@code M.waitForP} reads {@code nextP} before
+     * and after each park), so a consumed permit shortens this back-off and loses no wake-up.
      */
     private static void backOff() {
         LockSupport.parkNanos(RunPolicy.STEAL_RUNNEXT_BACKOFF_NANOS);
