@@ -136,31 +136,33 @@ public final class OwnedLocks {
         return r == Boolean.TRUE;
     }
 
-    private static final LockParks.Acquire LOCK = new LockParks.Acquire(
+    /** {@link LockParks.Acquire} that counts a lock taken without a park as held by the goroutine ({@link #acquired}). */
+    private abstract static class OwnedAcquire extends LockParks.Acquire {
+        OwnedAcquire(int leaf, boolean interruptible, boolean timed) {
+            super(leaf, interruptible, timed);
+        }
+
+        @Override
+        protected void acquiredWithoutPark(ParkingReentrantLock lock) {
+            acquired(lock);
+        }
+    }
+
+    private static final OwnedAcquire LOCK = new OwnedAcquire(
             MethodIds.of(CLASS, "lock", "(Ljava/util/concurrent/locks/Lock;)V"), false, false) {
         @Override
         protected Object otherLock(Lock lock, Object b, long n) {
             lockOther(lock);
             return null;
         }
-
-        @Override
-        protected void acquiredWithoutPark(ParkingReentrantLock lock) {
-            acquired(lock);
-        }
     };
 
-    private static final LockParks.Acquire LOCK_INTERRUPTIBLY = new LockParks.Acquire(
+    private static final OwnedAcquire LOCK_INTERRUPTIBLY = new OwnedAcquire(
             MethodIds.of(CLASS, "lockInterruptibly", "(Ljava/util/concurrent/locks/Lock;)V"), true, false) {
         @Override
         protected Object otherLock(Lock lock, Object b, long n) throws InterruptedException {
             lockInterruptiblyOther(lock);
             return null;
-        }
-
-        @Override
-        protected void acquiredWithoutPark(ParkingReentrantLock lock) {
-            acquired(lock);
         }
     };
 
@@ -168,16 +170,11 @@ public final class OwnedLocks {
      * The timed {@code tryLock}: a {@link ParkingReentrantLock}'s steps take nanoseconds, so the
      * unit goes in {@code b} and is applied here; another lock gets the time and unit as written.
      */
-    private static final LockParks.Acquire TRY_LOCK = new LockParks.Acquire(
+    private static final OwnedAcquire TRY_LOCK = new OwnedAcquire(
             MethodIds.of(CLASS, "tryLock", "(Ljava/util/concurrent/locks/Lock;JLjava/util/concurrent/TimeUnit;)Z"), true, true) {
         @Override
         protected Object otherLock(Lock lock, Object unit, long time) throws InterruptedException {
             return tryLockOther(lock, time, (TimeUnit) unit);
-        }
-
-        @Override
-        protected void acquiredWithoutPark(ParkingReentrantLock lock) {
-            acquired(lock);
         }
     };
 

@@ -142,8 +142,9 @@ public final class RuntimeLock {
      *
      * <p>The one race left open, so that the common unlock stays a plain release store: a waiter
      * marks {@link #HELD_SLEEPERS} between this read of {@link #HELD} and the store, and parks after
-     * reading the state before the store lands. Its sleep then ends by its bound (at most
-     * {@link #MAX_SLEEP_NANOS}, the first one 1 µs) rather than by a wake-up.
+     * reading the state before the store lands. Its sleep then ends by its bound (its current one:
+     * 1 µs doubling per sleep up to {@link #MAX_SLEEP_NANOS}, so up to 5 ms for a waiter that has
+     * slept before) rather than by a wake-up; waiters that parked on that lost mark wait the same way.
      */
     public void unlock() {
         if (state != HELD_SLEEPERS) {

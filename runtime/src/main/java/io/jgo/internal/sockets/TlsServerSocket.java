@@ -25,7 +25,12 @@ final class TlsServerSocket extends SSLServerSocket {
 
     private final SSLContext context;
     private final ServerSocket transport;
-    /** Written by the setters, read by every accept: one settings object replaced whole (volatile). */
+    /**
+     * Written by the setters, read by every accept: one settings object replaced whole (volatile), so
+     * an accept never sees a half-made one. A setter copies, changes and replaces it without a lock:
+     * of two setters racing, one's change can be lost (the JDK's server socket takes a lock there).
+     * {@code clientMode} and {@code sessionCreation} are read by every accept likewise (volatile).
+     */
     private volatile SSLParameters params;
     private volatile boolean clientMode;
     private volatile boolean sessionCreation = true;
