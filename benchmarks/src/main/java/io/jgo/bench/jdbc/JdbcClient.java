@@ -3,8 +3,8 @@ package io.jgo.bench.jdbc;
 import io.jgo.Go;
 import io.jgo.Goroutine;
 import io.jgo.WaitGroup;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
+import io.jgo.bench.clients.RuntimePins;
+import io.jgo.bench.clients.ThreadPeak;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.DriverManager;
@@ -18,8 +18,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import javax.management.MBeanServer;
-import javax.management.ObjectName;
 
 /**
  * One client JVM of the JDBC comparison: {@code CLIENTS} sessions, each opening its own connection
@@ -80,7 +78,7 @@ public final class JdbcClient {
                     });
                 }
                 wg.await();
-                counted[0] = runtimePins();
+                counted[0] = RuntimePins.count();
             });
             pins = counted[0];
         } else {
@@ -140,22 +138,6 @@ public final class JdbcClient {
         }
     }
 
-    /** Pins counted by the jgo runtimes of this JVM (their MXBeans), or -1 if none answers. */
-    private static long runtimePins() {
-        try {
-            MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-            long pins = 0;
-            boolean any = false;
-            for (ObjectName n : server.queryNames(new ObjectName("io.jgo:type=Runtime,*"), null)) {
-                pins += ((Number) server.getAttribute(n, "Pins")).longValue();
-                any = true;
-            }
-            return any ? pins : -1;
-        } catch (Exception e) {
-            return -1;
-        }
-    }
-
     /** The sessions' outcome; shared by every session (atomic counter, concurrent queue). */
     static final class Tally {
         final AtomicInteger right = new AtomicInteger();
@@ -183,45 +165,6 @@ public final class JdbcClient {
                     root = root.getCause();
                 }
                 wrong.add("client " + client + ": " + e + (root == e ? "" : " (at the root: " + root + ")"));
-            }
-        }
-    }
-
-    /**
-     * Samples the JVM's live thread count every millisecond on a daemon thread of its own (not
-     * counted); {@link #peakAbove} is the most seen above the count before the sessions, and
-     * {@link #jvmPeak} the JVM's own peak over the same span (which no sampling misses).
-     */
-    static final class ThreadPeak implements Runnable {
-        private final ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-        private final Thread sampler = new Thread(this, "thread-peak-sampler");
-        private volatile boolean running = true;
-        int baseline;
-        volatile int peakAbove;
-        int jvmPeak;
-
-        void start() {
-            baseline = mx.getThreadCount();
-            mx.resetPeakThreadCount();
-            sampler.setDaemon(true);
-            sampler.start();
-        }
-
-        void stop() throws InterruptedException {
-            running = false;
-            sampler.join();
-            jvmPeak = mx.getPeakThreadCount() - 1; // less the sampler
-        }
-
-        @Override
-        public void run() {
-            while (running) {
-                peakAbove = Math.max(peakAbove, mx.getThreadCount() - 1 - baseline);
-                try {
-                    Thread.sleep(1);
-                } catch (InterruptedException e) {
-                    return;
-                }
             }
         }
     }

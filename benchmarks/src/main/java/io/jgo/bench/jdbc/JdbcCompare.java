@@ -1,5 +1,6 @@
 package io.jgo.bench.jdbc;
 
+import io.jgo.bench.clients.ClientJvm;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,7 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The JDBC comparison: a real driver over TCP to a real database server started here in a process
@@ -87,23 +87,22 @@ public final class JdbcCompare {
         modes.put("loom", List.of());
         modes.put("pool:" + pool, List.of());
         for (Map.Entry<String, List<String>> m : modes.entrySet()) {
-            String result = client(server, java, classPath, m.getValue(), m.getKey(), clients, queries, false);
-            Map<String, String> r = fields(result);
+            Map<String, String> r = client(server, java, classPath, m.getValue(), m.getKey(), clients, queries, false);
             String label = m.getKey().equals("jgo") ? "jgo (goroutines)" : m.getKey().equals("loom") ? "Loom (virtual threads)"
                     : pool + " platform threads";
             rows.add("| " + server.name + " | " + label + " | " + r.get("millis") + " | " + r.get("peakThreads") + " | "
                     + r.get("jvmPeak") + " | " + r.get("right") + " / " + (clients * queries) + " | " + r.get("wrong") + " | "
                     + (m.getKey().equals("jgo") ? r.get("pins") : "") + " |");
-            System.out.println("  " + label + ": " + result);
+            System.out.println("  " + label + ": " + r);
             if (!r.get("wrong").equals("0") || !r.get("right").equals(String.valueOf(clients * queries))) {
-                failures.add(server.name + ", " + label + ": " + result);
+                failures.add(server.name + ", " + label + ": " + r);
             }
         }
     }
 
-    /** Runs one client JVM to its end; its RESULT line (fields), or an IOException with its output. */
-    private static String client(DbServer server, String java, String classPath, List<String> jvmArgs, String mode, int clients,
-            int queries, boolean setup) throws IOException, InterruptedException {
+    /** Runs one client JVM to its end; the fields of its RESULT line, or an IOException with its output. */
+    private static Map<String, String> client(DbServer server, String java, String classPath, List<String> jvmArgs, String mode,
+            int clients, int queries, boolean setup) throws IOException, InterruptedException {
         // H2 gives up a connect after 2 s (h2.socketConnectTimeout); a thousand dials at once to its
         // server (one accepting thread) on a loaded machine take longer: every client waits up to a minute.
         List<String> cmd = new ArrayList<>(List.of(java, "-Xmx1g", "-Dh2.socketConnectTimeout=60000"));
@@ -113,36 +112,7 @@ public final class JdbcCompare {
         if (setup) {
             cmd.add("setup");
         }
-        Path out = Files.createTempFile("jgo-jdbc-client-", ".out");
-        try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
-            if (!p.waitFor(30, TimeUnit.MINUTES)) {
-                p.destroyForcibly();
-                throw new IOException(mode + " client still running after 30 minutes");
-            }
-            List<String> lines = Files.readAllLines(out);
-            lines.stream().filter(l -> l.startsWith("wrong: ")).forEach(l -> System.out.println("    " + mode + " " + l));
-            for (String line : lines) {
-                if (line.startsWith("RESULT ")) {
-                    return line.substring("RESULT ".length());
-                }
-            }
-            throw new IOException(mode + " client exited " + p.exitValue() + " without a result: "
-                    + String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size())));
-        } finally {
-            Files.deleteIfExists(out);
-        }
-    }
-
-    private static Map<String, String> fields(String result) {
-        Map<String, String> m = new LinkedHashMap<>();
-        for (String f : result.split(" ")) {
-            int eq = f.indexOf('=');
-            if (eq > 0) {
-                m.put(f.substring(0, eq), f.substring(eq + 1));
-            }
-        }
-        return m;
+        return ClientJvm.run(mode, cmd);
     }
 
     private static Map<String, String> options(String[] args) {
