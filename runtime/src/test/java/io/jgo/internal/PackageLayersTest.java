@@ -153,7 +153,7 @@ class PackageLayersTest {
             "io.jgo.internal.sched.NetPoller$Taker", "io.jgo.internal.sched.NetPoller$Blocker", "io.jgo.internal.sched.PollHost",
             "io.jgo.internal.sched.Sched", "io.jgo.internal.sched.G",
             "io.jgo.internal.sched.Parking", "io.jgo.internal.sched.Waiter", "io.jgo.internal.sched.WaitQueue",
-            "io.jgo.internal.sched.ParkUnlock");
+            "io.jgo.internal.sched.ParkUnlock", "io.jgo.internal.sched.RuntimeLock");
 
     @Test
     void thePollerSitsAboveTheSchedulerAndReachesItThroughItsHost() {

@@ -3,6 +3,7 @@ package io.jgo.internal.poll;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.ParkUnlock;
 import io.jgo.internal.sched.Parking;
+import io.jgo.internal.sched.RuntimeLock;
 import io.jgo.internal.sched.Sched;
 import io.jgo.internal.sched.WaitQueue;
 import io.jgo.internal.sched.Waiter;
@@ -17,7 +18,6 @@ import java.nio.channels.SelectionKey;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.concurrent.locks.LockSupport;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * One channel's state in the poller (Go's {@code pollDesc} from {@code netpoll.go}, with the wait
@@ -80,7 +80,13 @@ public final class PollDesc implements ParkUnlock {
     private static final long THREAD_POLL_NANOS = 10_000_000L;
 
     private final NetPoll poll;
-    private final ReentrantLock lock = new ReentrantLock();
+    /**
+     * The descriptor's guard: held by a parking goroutine across its unwind and released by g0 once
+     * it is WAITING ({@link #unlockAfterPark}), so it is the runtime's ownerless lock, the one lock
+     * strategy of every guard held across an unwind (as a channel's). Never taken twice by one
+     * party; under it only leaf locks (the key's, a timer heap's).
+     */
+    private final RuntimeLock lock = new RuntimeLock();
     private final WaitQueue readers = new WaitQueue();
     private final WaitQueue writers = new WaitQueue();
     private SelectionKey key;
