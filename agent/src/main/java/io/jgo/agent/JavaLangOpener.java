@@ -22,7 +22,7 @@ import java.util.Set;
  *
  * <p>It also opens {@code java.nio.channels.spi} and {@code sun.nio.ch} to the same modules, so that
  * a goroutine's call on a blocking-mode socket channel parks on the poller instead of holding its
- * carrier ({@code io.jgo.internal.sched.BlockingChannels} says which internals it uses and why).
+ * carrier ({@code io.jgo.internal.poll.BlockingChannels} says which internals it uses and why).
  */
 final class JavaLangOpener {
 
@@ -51,7 +51,7 @@ final class JavaLangOpener {
             return false;
         }
         try {
-            // Blocking-mode socket channels park on the poller (io.jgo.internal.sched.BlockingChannels);
+            // Blocking-mode socket channels park on the poller (io.jgo.internal.poll.BlockingChannels);
             // if this fails the runtime hands those calls off and says so once.
             instrumentation.redefineModule(javaBase, Set.of(), Map.of(), Map.of("java.nio.channels.spi", to, "sun.nio.ch", to),
                     Set.of(), Map.of());

@@ -34,6 +34,9 @@ import org.objectweb.asm.tree.VarInsnNode;
  * <li>{@code HttpClient.send(request, handler)} becomes the runtime's suspendable
  *     {@code HttpClientCalls.send}, which sends with {@code sendAsync} and parks the goroutine on
  *     the response's future, throwing what {@code send} throws;</li>
+ * <li>{@code Process.waitFor()} and {@code waitFor(timeout, unit)} become the runtime's suspendable
+ *     {@code ProcessCalls.waitFor}, which parks the goroutine until the process's {@code onExit()}
+ *     completes;</li>
  * <li>every other entry is wrapped: {@code t = Blocking.enter(receiver, rule); call;
  *     Blocking.exit(t)}, with an innermost handler that calls {@code exit} and rethrows, so the
  *     syscall always ends. With rule {@code BY_CLASS} the runtime decides by the receiver's class
@@ -116,6 +119,7 @@ final class BlockingCalls {
     private static final Set<String> CHANNEL_IO_DESCS = Set.of("(Ljava/nio/ByteBuffer;)I", "([Ljava/nio/ByteBuffer;)J",
             "([Ljava/nio/ByteBuffer;II)J");
     private static final String HTTP_CLIENT = "java/net/http/HttpClient";
+    private static final String PROCESS = "java/lang/Process";
     private static final String FORK_JOIN_TASK = "java/util/concurrent/ForkJoinTask";
     private static final String GET_DESC = "()Ljava/lang/Object;";
     private static final String TIMED_GET_DESC = "(JLjava/util/concurrent/TimeUnit;)Ljava/lang/Object;";
@@ -189,7 +193,7 @@ final class BlockingCalls {
         for (String name : List.of("sleep", "timedJoin", "timedWait")) {
             t.add(new Entry(Set.of("java/util/concurrent/TimeUnit"), name, null, ALWAYS));
         }
-        t.add(new Entry(Set.of("java/lang/Process"), "waitFor", null, ALWAYS));
+        t.add(new Entry(Set.of(PROCESS), "waitFor", null, ALWAYS)); // a form processHelper leaves (waitFor's own, none today)
         for (String name : List.of("read", "write", "accept", "connect", "receive", "send", "transferTo", "transferFrom")) {
             t.add(new Entry(CHANNELS, name, null, ALWAYS));
         }
@@ -247,6 +251,9 @@ final class BlockingCalls {
             }
             if (helper == null) {
                 helper = httpClientHelper(call);
+            }
+            if (helper == null) {
+                helper = processHelper(call);
             }
             if (helper != null) {
                 m.instructions.set(call, helper);
@@ -364,6 +371,20 @@ final class BlockingCalls {
         }
         return new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.HTTP_CLIENT_CALLS, call.name,
                 "(L" + HTTP_CLIENT + ";" + call.desc.substring(1), false);
+    }
+
+    /**
+     * {@code process.waitFor()} and {@code process.waitFor(timeout, unit)} become the runtime's
+     * suspendable {@code ProcessCalls.waitFor(process[, timeout, unit])}, which parks a goroutine on
+     * the process's {@code onExit()}; null for any other call.
+     */
+    private static MethodInsnNode processHelper(MethodInsnNode call) {
+        if (call.getOpcode() != Opcodes.INVOKEVIRTUAL || !call.owner.equals(PROCESS) || !call.name.equals(RuntimeNames.PROCESS_WAIT_FOR)
+                || !call.desc.equals("()I") && !call.desc.equals("(J" + TIMEOUT + ")Z")) {
+            return null;
+        }
+        return new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.PROCESS_CALLS, call.name,
+                "(L" + PROCESS + ";" + call.desc.substring(1), false);
     }
 
     private static boolean isThreadSleep(MethodInsnNode call) {

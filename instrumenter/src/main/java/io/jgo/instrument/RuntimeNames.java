@@ -43,6 +43,10 @@ final class RuntimeNames {
     static final String HTTP_CLIENT_SEND_DESC =
             "(Ljava/net/http/HttpRequest;Ljava/net/http/HttpResponse$BodyHandler;)Ljava/net/http/HttpResponse;";
 
+    /** Suspendable stand-ins for {@code Process.waitFor()} and {@code waitFor(J, TimeUnit)} ({@link BlockingCalls}): the process first. */
+    static final String PROCESS_CALLS = "io/jgo/internal/callback/ProcessCalls";
+    static final String PROCESS_WAIT_FOR = "waitFor";
+
     static final String STACK = "io/jgo/internal/Stack";
     static final String STACK_DESC = "L" + STACK + ";";
     static final String CURRENT = "current";
@@ -345,6 +349,8 @@ final class RuntimeNames {
                     "finishConnect(Ljava/nio/channels/SocketChannel;)Z"),
             classEntry(HTTP_CLIENT_CALLS, "java/lang/Object",
                     HTTP_CLIENT_SEND + "(Ljava/net/http/HttpClient;" + HTTP_CLIENT_SEND_DESC.substring(1)),
+            classEntry(PROCESS_CALLS, "java/lang/Object", PROCESS_WAIT_FOR + "(Ljava/lang/Process;)I",
+                    PROCESS_WAIT_FOR + "(Ljava/lang/Process;JLjava/util/concurrent/TimeUnit;)Z"),
             classEntry(OWNED_LOCKS, "java/lang/Object", OWNED_LOCKS_LEAVES),
             classEntry("io/jgo/internal/blocking/ParkingReentrantLock", "java/util/concurrent/locks/ReentrantLock",
                     "lock()V", "lockInterruptibly()V", "tryLock(JLjava/util/concurrent/TimeUnit;)Z"),

@@ -3,7 +3,7 @@ package io.jgo.net;
 import io.jgo.Context;
 import io.jgo.DeadlineExceededException;
 import io.jgo.internal.proc.AfterCancel;
-import io.jgo.internal.sched.PollDesc;
+import io.jgo.internal.poll.PollDesc;
 import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;
 import java.util.function.BooleanSupplier;

@@ -1,6 +1,6 @@
 package io.jgo.net;
 
-import io.jgo.internal.sched.PollDesc;
+import io.jgo.internal.poll.PollDesc;
 import io.jgo.internal.sched.Syscalls;
 
 /**

@@ -7,7 +7,7 @@ import io.jgo.Goroutine;
 import io.jgo.internal.proc.AfterCancel;
 import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.Stack;
-import io.jgo.internal.sched.PollDesc;
+import io.jgo.internal.poll.PollDesc;
 import io.jgo.internal.sched.Runtimes;
 import java.io.IOException;
 import java.io.InterruptedIOException;

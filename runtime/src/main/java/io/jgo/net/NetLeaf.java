@@ -3,7 +3,7 @@ package io.jgo.net;
 import io.jgo.Context;
 import io.jgo.internal.Stack;
 import io.jgo.internal.cont.LeafPark;
-import io.jgo.internal.sched.PollDesc;
+import io.jgo.internal.poll.PollDesc;
 import java.io.IOException;
 
 /**

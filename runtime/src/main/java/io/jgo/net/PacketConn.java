@@ -5,7 +5,7 @@ import io.jgo.internal.cont.LeafPark;
 import io.jgo.Goroutine;
 import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.Stack;
-import io.jgo.internal.sched.PollDesc;
+import io.jgo.internal.poll.PollDesc;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.SocketAddress;

@@ -14,8 +14,8 @@
  * every waiter ({@code pollUnblock}).
  *
  * <h2>What jgo does</h2>
- * The same, over a {@link java.nio.channels.Selector} (epoll on Linux), in the scheduler
- * ({@code io.jgo.internal.sched.NetPoll}, {@code io.jgo.internal.sched.PollDesc}, where the
+ * The same, over a {@link java.nio.channels.Selector} (epoll on Linux), in the poller
+ * ({@code io.jgo.internal.poll.NetPoll}, {@code io.jgo.internal.poll.PollDesc}, where the
  * park/wake calls live). Three differences forced by NIO, each with its race written out in
  * {@code NetPoll}:
  * <ul>
@@ -68,7 +68,7 @@
  * every one of them where the JDK internals below are not open to jgo (the build-time path without
  * {@code --add-opens java.base/java.nio.channels.spi=... --add-opens java.base/sun.nio.ch=...};
  * one warning says so). Why it is built this way, from JDK 17's source
- * ({@code io.jgo.internal.sched.BlockingChannels} has the details):
+ * ({@code io.jgo.internal.poll.BlockingChannels} has the details):
  * <ul>
  *   <li>The mode is never switched: switching is visible to every thread (another thread's blocking
  *       write would turn non-blocking and return early), {@code implConfigureBlocking} takes both of

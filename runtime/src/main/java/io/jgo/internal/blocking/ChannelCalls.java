@@ -7,7 +7,7 @@ import io.jgo.internal.cont.Leaf;
 import io.jgo.internal.cont.LeafPark;
 import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.Interrupts;
-import io.jgo.internal.sched.PollDesc;
+import io.jgo.internal.poll.PollDesc;
 import io.jgo.internal.sched.Syscalls;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
@@ -26,7 +26,7 @@ import java.nio.channels.SocketChannel;
  * (wait reason {@code IO wait}), then makes the call itself as a handed-off syscall, which then
  * returns at once (or, if another thread took the bytes or the connection first, blocks its carrier
  * as it always did). The channel's mode is never changed: it is registered with the poller as it is
- * ({@code io.jgo.internal.sched.BlockingChannels}). Everything the JDK decides stays the JDK's: the
+ * ({@code io.jgo.internal.poll.BlockingChannels}). Everything the JDK decides stays the JDK's: the
  * call's result and exceptions are the channel's own. A close while the goroutine waits wakes it with
  * an {@link AsynchronousCloseException}, as a thread blocked in the call gets; an interrupt wakes it
  * and the call then sees the interrupt (the JDK closes the channel and throws

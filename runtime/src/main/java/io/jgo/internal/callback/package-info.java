@@ -29,10 +29,12 @@
  * a rewritten frame calls the collector or comparator; they are immutable once made and hold no state
  * of their own (a collector's container is the evaluation's).
  *
- * <p>One blocking call has its stand-in here too, because it must be a rewritten frame: the JDK's
+ * <p>Blocking calls whose stand-in must be a rewritten frame have it here too: the JDK's
  * {@code HttpClient.send} ({@link io.jgo.internal.callback.HttpClientCalls}), which sends
  * asynchronously and waits for the response's future through the runtime's suspendable
- * {@code Futures.get} instead of inside the JDK's frames.
+ * {@code Futures.get} instead of inside the JDK's frames, and {@code Process.waitFor}
+ * ({@link io.jgo.internal.callback.ProcessCalls}), which parks on a {@code park.Park} that the
+ * process's {@code onExit()} wakes.
  *
  * <p>These classes are plain {@code @Goroutine} Java,
  * rewritten by jgo's own instrumenter when the runtime is built (the {@code rewrite-api} step of the

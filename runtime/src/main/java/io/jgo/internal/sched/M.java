@@ -20,7 +20,7 @@ import java.util.concurrent.locks.LockSupport;
  * without a P, and {@link #p}, which sysmon clears when it retakes the P of a goroutine that stopped
  * answering preemption (holding that goroutine's status word, see {@link G}).
  */
-final class M implements Runnable {
+final class M implements Runnable, NetPoller.Taker, NetPoller.Blocker {
 
     final Sched sched;
     final int id;
@@ -46,7 +46,7 @@ final class M implements Runnable {
     /** The G being executed; written by this M, read racily by dumps. */
     volatile G curg;
     /**
-     * True while this M blocks in the network poll ({@link NetPoll#pollBlocking}); written by this M
+     * True while this M blocks in the network poll ({@link NetPoller#pollBlocking}); written by this M
      * before its re-check of {@link #nextP}, read by {@link #unpark} after the waker's write (Dekker).
      */
     volatile boolean inPoll;
@@ -268,7 +268,7 @@ final class M implements Runnable {
             // Go: "poll network ... only an optimization before we resort to stealing". One volatile
             // read when nothing waits on the network.
             if (sched.netpoll.anyPending()) {
-                g = sched.netpoll.pollFromP(this, pp);
+                g = sched.netpoll.pollFromP(this); // take(), below, under the poll's gate
                 if (g != null) {
                     inheritTime = false;
                     return g;
@@ -412,10 +412,10 @@ final class M implements Runnable {
                 // interest (PollDesc), which a select made before they ran would report at once, for
                 // nobody. The busy Ms poll in findRunnable, sysmon within 10 ms, and an M that drops
                 // its P comes here and polls; this M polls again once it is woken or its timer is due.
-                int readied = restAfterReadying ? NetPoll.NOT_POLLED
+                int readied = restAfterReadying ? NetPoller.NOT_POLLED
                         : sched.netpoll.pollBlocking(this, sched.virtualClock == null ? deadline : Long.MAX_VALUE);
                 restAfterReadying = false;
-                if (readied != NetPoll.NOT_POLLED) {
+                if (readied != NetPoller.NOT_POLLED) {
                     if (nextP == null && deadline != Long.MAX_VALUE && deadline - sched.timeNow() <= 0) {
                         sched.timers.runUnheldExpired(sched.timeNow());
                     }
@@ -479,13 +479,51 @@ final class M implements Runnable {
     /**
      * Wakes this M wherever it waits without a P: parked, or blocked in the network poll (Go's
      * {@code notewakeup} plus {@code netpollBreak}). The caller wrote what the M should see first;
-     * the read of {@link #inPoll} comes after that write (see {@link NetPoll}). Any thread.
+     * the read of {@link #inPoll} comes after that write (see {@code poll.NetPoll}). Any thread.
      */
     void unpark() {
         LockSupport.unpark(thread);
         if (inPoll) {
             sched.netpoll.wakeup();
         }
+    }
+
+    /**
+     * findRunnable's network poll readied {@code readied} (non-empty): the last one runs on this M,
+     * the others are injected on its P (Go's {@code injectglist}). This M's g0, holding its P, inside
+     * {@link NetPoller#pollFromP} (the poll's gate held: the batch is the poller's).
+     */
+    @Override
+    public G take(java.util.List<G> readied) {
+        P pp = p;
+        sched.emit(Trace.Event.NETPOLL, -1, pp.id, id, NetPoller.BY_FIND_RUNNABLE, readied.size());
+        G first = readied.remove(readied.size() - 1);
+        sched.inject.list(readied, pp);
+        first.casStatus(G.WAITING, G.RUNNABLE);
+        sched.emit(Trace.Event.GO_READY, first.id, pp.id, id, -1, 2);
+        return first;
+    }
+
+    /** This M's id, for the poller's trace ({@link NetPoller.Blocker}). */
+    @Override
+    public int id() {
+        return id;
+    }
+
+    /**
+     * This idle M enters the blocking poll: {@link #inPoll} is written (volatile), then {@link #nextP}
+     * re-read (pairs with {@link #unpark}: see {@code poll.NetPoll}); true if it should block. Own thread.
+     */
+    @Override
+    public boolean enterPoll() {
+        inPoll = true;
+        return nextP == null && !sched.stopping;
+    }
+
+    /** This M left the blocking poll. Own thread. */
+    @Override
+    public void leavePoll() {
+        inPoll = false;
     }
 
     /** A pseudo-random int for the steal order; owner only. */

@@ -49,8 +49,11 @@ public final class Sched {
     /** Readied batches into the queues ({@link Inject}, Go's {@code injectglist}). */
     final Inject inject = new Inject(this);
     final Timers timers = new Timers(this);
-    /** The network poller; its selector is opened by the first registration. */
-    final NetPoll netpoll = new NetPoll(this);
+    /**
+     * The network poller ({@link NetPoller}): {@link NetPoller#NONE} until the first registration
+     * installs the real one ({@link #poller}); written once, volatile for every M and sysmon.
+     */
+    volatile NetPoller netpoll = NetPoller.NONE;
     final AllGs allgs = new AllGs();
     final Handoff handoff = new Handoff(this);
     /** Starts, wakes and hands Ps to Ms (Go's wakep, startm, handoffp). */
@@ -576,6 +579,26 @@ public final class Sched {
     public long timeNow() {
         VirtualClock v = virtualClock;
         return v == null ? System.nanoTime() : v.now();
+    }
+
+    /**
+     * This runtime's network poller, made by {@code make} (given the poller's {@link PollHost}) the
+     * first time and installed; the installed one afterwards. Called by the poller's package on its
+     * first registration. Any thread.
+     */
+    public NetPoller poller(java.util.function.Function<PollHost, NetPoller> make) {
+        NetPoller np = netpoll;
+        if (np != NetPoller.NONE) {
+            return np;
+        }
+        synchronized (this) { // one poller per runtime; the Ms read the field without a lock
+            np = netpoll;
+            if (np == NetPoller.NONE) {
+                np = make.apply(new PollHost(this));
+                netpoll = np;
+            }
+            return np;
+        }
     }
 
     /** A timer of this runtime that runs {@code f} when it fires; unarmed. Any thread. */

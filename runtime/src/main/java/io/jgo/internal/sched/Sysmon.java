@@ -39,9 +39,9 @@ import java.util.concurrent.locks.LockSupport;
  *       and a running P's when preemption is off. Between rounds sysmon sleeps no later than the next
  *       such deadline of a running P.</li>
  *   <li><b>Network.</b> When something waits on the network and nobody has polled for
- *       {@code NetPoll.SYSMON_POLL_NS} (10 ms: every P busy in long goroutines, no idle M blocking
+ *       {@code poll.NetPoll.SYSMON_POLL_NS} (10 ms: every P busy in long goroutines, no idle M blocking
  *       in the poll), sysmon polls without blocking and injects what it readied
- *       ({@code NetPoll.pollFromSysmon}, Go's sysmon netpoll).</li>
+ *       ({@code NetPoller.pollFromSysmon}, Go's sysmon netpoll).</li>
  * </ul>
  *
  * <h2>Cadence</h2>

@@ -44,9 +44,9 @@ public final class Waiter {
     /** FIFO links; guarded by {@link #queue}'s owner lock. {@link #queued} is true while linked. */
     Waiter next;
     Waiter prev;
-    boolean queued;
+    public boolean queued;
     /** Link of a {@link WakeList} (waiters to wake after unlocking); the waker's only. */
-    Waiter wakeLink;
+    public Waiter wakeLink;
     /** Plain-thread handshake: written by the waker after the fields above, read by the thread in {@link #awaitAsThread}. */
     private volatile boolean woken;
 
@@ -56,7 +56,7 @@ public final class Waiter {
     }
 
     /** The parked goroutine, or null for a plain thread. */
-    G g() {
+    public G g() {
         return party instanceof G ? (G) party : null;
     }
 
@@ -116,7 +116,7 @@ public final class Waiter {
     }
 
     /** Has {@link #wake} been called for this plain thread's waiter? Volatile read. */
-    boolean isWoken() {
+    public boolean isWoken() {
         return woken;
     }
 

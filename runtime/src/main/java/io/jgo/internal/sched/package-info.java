@@ -126,7 +126,7 @@
  * {@code io.jgo} never come here: they park through {@code io.jgo.internal.sync.WaitList} (Go's
  * {@code sema.go}). Above the scheduler the seam's users are that, the channels and the blocking
  * stand-ins' future waits ({@code io.jgo.internal.blocking.Futures}, on {@code io.jgo.internal.park.Park}); the
- * network parks through {@link io.jgo.internal.sched.PollDesc}, inside this package.
+ * network parks through {@code io.jgo.internal.poll.PollDesc}.
  *
  * <h2>GOMAXPROCS at run time</h2>
  * No stop-the-world: a shrink marks the surplus Ps retiring, retires idle ones at once, moves a
@@ -205,20 +205,22 @@
  * {@link io.jgo.internal.sched.timer.CoarseClock}, so a park reads a volatile instead of the clock.
  *
  * <h2>Network poller</h2>
- * The third source of work, after run queues and timers, as in Go ({@code netpoll.go}):
- * {@link io.jgo.internal.sched.NetPoll}, one {@code Selector} per runtime, polled by the scheduler
- * itself. {@code findRunnable} polls without blocking after the global queue when anything waits on
- * the network (one volatile read otherwise) and runs the first readied G; the M that would park in
- * {@code waitForP} blocks in the poll instead, the timer waiter until the earliest timer
- * ({@code M.unpark} breaks the poll: Go's {@code netpollBreak}); sysmon polls when nobody has for
- * 10 ms; {@code handoffP} starts an M for the last running P when something waits on the network
- * and nobody polls. What a poll readies enters as one batch ({@code Sched.injectList}, Go's
- * {@code injectglist}: local queue for the poller's own P, global queue and an M per idle P
- * otherwise). {@link io.jgo.internal.sched.PollDesc} is Go's {@code pollDesc}: the one place
- * where the network parks and wakes (wait reason {@code IO wait}), deadlines on the per-P timers,
- * close. A selector admits one select at a time, so a gate lets one poller in and the others
- * skip; the lost wake-up between a new interest and a blocked select is written out in
- * {@code NetPoll}. The deadlock check counts a network wait as wakeable.
+ * The third source of work, after run queues and timers, as in Go ({@code netpoll.go}): one
+ * {@code Selector} per runtime, polled by the scheduler itself. {@code findRunnable} polls without
+ * blocking after the global queue when anything waits on the network (one volatile read otherwise)
+ * and runs the first readied G; the M that would park in {@code waitForP} blocks in the poll
+ * instead, the timer waiter until the earliest timer ({@code M.unpark} breaks the poll: Go's
+ * {@code netpollBreak}); sysmon polls when nobody has for 10 ms; {@code handoffP} starts an M for
+ * the last running P when something waits on the network and nobody polls. What a poll readies
+ * enters as one batch (Go's {@code injectglist}: local queue for the poller's own P, global queue
+ * and an M per idle P otherwise). The deadlock check counts a network wait as wakeable.
+ * The poller itself lives above the scheduler, in {@code io.jgo.internal.poll} (its descriptors
+ * park goroutines through the park seam): the scheduler knows it only as its
+ * {@link io.jgo.internal.sched.NetPoller} ({@link io.jgo.internal.sched.NetPoller#NONE} until the
+ * first registration installs the real one through {@code Sched.poller}), and the poller asks of
+ * the runtime only what {@link io.jgo.internal.sched.PollHost} offers; the M hands itself to it as
+ * a {@code NetPoller.Taker} (the batch of {@code findRunnable}'s poll) and a
+ * {@code NetPoller.Blocker} (an idle M blocking in the poll), so M and P stay inside.
  *
  * <h2>Timers</h2>
  * Go's per-P 4-ary heaps ({@link io.jgo.internal.sched.timer.TimerHeap}), one facility for everything

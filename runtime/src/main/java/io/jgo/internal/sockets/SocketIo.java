@@ -2,7 +2,7 @@ package io.jgo.internal.sockets;
 
 import io.jgo.Goroutine;
 import io.jgo.internal.blocking.Blocking;
-import io.jgo.internal.sched.BlockingChannels;
+import io.jgo.internal.poll.BlockingChannels;
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
 import java.io.DataInputStream;

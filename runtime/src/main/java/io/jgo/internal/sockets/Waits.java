@@ -2,7 +2,7 @@ package io.jgo.internal.sockets;
 
 import io.jgo.Goroutine;
 import io.jgo.internal.blocking.ChannelCalls;
-import io.jgo.internal.sched.PollDesc;
+import io.jgo.internal.poll.PollDesc;
 import io.jgo.internal.sched.Sched;
 import io.jgo.internal.sched.Syscalls;
 import java.io.IOException;

@@ -102,19 +102,6 @@ public final class TestRuntimes {
         return s.global.size();
     }
 
-    /**
-     * The read-interest counts of a connection's poll descriptor ({@code io.jgo.net.Conn}'s {@code pd},
-     * reached by reflection so this package does not depend on io.jgo.net): how often a waiter set
-     * its interest, how often a fired read interest was dropped (nobody waited, or a blocking poll
-     * fired it). Racy reads; call when the connection is quiet.
-     */
-    public static int[] readInterestCounts(Object conn) throws ReflectiveOperationException {
-        java.lang.reflect.Field f = conn.getClass().getDeclaredField("pd");
-        f.setAccessible(true);
-        PollDesc pd = (PollDesc) f.get(conn);
-        return new int[] {pd.rearms(), pd.readDrops()};
-    }
-
     /** A runtime of {@code procs} Ps, with or without sysmon's preemption. */
     public static Sched withProcs(String name, int procs, boolean preempt) {
         return new Sched(new Config().maxProcs(procs).preempt(preempt).name(name));

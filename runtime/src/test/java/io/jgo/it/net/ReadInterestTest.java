@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jgo.Go;
 import io.jgo.WaitGroup;
+import io.jgo.internal.poll.TestPolls;
 import io.jgo.internal.sched.Sched;
 import io.jgo.internal.sched.TestRuntimes;
 import io.jgo.net.Conn;
@@ -81,7 +82,7 @@ class ReadInterestTest {
                         taken.set(i);
                     }
                     try {
-                        counts.set(TestRuntimes.readInterestCounts(s));
+                        counts.set(TestPolls.readInterestCounts(s));
                     } catch (ReflectiveOperationException e) {
                         throw new AssertionError(e);
                     }

@@ -1,5 +1,12 @@
-package io.jgo.internal.sched;
+package io.jgo.internal.poll;
 
+import io.jgo.internal.sched.G;
+import io.jgo.internal.sched.ParkUnlock;
+import io.jgo.internal.sched.Parking;
+import io.jgo.internal.sched.RuntimeLock;
+import io.jgo.internal.sched.Sched;
+import io.jgo.internal.sched.WaitQueue;
+import io.jgo.internal.sched.Waiter;
 import io.jgo.internal.sched.timer.TimerFunc;
 import io.jgo.internal.sched.timer.RuntimeTimer;
 import io.jgo.internal.Stack;
@@ -11,7 +18,6 @@ import java.nio.channels.SelectionKey;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.concurrent.locks.LockSupport;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * One channel's state in the poller (Go's {@code pollDesc} from {@code netpoll.go}, with the wait
@@ -74,7 +80,13 @@ public final class PollDesc implements ParkUnlock {
     private static final long THREAD_POLL_NANOS = 10_000_000L;
 
     private final NetPoll poll;
-    private final ReentrantLock lock = new ReentrantLock();
+    /**
+     * The descriptor's guard: held by a parking goroutine across its unwind and released by g0 once
+     * it is WAITING ({@link #unlockAfterPark}), so it is the runtime's ownerless lock, the one lock
+     * strategy of every guard held across an unwind (as a channel's). Never taken twice by one
+     * party; under it only leaf locks (the key's, a timer heap's).
+     */
+    private final RuntimeLock lock = new RuntimeLock();
     private final WaitQueue readers = new WaitQueue();
     private final WaitQueue writers = new WaitQueue();
     private SelectionKey key;
@@ -112,8 +124,9 @@ public final class PollDesc implements ParkUnlock {
      * never waits on the selector.
      */
     public static PollDesc register(Sched sched, SelectableChannel ch) throws IOException {
-        PollDesc pd = new PollDesc(sched.netpoll);
-        pd.key = sched.netpoll.register(ch, pd);
+        NetPoll poll = NetPoll.of(sched);
+        PollDesc pd = new PollDesc(poll);
+        pd.key = poll.register(ch, pd);
         return pd;
     }
 
@@ -124,7 +137,7 @@ public final class PollDesc implements ParkUnlock {
      * when the channel cannot be parked on (then the caller hands the call off as a syscall). Any thread.
      */
     public static PollDesc forBlockingChannel(Sched sched, SelectableChannel ch) {
-        PollDesc pd = sched.netpoll.registerBlocking(ch);
+        PollDesc pd = NetPoll.of(sched).registerBlocking(ch);
         if (pd == null && !BlockingChannels.available()) {
             BlockingChannels.unavailableNote();
         }
@@ -391,7 +404,7 @@ public final class PollDesc implements ParkUnlock {
             Waiter w = list;
             list = w.wakeLink; // before the wake: the woken party may reuse w at once
             G g = w.g();
-            if (g != null && g.sched == poll.runtime() && !g.sched.stopping) {
+            if (g != null && poll.host().injectable(g)) {
                 batch.add(g);
             } else {
                 w.wake();
@@ -477,7 +490,7 @@ public final class PollDesc implements ParkUnlock {
     private RuntimeTimer arm(RuntimeTimer t, long d, TimerFunc f) {
         if (d > 0) {
             if (t == null) {
-                t = new RuntimeTimer(poll.runtime().timers, f);
+                t = poll.runtime().newTimer(f);
                 t.owner(this);
             }
             t.reset(d - System.nanoTime());

@@ -1,4 +1,4 @@
-package io.jgo.internal.sched;
+package io.jgo.internal.poll;
 
 import io.jgo.internal.cont.Warnings;
 import java.io.FileDescriptor;
@@ -145,8 +145,14 @@ public final class BlockingChannels {
         Warnings.once("blockingChannels", () -> "blocking-mode SocketChannel/ServerSocketChannel calls in goroutines "
                 + "hold their carrier (handed-off syscalls): java.base's java.nio.channels.spi and sun.nio.ch are not "
                 + "open to jgo (" + WHY_NOT + "). Run with the jgo agent, or add --add-opens "
-                + "java.base/java.nio.channels.spi=" + ThreadLocalMaps.openTo() + " --add-opens java.base/sun.nio.ch="
-                + ThreadLocalMaps.openTo() + " to park them on the poller instead.");
+                + "java.base/java.nio.channels.spi=" + openTo() + " --add-opens java.base/sun.nio.ch="
+                + openTo() + " to park them on the poller instead.");
+    }
+
+    /** Whom {@code --add-opens} must name: the runtime's module on the module path, else the class path. */
+    private static String openTo() {
+        Module runtime = BlockingChannels.class.getModule();
+        return runtime.isNamed() ? runtime.getName() : "ALL-UNNAMED";
     }
 
     /** Is {@code ch} a JDK socket channel this class can register (not a user's subclass)? */

@@ -1,5 +1,9 @@
-package io.jgo.internal.sched;
+package io.jgo.internal.poll;
 
+import io.jgo.internal.sched.G;
+import io.jgo.internal.sched.NetPoller;
+import io.jgo.internal.sched.PollHost;
+import io.jgo.internal.sched.Sched;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.ClosedSelectorException;
@@ -14,13 +18,15 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * One runtime's network poller (Go's {@code netpoll.go} over {@code netpoll_epoll.go}): a
  * {@link Selector} (epoll on Linux) that the scheduler polls itself, no poller thread. See the
- * package comment of {@code io.jgo.net} for the whole design; this class is the scheduler's side.
+ * package comment of {@code io.jgo.net} for the whole design; this class is the scheduler's side,
+ * which the scheduler reaches as its {@link NetPoller} and which reaches the scheduler through its
+ * {@link PollHost} only (the G, M and P it handles stay opaque).
  *
  * <h2>Who polls</h2>
  * <ul>
  *   <li>{@code findRunnable}, holding a P, after the local and global queues: a non-blocking poll
  *       ({@link #pollFromP}) when anything waits on the network; the first readied G runs at once,
- *       the rest are injected ({@link Sched#injectList}, Go's {@code injectglist}).</li>
+ *       the rest are injected (Go's {@code injectglist}; the M's {@link NetPoller.Taker}).</li>
  *   <li>An idle M, without a P, blocks in the poll instead of parking ({@link #pollBlocking}); the
  *       timer waiter blocks until the earliest timer. {@link #wakeup} is Go's {@code netpollBreak}:
  *       an M handed a P, an earlier timer, a new interest, the runtime's stop.</li>
@@ -56,14 +62,15 @@ import java.util.concurrent.locks.LockSupport;
  * An idle M that finds the gate held by a non-blocking poller sets {@link #blockerWanted} and tries
  * once more before it parks; the poller frees the gate and then reads the flag, and wakes an idle M
  * to block in the poll (a Dekker pair on {@link #gate} and {@link #blockerWanted}).
- * An M parked by {@link M#waitForP} is woken through {@link M#unpark}, which also breaks the poll
- * when that M blocks in it ({@link M#inPoll}, written before the M's re-check of {@code nextP}).
+ * An M parked by {@code M.waitForP} is woken through {@code M.unpark}, which also breaks the poll
+ * when that M blocks in it ({@code M.inPoll}, written before the M's re-check of {@code nextP}:
+ * {@link NetPoller.Blocker#enterPoll}).
  *
  * <h2>Cost when unused</h2>
  * The selector is opened with the first registration ({@code netpollGenericInit}); until something
  * waits, every poll step is one volatile read of {@link #pending} (a plain load on x86).
  */
-public final class NetPoll {
+public final class NetPoll implements NetPoller {
 
     static final int FREE = 0;
     static final int NONBLOCKING = 1;
@@ -71,16 +78,8 @@ public final class NetPoll {
     /** sysmon polls when nobody has for this long (Go: 10 ms). */
     static final long SYSMON_POLL_NS = 10_000_000L;
 
-    /** Who polled, for the trace ({@code Trace.Event.NETPOLL}'s victim argument). */
-    static final int BY_FIND_RUNNABLE = 0;
-    static final int BY_IDLE_M = 1;
-    static final int BY_SYSMON = 2;
-    static final int BY_THREAD = 3;
-
-    /** {@link #pollBlocking}: the caller did not poll. */
-    static final int NOT_POLLED = -1;
-
-    private final Sched sched;
+    /** What the poller may ask of its runtime. */
+    private final PollHost host;
     /** Opened once, under {@code this}'s monitor, by the first registration; volatile for the pollers. */
     private volatile Selector selector;
     /** The selector carries {@link BlockingChannels}' close hook; written before {@link #selector} is published. */
@@ -123,13 +122,23 @@ public final class NetPoll {
     private final java.util.function.Consumer<SelectionKey> dispatch = key -> dispatch(key, false);
     private final java.util.function.Consumer<SelectionKey> dispatchBlocking = key -> dispatch(key, true);
 
-    NetPoll(Sched sched) {
-        this.sched = sched;
+    private NetPoll(PollHost host) {
+        this.host = host;
+    }
+
+    /** {@code sched}'s poller, installed in it by the first call. Any thread. */
+    static NetPoll of(Sched sched) {
+        return (NetPoll) sched.poller(NetPoll::new);
     }
 
     /** The runtime this poller belongs to. */
     public Sched runtime() {
-        return sched;
+        return host.runtime();
+    }
+
+    /** What this poller may ask of its runtime. */
+    PollHost host() {
+        return host;
     }
 
     // ---------------------------------------------------------------- registration
@@ -148,7 +157,7 @@ public final class NetPoll {
             synchronized (this) {
                 s = selector;
                 if (s == null) {
-                    lastPoll = sched.nanotime(); // sysmon's 10 ms count starts now
+                    lastPoll = host.nanotime(); // sysmon's 10 ms count starts now
                     s = Selector.open();
                     blockingHook = BlockingChannels.installHook(s, this);
                     selector = s;
@@ -174,7 +183,7 @@ public final class NetPoll {
         } catch (IOException e) {
             return null;
         }
-        if (!blockingHook || sched.stopping) {
+        if (!blockingHook || host.stopping()) {
             return null;
         }
         synchronized (BlockingChannels.keyLock(ch)) { // as SelectableChannel.register: look up and add atomically
@@ -227,18 +236,20 @@ public final class NetPoll {
         cancels.incrementAndGet();
         if (gate.get() == BLOCKING) {
             wakeup();
-        } else if (sched.stopping || gate.get() == FREE) {
+        } else if (host.stopping() || gate.get() == FREE) {
             pollNow(BY_THREAD);
         }
     }
 
     /** Is anything waiting on the network (or a cancel to flush)? One volatile read. Any thread. */
-    boolean anyPending() {
+    @Override
+    public boolean anyPending() {
         return pending.get() > 0;
     }
 
     /** Does some thread block in the poll now? Any thread, racy. */
-    boolean blocked() {
+    @Override
+    public boolean blocked() {
         return gate.get() == BLOCKING;
     }
 
@@ -246,6 +257,7 @@ public final class NetPoll {
      * Go's {@code netpollBreak}: the thread blocked in the poll returns from it. At most one
      * wake-up in flight ({@link #wakeSig}). Any thread.
      */
+    @Override
     public void wakeup() {
         Selector s = selector;
         if (s != null && gate.get() == BLOCKING && wakeSig.compareAndSet(false, true)) {
@@ -258,9 +270,10 @@ public final class NetPoll {
     /**
      * The non-blocking poll of {@code findRunnable} (Go: "poll network ... only an optimization
      * before we resort to stealing"): returns a readied G for the caller to run, having injected
-     * the others, or null. Holder of {@code pp}.
+     * the others ({@code taker}, the M, does both while the gate is held), or null. Holder of a P.
      */
-    G pollFromP(M m, P pp) {
+    @Override
+    public G pollFromP(Taker taker) {
         if (!gate.compareAndSet(FREE, NONBLOCKING)) {
             return null; // someone polls (or blocks in the poll): it will see what we would have
         }
@@ -268,12 +281,7 @@ public final class NetPoll {
             if (!selectNow()) {
                 return null;
             }
-            sched.emit(Trace.Event.NETPOLL, -1, pp.id, m.id, BY_FIND_RUNNABLE, batch.size());
-            G first = batch.remove(batch.size() - 1);
-            sched.inject.list(batch, pp);
-            first.casStatus(G.WAITING, G.RUNNABLE);
-            sched.emit(Trace.Event.GO_READY, first.id, pp.id, m.id, -1, 2);
-            return first;
+            return taker.take(batch);
         } finally {
             batch.clear();
             leaveNonBlocking();
@@ -281,7 +289,8 @@ public final class NetPoll {
     }
 
     /** sysmon's poll when nobody has polled for 10 ms (Go's sysmon). sysmon's thread, in a round. */
-    void pollFromSysmon(long now) {
+    @Override
+    public void pollFromSysmon(long now) {
         long last = lastPoll;
         if (pending.get() <= 0 || last == 0 || now - last < SYSMON_POLL_NS) {
             return;
@@ -296,8 +305,7 @@ public final class NetPoll {
         }
         try {
             if (selectNow()) {
-                sched.emit(Trace.Event.NETPOLL, -1, -1, -1, who, batch.size());
-                sched.inject.list(batch, null);
+                host.injectPolled(batch, -1, who);
             }
         } finally {
             batch.clear();
@@ -306,11 +314,11 @@ public final class NetPoll {
     }
 
     private void leaveNonBlocking() {
-        lastPoll = sched.nanotime();
+        lastPoll = host.nanotime();
         gate.set(FREE); // volatile write, then read blockerWanted (Dekker with pollBlocking)
         if (blockerWanted && pending.get() > 0) {
             blockerWanted = false;
-            sched.timers.wakeIdleM();
+            host.wakeIdleM();
         }
     }
 
@@ -346,7 +354,8 @@ public final class NetPoll {
      * not poll (nothing waits, or another thread polls), and the M parks as usual. Own thread of
      * {@code m}, which is on the idle list.
      */
-    int pollBlocking(M m, long deadline) {
+    @Override
+    public int pollBlocking(Blocker m, long deadline) {
         if (pending.get() <= 0) {
             return NOT_POLLED;
         }
@@ -360,17 +369,16 @@ public final class NetPoll {
             }
         }
         enterBlocking();
-        m.inPoll = true; // volatile write, then re-read nextP: pairs with M.unpark (see the class comment)
         try {
-            if (m.nextP == null && !sched.stopping) {
+            if (m.enterPoll()) { // inPoll's volatile write, then re-read nextP: pairs with M.unpark (see the class comment)
                 block(deadline);
             }
         } finally {
-            m.inPoll = false;
+            m.leavePoll();
             gate.set(NONBLOCKING); // still ours: the batch is injected before the gate is free
             wakeSig.set(false);
         }
-        return injectAndLeave(m.id, BY_IDLE_M);
+        return injectAndLeave(m.id(), BY_IDLE_M);
     }
 
     /** The caller has just taken the gate as BLOCKING: no wake-up is in flight for it yet ({@link #wakeSig}). Gate holder. */
@@ -384,8 +392,7 @@ public final class NetPoll {
         int n = batch.size();
         try {
             if (n > 0) {
-                sched.emit(Trace.Event.NETPOLL, -1, -1, mid, who, batch.size());
-                sched.inject.list(batch, null);
+                host.injectPolled(batch, mid, who);
             }
         } finally {
             batch.clear();
@@ -465,7 +472,8 @@ public final class NetPoll {
     }
 
     /** The runtime stops: a thread blocked in the poll returns, and the selector is closed by it. */
-    void shutdown() {
+    @Override
+    public void shutdown() {
         Selector s = selector;
         if (s != null) {
             s.wakeup();
@@ -477,7 +485,8 @@ public final class NetPoll {
      * descriptors released). A plain thread still waiting on one of its connections can only time
      * out. Any thread; never while a select blocks (nobody polls a stopped runtime).
      */
-    void close() {
+    @Override
+    public void close() {
         Selector s;
         synchronized (this) {
             s = selector;

@@ -1,0 +1,56 @@
+package io.jgo.internal.sched;
+
+import java.util.List;
+
+/**
+ * What the network poller ({@code io.jgo.internal.poll}) may ask of its runtime, and nothing else:
+ * the runtime's clock and stop flag, an idle M to block in the poll, and the injection of the
+ * goroutines a poll readied. The poller names {@link G} only as an opaque handle it collects from
+ * its waiters and hands back here. One per runtime ({@link Sched#poller}); any thread.
+ */
+public final class PollHost {
+
+    private final Sched sched;
+
+    PollHost(Sched sched) {
+        this.sched = sched;
+    }
+
+    /** The runtime this host belongs to. */
+    public Sched runtime() {
+        return sched;
+    }
+
+    /** The runtime's clock (Go's {@code nanotime}). */
+    public long nanotime() {
+        return sched.nanotime();
+    }
+
+    /** Is the runtime stopping? A volatile read. */
+    public boolean stopping() {
+        return sched.stopping;
+    }
+
+    /** Wakes an idle M (to block in the poll that a non-blocking poller just left). */
+    public void wakeIdleM() {
+        sched.timers.wakeIdleM();
+    }
+
+    /**
+     * May a poll of this runtime hand {@code g} back in its batch ({@link #injectPolled})? True for a
+     * goroutine of this runtime while it runs; the others are readied one by one by their waker.
+     */
+    public boolean injectable(G g) {
+        return g.sched == sched && !sched.stopping;
+    }
+
+    /**
+     * A poll by a thread without a P ({@code who}: {@link NetPoller#BY_IDLE_M} and the others;
+     * {@code mid} the M's id or -1) readied {@code batch}: traced, then injected into the global
+     * queue with an M per idle P (Go's {@code injectglist}). The poll's gate holder.
+     */
+    public void injectPolled(List<G> batch, int mid, int who) {
+        sched.emit(Trace.Event.NETPOLL, -1, -1, mid, who, batch.size());
+        sched.inject.list(batch, null);
+    }
+}
