@@ -30,8 +30,8 @@ import java.util.concurrent.atomic.AtomicReference;
  *       idle with timers ({@link #pIdled}); when there is no waiter, an idle M is woken to become one
  *       (in a runtime with no M yet, one is started: a plain thread's first timer). A sleeper it
  *       readies goes to an idle P's runnext, and the waiter takes that P itself ({@link #readyIntoIdleP}).
- *       <p>It leaves a RUNNING P's timers to that P's holder: what an M without a P readies goes to
- *       the global queue's tail, behind every goroutine the busy Ps' time slices sent there, and
+ *       <p>It leaves a RUNNING P's timers to that P's holder: with every P busy, what an M without
+ *       a P readies goes to the global queue's tail, behind every goroutine the busy Ps' time slices sent there, and
  *       with the timer gone from the P's heap sysmon no longer asks the P's goroutine to yield for it,
  *       so a 1 ms sleeper beside hogs waited one whole slice per goroutine queued ahead of it
  *       (counted: at one P beside 4 hogs, 304 of 400 sleeps were fired by the waiter, p50 39 ms
