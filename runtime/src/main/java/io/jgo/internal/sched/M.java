@@ -1,6 +1,7 @@
 package io.jgo.internal.sched;
 
 import io.jgo.internal.sched.timer.VirtualClock;
+import io.jgo.internal.cont.Carrier;
 import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.cont.Continuation;
 import io.jgo.internal.cont.Entry;
@@ -244,6 +245,8 @@ final class M implements Runnable, NetPoller.Taker, NetPoller.Blocker {
             }
             P pp = p;
             boolean sleeperNext = sched.timers.check(pp) > 0 && pp.runq.hasRunnext(); // Go's checkTimers
+            // Another P's timer that sysmon found late with its holder unanswering (Timers.runOverdueFor).
+            sleeperNext |= sched.timers.runOverdueFor(pp) > 0 && pp.runq.hasRunnext();
             // Fairness: now and then one G from the global queue first (RunPolicy.takeGlobalFirst).
             // The tick first: the global queue's count is a line every P reads; Go's order too.
             if (RunPolicy.checkGlobalFirst(pp.schedtick) && !sched.global.isEmpty() && RunPolicy.takeGlobalFirst(pp, sleeperNext)) {
@@ -417,7 +420,7 @@ final class M implements Runnable, NetPoller.Taker, NetPoller.Blocker {
                 restAfterReadying = false;
                 if (readied != NetPoller.NOT_POLLED) {
                     if (nextP == null && deadline != Long.MAX_VALUE && deadline - sched.timeNow() <= 0) {
-                        sched.timers.runUnheldExpired(sched.timeNow());
+                        runUnheldExpiredAsWaiter();
                     }
                     restAfterReadying = readied > 0;
                     continue;
@@ -459,12 +462,32 @@ final class M implements Runnable, NetPoller.Taker, NetPoller.Blocker {
      */
     private void runTimersIdle() {
         try {
-            sched.timers.runUnheldExpired(sched.timeNow()); // a RUNNING P's timers are its holder's (Timers)
+            runUnheldExpiredAsWaiter();
         } catch (Throwable t) {
             try {
                 sched.failures.fatal("a timer run by idle carrier ", thread, t);
             } catch (Throwable lost) {
                 // as in run: the M stays, whatever the report did
+            }
+        }
+    }
+
+    /**
+     * The timer waiter runs the due timers of the Ps nobody runs goroutines on; the first sleeper
+     * they ready goes to an idle P's runnext, and this M takes that P itself ({@code
+     * Timers.readyIntoIdleP} sets {@link #nextP}): it is awake already, where a woken M first waits
+     * for the OS to run it. Own thread, without a P.
+     */
+    private void runUnheldExpiredAsWaiter() {
+        Carrier c = thread instanceof Carrier ? (Carrier) thread : null;
+        if (c != null) {
+            c.firingTimersOf(this); // read by the timer functions on this thread (Timers.wakeSleeper)
+        }
+        try {
+            sched.timers.runUnheldExpired(sched.timeNow()); // a RUNNING P's timers are its holder's (Timers)
+        } finally {
+            if (c != null) {
+                c.firingTimersOf(null);
             }
         }
     }

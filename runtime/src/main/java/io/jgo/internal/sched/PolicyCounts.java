@@ -55,6 +55,12 @@ final class PolicyCounts {
         RING_SPILL("ring-spill"),
         /** A timer readied a goroutine into the firing P's runnext (a sleep's end, from {@code findRunnable}). */
         TIMER_READY_LOCAL("timer-ready-local"),
+        /** A timer fired by a thread without a P readied a goroutine into an idle P's runnext ({@code Timers.readyIntoIdleP}). */
+        TIMER_READY_IDLE_P("timer-ready-idlep"),
+        /** A P's holder ran another P's overdue timers that sysmon marked ({@code Timers.runOverdueFor}). */
+        TIMER_OVERDUE_RUN("timer-overdue-run"),
+        /** sysmon asked the goroutine of another P to yield, so that P's holder runs a late timer ({@code Retake.askAnotherHolder}). */
+        TIMER_ASK_OTHER("timer-ask-other"),
         /** An empty local free list refilled from the shared one under its lock (Go's {@code gfget} batch). */
         GFREE_REFILL("gfree-refill"),
         /** A local free list past its maximum spilled to the shared one under its lock (Go's {@code gfput} batch). */

@@ -41,6 +41,7 @@ final class Retake {
             pd.timerAskWhen = now;
         } else if (pd.timerAskWhen + Sysmon.TIMER_RETAKE_NS <= now) {
             pd.timerAsked = false; // the next round asks again, whoever runs on the P then
+            askAnotherHolder(pp);
             if (pd.timerAskGoid >= 0 && retakeRunning(pp, pd.timerAskGoid)) {
                 freshSlice(pd, tick, now);
                 return -1;
@@ -56,6 +57,35 @@ final class Retake {
         }
         sysmon.nextTimerDecision = Math.min(sysmon.nextTimerDecision, pd.timerAskWhen + Sysmon.TIMER_RETAKE_NS);
         return 0;
+    }
+
+    /**
+     * The goroutine asked to yield for {@code late}'s overdue timer has not answered (its carrier
+     * may be waiting for a CPU, or nobody runs on the P): marks the timer overdue and asks the
+     * goroutine on one other running P to yield, so that P's holder, if its carrier has a CPU now,
+     * runs the timer at its next schedule and the sleeper runs there next ({@code
+     * Timers.runOverdueFor}). Go's Ps run one another's timers only when they look for work; here no
+     * P may ever look (every one holds a hog), and the retake that follows waits for a woken M to
+     * get a CPU. The Ps are tried round-robin from the one after {@code late}. Round thread only.
+     */
+    void askAnotherHolder(P late) {
+        sched.timers.markOverdue();
+        P[] all = sched.procs.all();
+        int n = all.length;
+        int from = 0;
+        for (int i = 0; i < n; i++) {
+            if (all[i] == late) {
+                from = i;
+                break;
+            }
+        }
+        for (int k = 1; k < n; k++) {
+            P other = all[(from + k) % n];
+            if (other.status() == P.RUNNING && preemptOne(other) != null) {
+                sched.count(PolicyCounts.Event.TIMER_ASK_OTHER);
+                return;
+            }
+        }
     }
 
     /**

@@ -360,7 +360,7 @@ public final class Sched {
      * G kicked to the ring's tail by a release store), g is then visible to a spinner's re-check,
      * which reads runnext (see {@link Ms#wakepPublished}). False for a put at the tail.
      */
-    private boolean runqPut(P pp, G g) {
+    boolean runqPut(P pp, G g) {
         SeededSchedule s = seeded;
         boolean next = s == null || s.runNext(); // a seeded bubble draws runnext or the tail
         if (trace == null) {

@@ -31,11 +31,16 @@ import java.util.concurrent.locks.LockSupport;
  *       long goroutine and will not reach {@code checkTimers}: sysmon asks that goroutine to yield, so
  *       g0 runs the heap and the readied sleeper takes the P's runnext. A goroutine that does not
  *       answer within {@link #TIMER_RETAKE_NS} loses its P as in the blocked-carrier retake, so the
- *       P's new M runs the timer. A running P's timers are its holder's alone, even when nobody runs
- *       on it to be asked (g0 between goroutines, the P in transit to a new M): that holder runs them
- *       before any goroutine, into the P's runnext, where sysmon could only ready the sleeper onto the
- *       global queue's tail ({@code Retake.lateTimer}). Timers on a P in a syscall or idle are run by
- *       sysmon itself once {@link #TIMER_BACKSTOP_NS} late (what they ready goes to the global queue),
+ *       P's new M runs the timer; at the same moment sysmon marks the timer overdue and asks the
+ *       goroutine of one other running P to yield, so that P's holder runs it at its next schedule if
+ *       its carrier has a CPU first ({@code Retake.askAnotherHolder}, {@code Timers.runOverdueFor}):
+ *       the retaken P's new M must first be run by the OS, which beside CPU-bound threads without a
+ *       P took several of its slices. A running P's timers are run by a P's holder, never by sysmon,
+ *       even when nobody runs on the P to be asked (g0 between goroutines, the P in transit to a new
+ *       M): that holder runs them before any goroutine, into its P's runnext, where sysmon, holding
+ *       no P, could not put the sleeper ({@code Retake.lateTimer}). Timers on a P in a syscall or idle are run by
+ *       sysmon itself once {@link #TIMER_BACKSTOP_NS} late (a sleeper they ready goes to an idle P's
+ *       runnext, anything else to the global queue),
  *       and a running P's when preemption is off. Between rounds sysmon sleeps no later than the next
  *       such deadline of a running P.</li>
  *   <li><b>Network.</b> When something waits on the network and nobody has polled for

@@ -18,14 +18,20 @@ import java.util.concurrent.atomic.AtomicReference;
  *   <li>An M about to give up its P after a failed steal runs every P's expired timers
  *       ({@link #runAllExpiredFor}: Go's last steal pass, which takes over the timers of busy and idle
  *       Ps), readying the sleepers into its own P's runnext, as Go's {@code stealWork} does.</li>
+ *   <li>The holder of any P at the top of {@code findRunnable}, when sysmon has marked a running P's
+ *       timer overdue: the goroutine asked to yield for it did not answer within a millisecond (its
+ *       carrier waits for a CPU, or nobody runs on the P), so sysmon asked another P's goroutine to
+ *       yield too, and whichever holder schedules first runs every P's due timers into its own
+ *       runnext ({@link #runOverdueFor}).</li>
  *   <li>One idle M, the <em>timer waiter</em>, parks only until the earliest timer of a P that no M
  *       runs on (idle, or in a syscall: {@link #becomeWaiter}) instead of forever, then runs what is
  *       due there ({@link #runUnheldExpired}; Go's {@code netpoll(delay)} in {@code findRunnable}). A
  *       timer armed earlier than its deadline unparks it ({@link #added}), and so does a P that goes
  *       idle with timers ({@link #pIdled}); when there is no waiter, an idle M is woken to become one
- *       (in a runtime with no M yet, one is started: a plain thread's first timer).
- *       <p>It leaves a RUNNING P's timers to that P's holder: what an M without a P readies goes to
- *       the global queue's tail, behind every goroutine the busy Ps' time slices sent there, and
+ *       (in a runtime with no M yet, one is started: a plain thread's first timer). A sleeper it
+ *       readies goes to an idle P's runnext, and the waiter takes that P itself ({@link #readyIntoIdleP}).
+ *       <p>It leaves a RUNNING P's timers to that P's holder: with every P busy, what an M without
+ *       a P readies goes to the global queue's tail, behind every goroutine the busy Ps' time slices sent there, and
  *       with the timer gone from the P's heap sysmon no longer asks the P's goroutine to yield for it,
  *       so a 1 ms sleeper beside hogs waited one whole slice per goroutine queued ahead of it
  *       (counted: at one P beside 4 hogs, 304 of 400 sleeps were fired by the waiter, p50 39 ms
@@ -39,7 +45,8 @@ import java.util.concurrent.atomic.AtomicReference;
  *   <li>A P retiring on a GOMAXPROCS shrink hands its heap to P0 ({@link TimerHeap#moveAllTo}).</li>
  * </ul>
  * A fired timer's function readies or starts goroutines from a thread that is not a goroutine, so
- * they go to the global queue followed by {@code wakep}.
+ * they go to the global queue followed by {@code wakep}; a sleeper is the exception (its P's
+ * runnext when the firing thread holds a P, an idle P's when it holds none, see {@link #wakeSleeper}).
  *
  * <p>{@link #armed} counts timers on heaps plus fired ones whose function has not returned yet:
  * the deadlock check never fires while a timer can still ready a goroutine.
@@ -51,6 +58,14 @@ final class Timers implements TimerHost {
     final AtomicInteger armed = new AtomicInteger();
     /** The idle M parked until the earliest timer, or null. CAS by Ms taking or leaving the role. */
     private final AtomicReference<M> waiter = new AtomicReference<>();
+    /**
+     * A RUNNING P's timer is late and its holder has not answered sysmon's ask to yield: the holder
+     * of any P that schedules before it runs it ({@link #runOverdueFor}). Set by sysmon
+     * ({@code Retake.lateTimer}), taken by the first M to see it; an object of its own, so that the
+     * read every schedule makes shares no line with fields written more often. A hint lost to a
+     * race (taken just before sysmon sets it for another timer) is set again by sysmon's next round.
+     */
+    private final java.util.concurrent.atomic.AtomicBoolean overdue = new java.util.concurrent.atomic.AtomicBoolean();
     /**
      * The deadline the waiter parks until; written by the waiter before its re-check of the heaps,
      * read by {@link #added} after its heap write (volatile: the Dekker pair that loses no wake-up).
@@ -85,6 +100,38 @@ final class Timers implements TimerHost {
             }
         }
         return 0;
+    }
+
+    /**
+     * sysmon: a running P's timer is late and the goroutine asked to yield for it has not answered
+     * (its carrier may have no CPU): let whichever P's holder schedules first run it. Sysmon's thread.
+     */
+    void markOverdue() {
+        overdue.set(true);
+    }
+
+    /** Is a hint of {@link #markOverdue} pending? For tests. Any thread. */
+    boolean overdueMarked() {
+        return overdue.get();
+    }
+
+    /**
+     * Go's {@code stealWork} running another P's timers, at the top of {@code findRunnable} instead
+     * of only before the M gives up its P: when sysmon has marked a running P's timer overdue,
+     * this holder of {@code own} takes the hint and runs every P's due timers, and the sleepers go to
+     * own's runnext, so one runs next on whichever M reached a schedule first instead of waiting for
+     * the late timer's own holder to get the CPU back. One volatile read when nothing is marked.
+     * Returns how many fired. Holder of own (g0).
+     */
+    int runOverdueFor(P own) {
+        if (!overdue.get() || !overdue.getAndSet(false)) {
+            return 0;
+        }
+        int n = runAllExpiredFor(own, sched.timeNow());
+        if (n > 0) {
+            sched.count(PolicyCounts.Event.TIMER_OVERDUE_RUN);
+        }
+        return n;
     }
 
     /** The timer waiter now, or null; for tests. Any thread, racy. */
@@ -402,11 +449,58 @@ final class Timers implements TimerHost {
     private static void wakeSleeper(RuntimeTimer t) {
         G g = ((ArmOnPark) t.owner()).fired();
         t.firedAt(System.nanoTime()); // before the ready below, which publishes it to g (G.sleepFiredAt)
-        P pp = (P) Carrier.firingTimersOfCurrent(); // the P this thread's g0 fires for in check, else null
-        if (pp != null && g.sched.timers == t.host()) {
+        // The P this thread's g0 fires for in check, the idle M that fires as the timer waiter, or null.
+        Object firer = Carrier.firingTimersOfCurrent();
+        Timers host = g.sched.timers;
+        if (firer instanceof P pp && host == t.host()) {
             g.sched.readyOnHeldP(pp, g);
-        } else {
+        } else if (host != t.host() || !host.readyIntoIdleP(g, firer instanceof M m && m.sched == g.sched ? m : null)) {
             g.sched.ready(g);
+        }
+    }
+
+    /**
+     * A sleeper whose timer a thread without a P fired (the timer waiter for an idle P or one in a
+     * syscall, sysmon's backstop): as in Go, where the M that runs a timer holds a P and the sleeper
+     * goes to that P's runnext, it goes to the runnext of an idle P, which {@code waiter} (the
+     * firing timer waiter, still on the idle M list) takes itself, or else a woken M takes. Never
+     * the global queue's tail while a P is idle: there it waited behind every goroutine that a time
+     * slice or a failed answer sent there, and an M that took it in a global batch ran those first
+     * (counted beside 4 hogs at p 2: 848 of 1,000 sleeps readied onto the global queue, most of the
+     * samples over 5 ms late "queued after the fire", the worst 66 ms after an on-time fire).
+     * Returns false when no P is idle (or sysmon found sched.lock busy): the caller readies g onto
+     * the global queue, whose wakep looks for a P again. {@code g} is WAITING. Any thread holding no P.
+     */
+    boolean readyIntoIdleP(G g, M waiter) {
+        SchedLock lock = sched.lock;
+        if (sched.sysmon.inRound()) {
+            if (!lock.tryLock()) {
+                return false; // sysmon never waits on sched.lock (Sysmon, "Never waiting")
+            }
+        } else {
+            lock.lock();
+        }
+        try { // held to the end: startM's own acquisition is reentrant, and sysmon must not wait for it
+            P pp = sched.idlePs.getLocked(); // RUNNING and in transit: ours until an M acquires it
+            if (pp == null) {
+                return false;
+            }
+            boolean self = waiter != null && waiter.nextP == null && sched.midle.remove(waiter);
+            sched.externalEvents.incrementAndGet(); // as Sched.ready from a thread without a P: before the status change
+            g.casStatus(G.WAITING, G.RUNNABLE);
+            sched.runqPut(pp, g); // pp's owner while it is in transit
+            sched.count(PolicyCounts.Event.TIMER_READY_IDLE_P);
+            sched.emit(Trace.Event.GO_READY, g.id, pp.id, -1, -1, 1);
+            if (self) {
+                // Off the idle list under the lock, so nobody else hands it a P: it takes pp when
+                // its wait loop reads nextP, right after this timer run (M.waitForP).
+                waiter.nextP = pp;
+            } else {
+                sched.ms.startM(pp, false);
+            }
+            return true;
+        } finally {
+            lock.unlock();
         }
     }
 }

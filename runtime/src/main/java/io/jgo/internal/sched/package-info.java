@@ -228,9 +228,12 @@
  * {@link io.jgo.internal.sched.timer.TimerFunc}: {@code Go.sleep}, {@code Go.afterFunc}, timer channels
  * the network's deadlines and future waits with a timeout). A timer channel's timer is on a heap only while a receiver waits on
  * it (Go 1.23; {@code io.jgo.TimerCore}). Run by the P's holder in {@code findRunnable}, by an M
- * about to park (every P's due timers), by one idle M parked until the earliest timer (started for
- * the purpose in a runtime that has no M yet), by sysmon when late, and handed to P0 by a retiring
- * P ({@link io.jgo.internal.sched.Timers}). A sleep's timer is armed
+ * about to park (every P's due timers), by any P's holder at its next schedule when sysmon marks a
+ * running P's timer overdue (its goroutine left the ask to yield unanswered), by one idle M parked
+ * until the earliest timer (started for the purpose in a runtime that has no M yet), by sysmon when
+ * late, and handed to P0 by a retiring P ({@link io.jgo.internal.sched.Timers}). A sleeper goes to
+ * the runnext of the P whose holder fired its timer; one fired by a thread without a P (the timer
+ * waiter, sysmon) goes to an idle P's runnext, the global queue only when no P is idle. A sleep's timer is armed
  * by the park's unlock step (Go's {@code resetForSleep}), so it never readies a running goroutine.
  *
  * <h2>Test bubbles</h2>

@@ -123,4 +123,54 @@ public final class TestRuntimes {
         }
         throw new IllegalArgumentException("no policy count named " + label);
     }
+
+    /**
+     * Takes an idle P off the idle list and keeps it in transit (RUNNING, held by no M), as after a
+     * retake: no M can hold it, and sysmon has nobody on it to ask. Returns its id; give it back
+     * with {@link #returnIdleP}.
+     */
+    public static int takeIdleP(Sched s) {
+        P pp = s.idlePs.get();
+        if (pp == null) {
+            throw new IllegalStateException("no idle P");
+        }
+        return pp.id;
+    }
+
+    /** Puts P {@code p}, taken by {@link #takeIdleP}, back on the idle list. */
+    public static void returnIdleP(Sched s, int p) {
+        s.idlePs.put(s.allp[p], P.RUNNING);
+    }
+
+    /** Arms a timer for {@code when} (the runtime's clock) on P {@code p}'s heap that runs {@code fn}. */
+    public static void armTimerOn(Sched s, int p, long when, Runnable fn) {
+        s.newTimer(t -> fn.run()).resetAt(when, s.allp[p].timers);
+    }
+
+    /** Inside a timer's function: the id of the P whose holder's g0 fires it, or -1 (a thread without a P). */
+    public static int firingForP() {
+        return io.jgo.internal.cont.Carrier.firingTimersOfCurrent() instanceof P pp ? pp.id : -1;
+    }
+
+    /** The id of the P the calling goroutine runs on, or -1. */
+    public static int currentP() {
+        G g = Sched.currentG();
+        P pp = g == null || g.m == null ? null : g.m.p;
+        return pp == null ? -1 : pp.id;
+    }
+
+    /** Has sysmon asked the calling goroutine to yield (a request it has not answered yet)? */
+    public static boolean preemptRequested() {
+        return (Sched.currentG().stack.attention & io.jgo.internal.Stack.PREEMPT) != 0;
+    }
+
+    /** Has sysmon marked a running P's timer overdue, for the next P holder that schedules to run? */
+    public static boolean timerMarkedOverdue(Sched s) {
+        return s.timers.overdueMarked();
+    }
+
+    /** sysmon's late-timer thresholds: when it asks a busy P's goroutine to yield, and how long that ask may go unanswered. */
+    public static long[] lateTimerNanos() {
+        return new long[] {Sysmon.TIMER_PREEMPT_NS, Sysmon.TIMER_RETAKE_NS};
+    }
 }
