@@ -20,7 +20,7 @@ final class PrimitiveStreamPipeline implements Runnable {
 
     static final String[] OP_NAMES = {"filter", "map", "peek", "flatMap", "distinct", "sorted", "limit", "skip", "takeWhile",
         "dropWhile", "mapMulti", "viaLong", "viaDouble", "viaObj", "boxedFlatMapToInt", "asLong", "throwing",
-        "viaMapMultiToInt"};
+        "viaMapMultiToInt", "distinctPeekSorted", "boxedPeekSorted", "asLongPeekSorted"};
     static final int OPS = OP_NAMES.length;
     static final String[] TERMINALS = {"forEach", "forEachOrdered", "toArray", "reduceIdentity", "reduce", "collect", "sum",
         "min", "max", "count", "average", "summaryStatistics", "anyMatch", "allMatch", "noneMatch", "findFirst", "findAny",
@@ -158,13 +158,32 @@ final class PrimitiveStreamPipeline implements Runnable {
                     }
                     return x;
                 });
-            default:
+            case 18:
+                // the JDK forgets sorted after distinct: the sort is a barrier even on a range
+                return s.distinct().peek(x -> {
+                    log("afterDistinct", x);
+                    Yield.here();
+                }).sorted();
+            case 19:
+                // boxed keeps sorted: on a range the JDK skips the sort (and its barrier)
+                return s.boxed().peek(x -> {
+                    log("boxed", x);
+                    Yield.here();
+                }).sorted().mapToInt(Integer::intValue);
+            case 20:
+                return s.asLongStream().peek(l -> {
+                    log("asLong", l);
+                    Yield.here();
+                }).sorted().mapToInt(l -> (int) l);
+            case 17:
                 return s.boxed().mapMultiToInt((x, down) -> {
                     log("mapMultiToInt", x);
                     Yield.here();
                     down.accept(x);
                     down.accept(x * 2);
                 });
+            default:
+                throw new IllegalArgumentException("no operation " + op);
         }
     }
 

@@ -86,7 +86,7 @@ final class SequentialDoubleStream extends Pipeline implements DoubleStream {
 
     @Override
     public Stream<Double> boxed() {
-        return (Stream) link(stage(Stage.MAP, Function.identity(), s -> ((DoubleStream) s).boxed()), REF);
+        return (Stream) link(stage(Stage.CONVERT, Function.identity(), s -> ((DoubleStream) s).boxed()), REF);
     }
 
     @Override
@@ -123,7 +123,8 @@ final class SequentialDoubleStream extends Pipeline implements DoubleStream {
 
     @Override
     public DoubleStream distinct() {
-        return link(stage(Stage.DISTINCT, null, s -> ((DoubleStream) s).distinct()));
+        // the JDK's is boxed().distinct().mapToDouble(..): afterwards neither sorted nor distinct is known
+        return link(stage(Stage.DISTINCT, null, s -> ((DoubleStream) s).distinct()).clearing(Stage.ORDER_SORTED | Stage.KNOWN_DISTINCT));
     }
 
     @Override

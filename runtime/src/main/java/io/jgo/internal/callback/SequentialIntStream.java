@@ -86,17 +86,19 @@ final class SequentialIntStream extends Pipeline implements IntStream {
 
     @Override
     public LongStream asLongStream() {
-        return (LongStream) link(stage(Stage.MAP, (Function) x -> (long) (int) (Integer) x, s -> ((IntStream) s).asLongStream()), LONG);
+        return (LongStream) link(stage(Stage.CONVERT, (Function) x -> (long) (int) (Integer) x, s -> ((IntStream) s).asLongStream()),
+                LONG);
     }
 
     @Override
     public DoubleStream asDoubleStream() {
-        return (DoubleStream) link(stage(Stage.MAP, (Function) x -> (double) (int) (Integer) x, s -> ((IntStream) s).asDoubleStream()), DOUBLE);
+        return (DoubleStream) link(stage(Stage.CONVERT, (Function) x -> (double) (int) (Integer) x, s -> ((IntStream) s).asDoubleStream()),
+                DOUBLE);
     }
 
     @Override
     public Stream<Integer> boxed() {
-        return (Stream) link(stage(Stage.MAP, Function.identity(), s -> ((IntStream) s).boxed()), REF);
+        return (Stream) link(stage(Stage.CONVERT, Function.identity(), s -> ((IntStream) s).boxed()), REF);
     }
 
     @Override
@@ -133,7 +135,8 @@ final class SequentialIntStream extends Pipeline implements IntStream {
 
     @Override
     public IntStream distinct() {
-        return link(stage(Stage.DISTINCT, null, s -> ((IntStream) s).distinct()));
+        // the JDK's is boxed().distinct().mapToInt(..): afterwards neither sorted nor distinct is known
+        return link(stage(Stage.DISTINCT, null, s -> ((IntStream) s).distinct()).clearing(Stage.ORDER_SORTED | Stage.KNOWN_DISTINCT));
     }
 
     @Override

@@ -86,12 +86,13 @@ final class SequentialLongStream extends Pipeline implements LongStream {
 
     @Override
     public DoubleStream asDoubleStream() {
-        return (DoubleStream) link(stage(Stage.MAP, (Function) x -> (double) (long) (Long) x, s -> ((LongStream) s).asDoubleStream()), DOUBLE);
+        return (DoubleStream) link(stage(Stage.CONVERT, (Function) x -> (double) (long) (Long) x, s -> ((LongStream) s).asDoubleStream()),
+                DOUBLE);
     }
 
     @Override
     public Stream<Long> boxed() {
-        return (Stream) link(stage(Stage.MAP, Function.identity(), s -> ((LongStream) s).boxed()), REF);
+        return (Stream) link(stage(Stage.CONVERT, Function.identity(), s -> ((LongStream) s).boxed()), REF);
     }
 
     @Override
@@ -128,7 +129,8 @@ final class SequentialLongStream extends Pipeline implements LongStream {
 
     @Override
     public LongStream distinct() {
-        return link(stage(Stage.DISTINCT, null, s -> ((LongStream) s).distinct()));
+        // the JDK's is boxed().distinct().mapToLong(..): afterwards neither sorted nor distinct is known
+        return link(stage(Stage.DISTINCT, null, s -> ((LongStream) s).distinct()).clearing(Stage.ORDER_SORTED | Stage.KNOWN_DISTINCT));
     }
 
     @Override

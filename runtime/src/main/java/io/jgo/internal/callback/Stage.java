@@ -47,6 +47,12 @@ final class Stage extends Sink {
     static final int DROP_WHILE = 8;
     /** {@code mapMulti}: the function is a {@code BiConsumer} of the element and a consumer that pushes downstream. */
     static final int MAP_MULTI = 9;
+    /**
+     * A map that keeps what is known of the elements ({@code boxed}, {@code asLongStream},
+     * {@code asDoubleStream}: the JDK links them with no flag changed, so a {@code sorted} or
+     * {@code distinct} after them is still skipped on sorted or distinct elements).
+     */
+    static final int CONVERT = 10;
 
     // What is known of the elements, as the JDK's StreamOpFlag keeps it (the bits a sequential run needs).
     static final int SIZED = 1;
@@ -68,6 +74,8 @@ final class Stage extends Sink {
      */
     @SuppressWarnings("rawtypes")
     private UnaryOperator<BaseStream> replayer;
+    /** Flags the JDK clears after this stage besides its own ({@link #clearing}). */
+    private int cleared;
 
     private Sink downstream;
     /** MAP_MULTI: what the function gives its elements to (each pushed on at once, no cancellation check between them). */
@@ -98,6 +106,16 @@ final class Stage extends Sink {
         return new Stage(SLICE, null, skip, limit);
     }
 
+    /**
+     * This stage, with {@code flags} cleared after it as the JDK's own composition clears them (a
+     * primitive {@code distinct} is the JDK's {@code boxed().distinct().mapToInt(..)}, whose last map
+     * forgets sorted and distinct). Set once, before the stage is linked.
+     */
+    Stage clearing(int flags) {
+        this.cleared = flags;
+        return this;
+    }
+
     /** This stage, applied to a JDK stream by {@code replayer} (set once, before the stage is linked). */
     @SuppressWarnings("rawtypes")
     Stage replaying(UnaryOperator<BaseStream> replayer) {
@@ -107,6 +125,10 @@ final class Stage extends Sink {
 
     /** The flags after this stage, given those before it. */
     int flags(int upstream) {
+        return ownFlags(upstream) & ~cleared;
+    }
+
+    private int ownFlags(int upstream) {
         switch (op) {
             case FILTER:
                 return upstream & ~SIZED;
@@ -209,6 +231,7 @@ final class Stage extends Sink {
                 }
                 return;
             case MAP:
+            case CONVERT:
                 downstream.accept(((Function) fn).apply(t));
                 return;
             case FLAT_MAP:
