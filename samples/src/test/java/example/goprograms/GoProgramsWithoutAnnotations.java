@@ -24,6 +24,7 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * Go programs written in Java as a newcomer would, with no {@code @Goroutine} anywhere: every
@@ -59,6 +60,7 @@ public final class GoProgramsWithoutAnnotations {
             out.add("anonymous runnable " + anonymousRunnable());
             out.add("select helper " + selectHelper());
             out.add("method references " + methodReferences());
+            out.add("int streams " + intStreams());
             out.add("read fully " + readFullyOverConn());
             out.add("collections " + collectionsWithParkingFunctions());
         });
@@ -342,6 +344,40 @@ public final class GoProgramsWithoutAnnotations {
             sum += c.results.recv();
         }
         return sum;
+    }
+
+    // ---- Go's counting loops written as primitive streams whose lambdas block on channels
+
+    /**
+     * {@code for i := 0; i <= 10; i++ { ch <- i }} as {@code IntStream.range(..).forEach}, and a sum of
+     * squares asked of a server goroutine as {@code IntStream.rangeClosed(..).map(..).sum()}: every
+     * lambda parks on an unbuffered channel.
+     */
+    static String intStreams() {
+        Chan<Integer> ch = Chan.make();
+        Chan<Integer> total = Chan.make();
+        Go.go(() -> {
+            int sum = 0;
+            for (int v : ch) {
+                sum += v;
+            }
+            total.send(sum);
+        });
+        IntStream.range(0, 11).forEach(i -> ch.send(i));
+        ch.close();
+        Chan<Integer> requests = Chan.make();
+        Chan<Integer> replies = Chan.make();
+        Go.go(() -> {
+            for (int v : requests) {
+                replies.send(v * v);
+            }
+        });
+        int squares = IntStream.rangeClosed(1, 10).map(i -> {
+            requests.send(i);
+            return replies.recv();
+        }).sum();
+        requests.close();
+        return total.recv() + " " + squares;
     }
 
     // ---- readFully over io.jgo.net

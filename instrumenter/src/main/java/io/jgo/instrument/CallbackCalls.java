@@ -33,11 +33,16 @@ import org.objectweb.asm.tree.MethodNode;
  * {@code Comparator}'s default methods ({@code thenComparing*}, {@code reversed}) are redirected
  * whatever their argument: the receiver may be a comparator that suspends.
  *
- * <p>Streams: in a method where a function handed to a {@code Stream} method may suspend, the
- * stream sources ({@code Collection.stream()}, {@code Stream.of}, {@code Arrays.stream(Object[])})
- * and every terminal operation ({@link RuntimeNames#STREAM_TERMINALS}) of the method go to
- * {@code StreamCalls}, whose stream evaluates its stages in rewritten code; a terminal operation
- * of any other stream is the JDK's own there. {@code parallelStream()} is left alone.
+ * <p>Streams: in a method where a function handed to a {@code Stream}, {@code IntStream},
+ * {@code LongStream} or {@code DoubleStream} method may suspend, the stream sources
+ * ({@code Collection.stream()}, {@code Stream.of}, {@code Arrays.stream(Object[])},
+ * {@code Stream.iterate}/{@code generate}) and every terminal operation
+ * ({@link RuntimeNames#STREAM_TERMINALS}) of the method go to {@code StreamCalls}, and the
+ * primitive streams' sources ({@code IntStream.range}, {@code of}, {@code iterate}, {@code generate},
+ * {@code Arrays.stream(int[])}...) and terminals ({@link RuntimeNames#PRIMITIVE_STREAM_TERMINALS}) to
+ * {@code PrimitiveStreamSources} and {@code PrimitiveStreamCalls}, whose streams evaluate their
+ * stages in rewritten code; a terminal operation of any other stream is the JDK's own there.
+ * {@code parallelStream()} is left alone.
  *
  * <p>Collectors: a {@code Collectors} factory that takes a function ({@link #COLLECTOR_FACTORIES})
  * goes to {@code CollectorCalls} (same name and descriptor) unless each of its arguments is a
@@ -121,8 +126,14 @@ final class CallbackCalls {
     private static final Map<String, String> STREAM_FACTORIES = Map.of(
             "java/util/stream/Stream.of(Ljava/lang/Object;)Ljava/util/stream/Stream;", "of",
             "java/util/stream/Stream.of([Ljava/lang/Object;)Ljava/util/stream/Stream;", "of",
-            "java/util/Arrays.stream([Ljava/lang/Object;)Ljava/util/stream/Stream;", "stream");
+            "java/util/Arrays.stream([Ljava/lang/Object;)Ljava/util/stream/Stream;", "stream",
+            "java/util/stream/Stream.iterate(Ljava/lang/Object;Ljava/util/function/UnaryOperator;)Ljava/util/stream/Stream;", "iterate",
+            "java/util/stream/Stream.iterate(Ljava/lang/Object;Ljava/util/function/Predicate;Ljava/util/function/UnaryOperator;)"
+                    + "Ljava/util/stream/Stream;", "iterate",
+            "java/util/stream/Stream.generate(Ljava/util/function/Supplier;)Ljava/util/stream/Stream;", "generate");
     private static final String COLLECTION_STREAM = "stream()Ljava/util/stream/Stream;";
+    /** {@code Arrays.stream} of an {@code int[]}, {@code long[]} or {@code double[]}, whole or a range. */
+    private static final java.util.regex.Pattern PRIMITIVE_ARRAY = java.util.regex.Pattern.compile("\\(\\[[IJD](II)?\\).*");
 
     private static final String COLLECTORS = "java/util/stream/Collectors";
     /** The {@code Collectors} factories taking a function that {@code CollectorCalls} has, every overload. */
@@ -178,9 +189,12 @@ final class CallbackCalls {
         for (AbstractInsnNode insn : m.instructions) {
             if (insn instanceof MethodInsnNode) {
                 MethodInsnNode call = (MethodInsnNode) insn;
-                if (call.owner.equals(RuntimeNames.STREAM) && call.getOpcode() == Opcodes.INVOKEINTERFACE
+                if (isStreamType(call.owner) && (call.getOpcode() == Opcodes.INVOKEINTERFACE || call.getOpcode() == Opcodes.INVOKESTATIC)
                         && takesFunction(call.desc) && functionMaySuspend(cn, call, seen == null ? new HashSet<>() : seen)) {
-                    return true;
+                    return true; // (a stage or terminal of any of the four streams; iterate and generate)
+                }
+                if (isStreamType(call.owner) && call.name.equals("iterate") && Type.getArgumentTypes(call.desc).length == 3) {
+                    return true; // its hasNext is not the last argument: taken as one that may suspend
                 }
                 if (isCollectorFactory(call) && argumentsMaySuspend(cn, call, seen == null ? new HashSet<>() : seen)) {
                     return true; // its collector's functions run where the stream collects: the runtime's stream
@@ -222,14 +236,20 @@ final class CallbackCalls {
         return false;
     }
 
-    /** Is the last argument a function ({@code java.util.function}, {@code Comparator})? */
+    /** {@code Stream}, {@code IntStream}, {@code LongStream} or {@code DoubleStream}? */
+    private static boolean isStreamType(String owner) {
+        return owner.equals(RuntimeNames.STREAM) || RuntimeNames.PRIMITIVE_STREAMS.contains(owner);
+    }
+
+    /** Is the last argument a function ({@code java.util.function}, {@code Comparator}, a primitive stream's {@code mapMulti} consumer)? */
     private static boolean takesFunction(String desc) {
         Type[] args = Type.getArgumentTypes(desc);
         if (args.length == 0) {
             return false;
         }
         String last = args[args.length - 1].getDescriptor();
-        return last.startsWith("Ljava/util/function/") || last.equals("Ljava/util/Comparator;");
+        return last.startsWith("Ljava/util/function/") || last.equals("Ljava/util/Comparator;")
+                || last.startsWith("Ljava/util/stream/") && last.endsWith("MapMultiConsumer;");
     }
 
     /** The {@code StreamCalls} call that stands for {@code call} (a stream source or terminal operation), or null. */
@@ -237,7 +257,14 @@ final class CallbackCalls {
         int op = call.getOpcode();
         if (op == Opcodes.INVOKESTATIC) {
             String helper = STREAM_FACTORIES.get(call.owner + "." + call.name + call.desc);
-            return helper == null ? null : new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.STREAM_CALLS, helper, call.desc, false);
+            if (helper != null) {
+                return new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.STREAM_CALLS, helper, call.desc, false);
+            }
+            boolean primitive = RuntimeNames.PRIMITIVE_STREAMS.contains(call.owner)
+                    && RuntimeNames.PRIMITIVE_STREAM_FACTORIES.contains(call.name)
+                    || call.owner.equals("java/util/Arrays") && call.name.equals("stream") && PRIMITIVE_ARRAY.matcher(call.desc).matches();
+            return primitive ? new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.PRIMITIVE_STREAM_SOURCES, call.name, call.desc, false)
+                    : null;
         }
         if (op != Opcodes.INVOKEINTERFACE && op != Opcodes.INVOKEVIRTUAL) {
             return null;
@@ -245,6 +272,10 @@ final class CallbackCalls {
         if (call.owner.equals(RuntimeNames.STREAM) && RuntimeNames.STREAM_TERMINALS.contains(call.name + call.desc)) {
             return new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.STREAM_CALLS, call.name,
                     RuntimeNames.streamHelperDesc(call.desc), false);
+        }
+        if (RuntimeNames.PRIMITIVE_STREAMS.contains(call.owner) && RuntimeNames.PRIMITIVE_STREAM_TERMINALS.contains(call.name)) {
+            return new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.PRIMITIVE_STREAM_CALLS, call.name,
+                    "(L" + call.owner + ";" + call.desc.substring(1), false);
         }
         if ((call.name + call.desc).equals(COLLECTION_STREAM) && isSubtype(call.owner, COLLECTION, new HashSet<>())
                 && !suspendables.isSuspensionPoint(call.owner, call.name, call.desc)) {

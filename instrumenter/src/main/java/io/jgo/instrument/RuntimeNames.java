@@ -236,6 +236,33 @@ final class RuntimeNames {
         return "(L" + STREAM + ";" + terminalDesc.substring(1);
     }
 
+    /**
+     * The primitive streams' sources ({@code IntStream.range}, {@code of}, {@code iterate},
+     * {@code generate}..., {@code Arrays.stream(int[])}...: same name and descriptor) and terminal
+     * operations ({@link #PRIMITIVE_STREAM_TERMINALS}, named as the method, the stream first), for a
+     * method whose stream lambdas may suspend, as {@link #STREAM_CALLS} for {@code Stream}.
+     */
+    static final String PRIMITIVE_STREAM_SOURCES = CALLBACK_PACKAGE + "PrimitiveStreamSources";
+    static final String PRIMITIVE_STREAM_CALLS = CALLBACK_PACKAGE + "PrimitiveStreamCalls";
+    static final Set<String> PRIMITIVE_STREAMS = Set.of("java/util/stream/IntStream", "java/util/stream/LongStream",
+            "java/util/stream/DoubleStream");
+    /** The terminal operations of the primitive streams that {@link #PRIMITIVE_STREAM_CALLS} evaluates, every overload. */
+    static final Set<String> PRIMITIVE_STREAM_TERMINALS = Set.of("forEach", "forEachOrdered", "toArray", "reduce", "collect",
+            "sum", "min", "max", "count", "average", "summaryStatistics", "anyMatch", "allMatch", "noneMatch", "findFirst",
+            "findAny");
+    /** The static sources of the primitive streams that {@link #PRIMITIVE_STREAM_SOURCES} has, every overload. */
+    static final Set<String> PRIMITIVE_STREAM_FACTORIES = Set.of("range", "rangeClosed", "of", "iterate", "generate");
+
+    /** The {@link #PRIMITIVE_STREAM_CALLS} helpers, as the runtime's table lists them: read off the JDK's interfaces. */
+    private static String[] primitiveStreamHelpers() {
+        return Stream.of(java.util.stream.IntStream.class, java.util.stream.LongStream.class, java.util.stream.DoubleStream.class)
+                .flatMap(type -> Stream.of(type.getMethods())
+                        .filter(m -> !java.lang.reflect.Modifier.isStatic(m.getModifiers())
+                                && PRIMITIVE_STREAM_TERMINALS.contains(m.getName()))
+                        .map(m -> m.getName() + "(" + Type.getDescriptor(type) + Type.getMethodDescriptor(m).substring(1)))
+                .toArray(String[]::new);
+    }
+
     /** Save helpers: {@code saveX(value, stack, slot)}; restore: {@code stack.restoreX(slot)}. */
     static String saveName(char kind) {
         return "save" + kind;
@@ -403,8 +430,12 @@ final class RuntimeNames {
                     "orElseThrow(Ljava/util/Optional;Ljava/util/function/Supplier;)Ljava/lang/Object;"),
             classEntry(STREAM_CALLS, "java/lang/Object", STREAM_TERMINALS.stream()
                     .map(t -> t.substring(0, t.indexOf('(')) + streamHelperDesc(t.substring(t.indexOf('(')))).toArray(String[]::new)),
-            entry(CALLBACK_PACKAGE + "SequentialStream", "java/lang/Object", STREAM,
+            entry(CALLBACK_PACKAGE + "SequentialStream", CALLBACK_PACKAGE + "Pipeline", STREAM),
+            classEntry(CALLBACK_PACKAGE + "Pipeline", "java/lang/Object",
                     "evaluate(L" + CALLBACK_PACKAGE + "Terminal;)Ljava/lang/Object;"),
+            entry(CALLBACK_PACKAGE + "Generator", "java/lang/Object", "java/util/Spliterator",
+                    "tryAdvance(Ljava/util/function/Consumer;)Z"),
+            classEntry(PRIMITIVE_STREAM_CALLS, "java/lang/Object", primitiveStreamHelpers()),
             classEntry(CALLBACK_PACKAGE + "Sink", "java/lang/Object", "begin()V", "accept(Ljava/lang/Object;)V", "end()V"),
             classEntry(CALLBACK_PACKAGE + "Stage", CALLBACK_PACKAGE + "Sink",
                     "begin()V", "accept(Ljava/lang/Object;)V", "end()V", "flatMap(Ljava/lang/Object;)V"),

@@ -154,8 +154,18 @@ final class Suspendables {
             default:
                 // The single abstract method of a java.util.function interface; default methods
                 // (andThen, compose...) are library code that would pin anyway.
-                return owner.startsWith("java/util/function/") && isFunctionalMethodName(name);
+                return owner.startsWith("java/util/function/") && isFunctionalMethodName(name)
+                        || isMapMultiConsumer(owner) && name.equals("accept");
         }
+    }
+
+    /**
+     * The functional interfaces of the primitive streams' {@code mapMulti}
+     * ({@code IntStream.IntMapMultiConsumer}...), which live in {@code java.util.stream}: a lambda
+     * is behind them as behind {@code java.util.function}'s.
+     */
+    private static boolean isMapMultiConsumer(String owner) {
+        return owner.startsWith("java/util/stream/") && owner.endsWith("MapMultiConsumer");
     }
 
     /**

@@ -38,15 +38,18 @@ class JdkHigherOrderMethodsTest {
 
     /** {@code Stream}'s intermediate operations that the runtime's stream ({@code SequentialStream}) runs in rewritten code. */
     private static final Set<String> RUNTIME_STREAM_STAGES = Set.of("filter", "map", "flatMap", "peek", "sorted", "takeWhile",
-            "dropWhile");
+            "dropWhile", "mapToInt", "mapToLong", "mapToDouble", "flatMapToInt", "flatMapToLong", "flatMapToDouble", "mapMulti",
+            "mapMultiToInt", "mapMultiToLong", "mapMultiToDouble");
+    /** The primitive streams' intermediate operations that the runtime's primitive streams ({@code SequentialIntStream}...) run. */
+    private static final Set<String> RUNTIME_PRIMITIVE_STREAM_STAGES = Set.of("filter", "map", "mapToObj", "mapToInt",
+            "mapToLong", "mapToDouble", "flatMap", "peek", "takeWhile", "dropWhile");
+    private static final Set<Class<?>> PRIMITIVE_STREAMS = Set.of(java.util.stream.IntStream.class,
+            java.util.stream.LongStream.class, java.util.stream.DoubleStream.class);
 
     private static final String LAZY = "stores the function and calls it later, where the result is used (that call is what"
             + " pins or not)";
-    private static final String PRIMITIVE_STREAM = "a primitive stream runs in the JDK's pipeline (java.util.stream frames):"
-            + " pins; use a loop";
     private static final String COLLECTOR = "a concurrent collector: ConcurrentMap.computeIfAbsent/merge hold the bin's lock"
             + " around the function: pins; use groupingBy/toMap (redirected) or a loop";
-    private static final String STREAM_STAGE = "replayed onto a JDK pipeline (the runtime's stream does not run this stage): pins";
     private static final String OVERRIDE = "the collection's own override runs in JDK frames: pins";
     private static final String STATIC_SEARCH = "calls the comparator inside the JDK's loop: pins; use List.sort (redirected) or a loop";
     private static final String GENERATOR = "an array generator, called once with the size inside the JDK: pins";
@@ -75,22 +78,9 @@ class JdkHigherOrderMethodsTest {
         m.put("Collections.min", STATIC_SEARCH);
         m.put("Collectors.groupingByConcurrent", COLLECTOR);
         m.put("Collectors.toConcurrentMap", COLLECTOR);
-        for (String s : List.of("IntStream", "LongStream", "DoubleStream")) {
-            for (String f : List.of("allMatch", "anyMatch", "collect", "dropWhile", "filter", "flatMap", "forEach",
-                    "forEachOrdered", "generate", "iterate", "map", "mapToInt", "mapToLong", "mapToDouble", "mapToObj",
-                    "noneMatch", "onClose", "peek", "reduce", "takeWhile")) {
-                if (!f.equals("mapTo" + s.replace("Stream", ""))) { // IntStream has no mapToInt
-                    m.put(s + "." + f, PRIMITIVE_STREAM);
-                }
-            }
+        for (String s : List.of("Stream", "IntStream", "LongStream", "DoubleStream")) {
+            m.put(s + ".onClose", LAZY + " (at close, which the JDK's stream runs)");
         }
-        for (String f : List.of("mapMulti", "mapMultiToDouble", "mapMultiToInt", "mapMultiToLong",
-                "mapToDouble", "mapToInt", "mapToLong", "flatMapToDouble", "flatMapToInt", "flatMapToLong")) {
-            m.put("Stream." + f, STREAM_STAGE);
-        }
-        m.put("Stream.generate", "an infinite source the runtime's stream does not make: the JDK's pipeline pulls it: pins");
-        m.put("Stream.iterate", "an infinite source the runtime's stream does not make: the JDK's pipeline pulls it: pins");
-        m.put("Stream.onClose", LAZY + " (at close, which the JDK's stream runs)");
         return m;
     }
 
@@ -111,7 +101,8 @@ class JdkHigherOrderMethodsTest {
                 // a static method is called on its declaring type; an instance one on the type enumerated
                 String owner = Type.getInternalName(isStatic ? m.getDeclaringClass() : type);
                 boolean covered = calls.redirects(owner, m.getName(), Type.getMethodDescriptor(m), isStatic, type.isInterface())
-                        || type == java.util.stream.Stream.class && RUNTIME_STREAM_STAGES.contains(m.getName());
+                        || type == java.util.stream.Stream.class && RUNTIME_STREAM_STAGES.contains(m.getName())
+                        || PRIMITIVE_STREAMS.contains(type) && RUNTIME_PRIMITIVE_STREAM_STAGES.contains(m.getName());
                 if (covered) {
                     redirected.add(key);
                 } else if (STILL_PINS.containsKey(key)) {
@@ -132,6 +123,11 @@ class JdkHigherOrderMethodsTest {
                 "Optional.ifPresentOrElse", "Collectors.groupingBy", "Collectors.toMap", "Collectors.partitioningBy",
                 "Collectors.teeing", "Collectors.reducing", "Collectors.summingInt", "Comparator.comparing",
                 "Comparator.thenComparing", "Comparator.nullsFirst", "Collections.reverseOrder")),
+                redirected.toString());
+        // the primitive streams and Stream's infinite sources (the IntStream.range(..).forEach)
+        assertTrue(redirected.containsAll(List.of("IntStream.forEach", "IntStream.iterate", "IntStream.generate",
+                "IntStream.reduce", "IntStream.collect", "IntStream.anyMatch", "LongStream.forEach", "DoubleStream.reduce",
+                "Stream.iterate", "Stream.generate", "Stream.mapToInt", "Stream.mapMulti", "Stream.flatMapToInt")),
                 redirected.toString());
     }
 

@@ -69,6 +69,24 @@ class CallbackSubstitutionTest {
         }
 
         @Goroutine
+        void primitiveCannotSuspend() {
+            sum += java.util.stream.IntStream.range(0, 3).map(x -> x + 1).sum();
+            Yield.here();
+        }
+
+        @Goroutine
+        void primitiveSuspends() {
+            java.util.stream.IntStream.range(0, 3).forEach(i -> sum += Yield.i(i));
+        }
+
+        @Goroutine
+        void primitiveShapes() {
+            sum += list.stream().mapToInt(x -> Yield.i(x)).sum()
+                    + java.util.Arrays.stream(new long[] {3}).mapToObj(Yield::a).toList().size()
+                    + (int) java.util.stream.Stream.iterate(1, x -> Yield.i(x + 1)).limit(2).count();
+        }
+
+        @Goroutine
         void parallelStream() {
             sum += list.parallelStream().map(Yield::a).toList().size();
         }
@@ -116,6 +134,10 @@ class CallbackSubstitutionTest {
                 "the collector's classifier suspends: the runtime's collector, collected by the runtime's stream");
         assertEquals("[ifPresentOrElse]", helperCalls(cn, "optionalTwoFunctions"), "the first of two functions suspends");
         assertEquals("[toList]", helperCalls(cn, "parallelStream"), "parallelStream() stays the JDK's (its terminal then is too)");
+        assertEquals("[]", helperCalls(cn, "primitiveCannotSuspend"));
+        assertEquals("[range, forEach]", helperCalls(cn, "primitiveSuspends"));
+        assertEquals("[stream, sum, stream, toList, iterate, count]", helperCalls(cn, "primitiveShapes"),
+                "Stream to IntStream, Arrays.stream(long[]) to Stream, Stream.iterate");
         String inner = "";
         for (MethodNode m : cn.methods) {
             if (m.name.startsWith("lambda$nested$") && m.desc.startsWith("(Ljava/util/List;")) {

@@ -21,9 +21,10 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Which stream pipelines pin when a lambda in them suspends. A sequential stream of a collection
- * made and ended in {@code @Goroutine} code does not: the rewrite evaluates it in rewritten code, so
- * lambdas that park (on a channel, on a timer) unwind. A primitive stream (the JDK's own pipeline)
- * and a parallel stream still pin, and the pin warning gives the reason, "stream" or, when a
+ * made and ended in {@code @Goroutine} code does not, nor does a primitive stream made there: the
+ * rewrite evaluates them in rewritten code, so lambdas that park (on a channel, on a timer) unwind. A
+ * stream the JDK made ({@code String.chars()}) and a parallel stream still pin, and the pin warning
+ * gives the reason, "stream" or, when a
  * parallel evaluation runs the lambda on ForkJoin threads and on the carrier, "parallel stream"; so
  * does the runtime's stream when code that was not rewritten calls its terminal operation.
  */
@@ -76,6 +77,15 @@ class StreamPinReasonTest {
         }).sum();
     }
 
+    /** {@code String.chars()} is the JDK's own pipeline: its stages run in the JDK's frames. */
+    @Goroutine
+    static int madeByTheJdk() {
+        return "hello".chars().map(c -> {
+            Go.gosched();
+            return c - 'a';
+        }).sum();
+    }
+
     @Goroutine
     static int parallel() {
         return IntStream.range(0, 64).parallel().map(x -> {
@@ -125,11 +135,21 @@ class StreamPinReasonTest {
     }
 
     @Test
-    void aSuspendingLambdaInAPrimitiveStreamPinsWithReasonStream() {
+    void suspendingLambdasInAPrimitiveStreamMadeFromACollectionDoNotPin() {
         int[] result = new int[1];
         long before = Stack.pinCount();
         String err = warningsWhile(() -> Go.run(() -> result[0] = primitive()));
         assertEquals(30, result[0]);
+        assertEquals(0, Stack.pinCount() - before, err);
+        assertFalse(err.contains("pinned"), err);
+    }
+
+    @Test
+    void aSuspendingLambdaInAStreamTheJdkMadePinsWithReasonStream() {
+        int[] result = new int[1];
+        long before = Stack.pinCount();
+        String err = warningsWhile(() -> Go.run(() -> result[0] = madeByTheJdk()));
+        assertEquals(7 + 4 + 11 + 11 + 14, result[0]);
         assertTrue(Stack.pinCount() - before > 0, "expected pins");
         assertTrue(err.contains("reason: stream ("), err);
     }

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
  * No {@code @Goroutine} needed: Go programs written in Java with no annotation anywhere
  * ({@code example.goprograms.GoProgramsWithoutAnnotations}: pipelines through helpers, the Go
  * tour's tree walk, a store behind an interface, an anonymous {@code Runnable}, a generic select
- * helper, method references, a {@code readFully} over {@code io.jgo.net}) compiled with plain
+ * helper, method references, {@code IntStream.range(..).forEach} whose lambda sends on a channel, a
+ * {@code readFully} over {@code io.jgo.net}) compiled with plain
  * {@code javac} and run on the packaged jars with jgo's defaults: the agent without options, and
  * rewritten ahead of time by the CLI without options. Each prints the plain-Java results and
  * {@code pins 0}, and nothing else: no pin warning, no note. With the agent narrowed to annotated

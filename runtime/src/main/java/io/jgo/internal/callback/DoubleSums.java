@@ -52,7 +52,7 @@ final class DoubleSums {
     }
 
     /** {@code Collectors.sumWithCompensation}. */
-    private static double[] add(double[] intermediateSum, double value) {
+    static double[] add(double[] intermediateSum, double value) {
         double tmp = value - intermediateSum[1];
         double sum = intermediateSum[0];
         double velvel = sum + tmp;
@@ -62,7 +62,7 @@ final class DoubleSums {
     }
 
     /** {@code Collectors.computeFinalSum}: the compensated sum, or the simple one when that is infinite and the other NaN. */
-    private static double finalSum(double[] summands) {
+    static double finalSum(double[] summands) {
         double tmp = summands[0] - summands[1];
         double simpleSum = summands[summands.length - 1];
         if (Double.isNaN(tmp) && Double.isInfinite(simpleSum)) {

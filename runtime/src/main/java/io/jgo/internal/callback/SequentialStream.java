@@ -1,6 +1,5 @@
 package io.jgo.internal.callback;
 
-import io.jgo.Goroutine;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
@@ -11,140 +10,56 @@ import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 import java.util.function.BinaryOperator;
 import java.util.function.Consumer;
+import java.util.function.DoubleConsumer;
 import java.util.function.Function;
+import java.util.function.IntConsumer;
 import java.util.function.IntFunction;
+import java.util.function.LongConsumer;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToIntFunction;
 import java.util.function.ToLongFunction;
+import java.util.function.UnaryOperator;
+import java.util.stream.BaseStream;
 import java.util.stream.Collector;
 import java.util.stream.DoubleStream;
 import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 
 /**
- * The runtime's own sequential {@link Stream} over a spliterator, which rewritten code gets from
- * {@code Collection.stream()}, {@code Stream.of} and {@code Arrays.stream} where a lambda of its
- * pipeline may suspend ({@link StreamCalls}): its terminal operation runs the lambdas from rewritten
- * frames ({@link #evaluate}), so a suspension unwinds instead of pinning in the JDK's.
+ * The runtime's own sequential {@link Stream} ({@link Pipeline} of objects), which rewritten code
+ * gets from {@code Collection.stream()}, {@code Stream.of}, {@code Arrays.stream},
+ * {@code Stream.iterate} and {@code Stream.generate} where a lambda of its pipeline may suspend
+ * ({@link StreamCalls}): its terminal operation runs the lambdas from rewritten frames
+ * ({@link Pipeline#evaluate}), so a suspension unwinds instead of pinning in the JDK's.
  *
- * <p>Each object is one stage, as each JDK stream object is: {@code filter}, {@code map},
- * {@code flatMap}, {@code peek}, {@code distinct}, {@code sorted}, {@code limit}, {@code skip},
- * {@code takeWhile} and {@code dropWhile}
- * link a new one ({@link Stage}; no user code runs) and mark this one used, and a second use throws
- * the JDK's {@code IllegalStateException}. The flags the JDK keeps per stage are kept too (size
- * known, sorted, distinct, short-circuiting), so {@code count()} of a pipeline of known size does
- * not run it, as the JDK's does not. Anything else ({@code mapToInt}, {@code iterator},
- * {@code mapMulti}, {@code unordered}...) and any terminal operation of a parallel pipeline
- * replays the stages onto a JDK stream over the same source ({@link #jdk}) and is the JDK's own.
- * The terminal methods called on this object from code that was not rewritten evaluate the same
- * way (a suspension there pins, as it would in the JDK's stream).
+ * <p>{@code filter}, {@code map}, {@code flatMap}, {@code mapMulti}, {@code peek}, {@code distinct},
+ * {@code sorted}, {@code limit}, {@code skip}, {@code takeWhile}, {@code dropWhile} and the stages to
+ * a primitive stream ({@code mapToInt}, {@code flatMapToInt}, {@code mapMultiToInt}... whose
+ * streams are the runtime's too) link a new stage ({@link Stage}; no user code runs). So
+ * {@code count()} of a pipeline of known size does not run it, as the JDK's does not. Anything else
+ * ({@code iterator}, {@code spliterator}, {@code unordered} of an ordered stream) and any terminal
+ * operation of a parallel pipeline replays the stages onto a JDK stream over the same source
+ * ({@link Pipeline#jdk}) and is the JDK's own. The terminal methods called on this object from code
+ * that was not rewritten evaluate the same way (a suspension there pins, as it would in the JDK's
+ * stream).
  */
 @SuppressWarnings({"rawtypes", "unchecked"})
-public final class SequentialStream implements Stream {
+public final class SequentialStream extends Pipeline implements Stream {
 
-    static final String LINKED = "stream has already been operated upon or closed";
-
-    private final Source source;
-    /** The stage before this one, null at the head. */
-    private final SequentialStream previous;
-    /** What this stage adds, null at the head. */
-    private final Stage stage;
-    /** What is known of the elements after this stage ({@link Stage#SIZED}...). */
-    private final int flags;
-    /** Linked to a next stage, consumed by a terminal operation, or closed. */
-    private boolean linked;
-
-    private SequentialStream(Source source, SequentialStream previous, Stage stage, int flags) {
-        this.source = source;
-        this.previous = previous;
-        this.stage = stage;
-        this.flags = flags;
+    SequentialStream(Source source, Pipeline previous, Stage stage, int flags) {
+        super(source, previous, stage, flags, REF);
     }
 
     /** A stream over {@code spliterator}, as {@code StreamSupport.stream(spliterator, false)} makes one. */
     static SequentialStream of(Spliterator<?> spliterator) {
-        Objects.requireNonNull(spliterator);
-        int c = spliterator.characteristics();
-        int flags = ((c & Spliterator.SIZED) != 0 ? Stage.SIZED : 0) | ((c & Spliterator.DISTINCT) != 0 ? Stage.KNOWN_DISTINCT : 0)
-                | ((c & Spliterator.ORDERED) != 0 ? Stage.ORDERED : 0);
-        if ((c & Spliterator.SORTED) != 0 && spliterator.getComparator() == null) {
-            flags |= Stage.ORDER_SORTED; // sorted by another order is not known sorted
-        }
-        return new SequentialStream(new Source(spliterator), null, null, flags);
+        return (SequentialStream) head(spliterator, REF);
     }
 
     private SequentialStream link(Stage next) {
-        if (linked) {
-            throw new IllegalStateException(LINKED);
-        }
-        linked = true;
-        return new SequentialStream(source, this, next, next.flags(flags));
-    }
-
-    private Spliterator<?> consume() {
-        if (linked) {
-            throw new IllegalStateException(LINKED);
-        }
-        linked = true;
-        return source.take();
-    }
-
-    boolean isHead() {
-        return stage == null;
-    }
-
-    /**
-     * Runs the pipeline into {@code terminal} and returns its result: the source's elements pulled
-     * one at a time and pushed through the stages, asking before each whether to stop when a stage
-     * or the terminal short-circuits (the JDK's {@code copyInto} and {@code copyIntoWithCancel}).
-     */
-    @Goroutine
-    Object evaluate(Terminal terminal) {
-        Spliterator<?> s = consume();
-        if (terminal.prepare(terminal.wantsExactSize() ? exactOutputSize(s) : -1)) {
-            return terminal.result();
-        }
-        Sink first = terminal;
-        for (SequentialStream n = this; n.stage != null; n = n.previous) {
-            if (n.stage.wire(n.previous.flags, first)) {
-                first = n.stage;
-            }
-        }
-        boolean cancellable = (flags & Stage.SHORT_CIRCUIT) != 0 || terminal.shortCircuits();
-        first.begin();
-        Slot slot = new Slot();
-        while (!(cancellable && first.cancellationRequested()) && s.tryAdvance(slot)) {
-            first.accept(slot.take());
-        }
-        first.end();
-        return terminal.result();
-    }
-
-    /** The JDK's {@code exactOutputSizeIfKnown}: the number of elements if known without running the pipeline, else -1. */
-    private long exactOutputSize(Spliterator<?> s) {
-        long size = (flags & Stage.SIZED) != 0 ? s.getExactSizeIfKnown() : -1;
-        return size != -1 && (flags & Stage.SIZE_ADJUSTING) != 0 ? adjusted(size) : size;
-    }
-
-    private long adjusted(long sourceSize) {
-        return stage == null ? sourceSize : stage.outputSize(previous.adjusted(sourceSize));
-    }
-
-    /** This pipeline as a JDK stream over the same source, its stages applied again, this stage consumed. */
-    Stream jdk() {
-        Stream s = StreamSupport.stream(consume(), source.parallel);
-        if (source.hasCloseAction()) {
-            s = (Stream) s.onClose(source::close);
-        }
-        return replay(s);
-    }
-
-    private Stream replay(Stream head) {
-        return stage == null ? head : stage.replay(previous.replay(head));
+        return (SequentialStream) link(next, REF);
     }
 
     // ---------------------------------------------------------------- stages linked here
@@ -306,41 +221,24 @@ public final class SequentialStream implements Stream {
         return StreamCalls.findAny(this);
     }
 
-    // ---------------------------------------------------------------- the source's state
-
-    @Override
-    public boolean isParallel() {
-        return source.parallel;
-    }
+    // ---------------------------------------------------------------- the source's state (isParallel, close: Pipeline)
 
     @Override
     public Stream sequential() {
-        source.parallel = false;
+        setParallel(false);
         return this;
     }
 
     @Override
     public Stream parallel() {
-        source.parallel = true; // the terminal operation then runs on the JDK's parallel stream
+        setParallel(true);
         return this;
     }
 
     @Override
     public Stream onClose(Runnable closeHandler) {
-        if (linked) {
-            throw new IllegalStateException(LINKED);
-        }
-        source.onClose(Objects.requireNonNull(closeHandler));
+        addCloseHandler(closeHandler);
         return this;
-    }
-
-    @Override
-    public void close() {
-        linked = true;
-        if (stage == null) {
-            source.drop();
-        }
-        source.close();
     }
 
     // ---------------------------------------------------------------- the JDK's, on the replayed stream
@@ -349,6 +247,7 @@ public final class SequentialStream implements Stream {
     public Stream unordered() {
         return (flags & Stage.ORDERED) == 0 ? this : (Stream) jdk().unordered();
     }
+
 
     @Override
     public Iterator iterator() {
@@ -360,64 +259,76 @@ public final class SequentialStream implements Stream {
         return jdk().spliterator();
     }
 
+    // ---------------------------------------------------------------- stages to the runtime's primitive streams
+
+    /** A stage of {@code op} running {@code fn} (the primitive function wrapped in a boxed one), replayed by {@code replayer}. */
+    private Pipeline link(int op, Object fn, UnaryOperator<BaseStream> replayer, int shape) {
+        return link(Stage.of(op, fn).replaying(replayer), shape);
+    }
+
     @Override
     public IntStream mapToInt(ToIntFunction mapper) {
         Objects.requireNonNull(mapper);
-        return jdk().mapToInt(mapper);
+        return (IntStream) link(Stage.MAP, (Function) x -> mapper.applyAsInt(x), s -> ((Stream) s).mapToInt(mapper), INT);
     }
 
     @Override
     public LongStream mapToLong(ToLongFunction mapper) {
         Objects.requireNonNull(mapper);
-        return jdk().mapToLong(mapper);
+        return (LongStream) link(Stage.MAP, (Function) x -> mapper.applyAsLong(x), s -> ((Stream) s).mapToLong(mapper), LONG);
     }
 
     @Override
     public DoubleStream mapToDouble(ToDoubleFunction mapper) {
         Objects.requireNonNull(mapper);
-        return jdk().mapToDouble(mapper);
+        return (DoubleStream) link(Stage.MAP, (Function) x -> mapper.applyAsDouble(x), s -> ((Stream) s).mapToDouble(mapper), DOUBLE);
     }
+
+    // the function gives an IntStream...: Stage.flatMap pulls its elements boxed
 
     @Override
     public IntStream flatMapToInt(Function mapper) {
         Objects.requireNonNull(mapper);
-        return jdk().flatMapToInt(mapper);
+        return (IntStream) link(Stage.FLAT_MAP, mapper, s -> ((Stream) s).flatMapToInt(mapper), INT);
     }
 
     @Override
     public LongStream flatMapToLong(Function mapper) {
         Objects.requireNonNull(mapper);
-        return jdk().flatMapToLong(mapper);
+        return (LongStream) link(Stage.FLAT_MAP, mapper, s -> ((Stream) s).flatMapToLong(mapper), LONG);
     }
 
     @Override
     public DoubleStream flatMapToDouble(Function mapper) {
         Objects.requireNonNull(mapper);
-        return jdk().flatMapToDouble(mapper);
+        return (DoubleStream) link(Stage.FLAT_MAP, mapper, s -> ((Stream) s).flatMapToDouble(mapper), DOUBLE);
     }
 
     @Override
     public Stream mapMulti(BiConsumer mapper) {
-        Objects.requireNonNull(mapper);
-        return jdk().mapMulti(mapper);
+        return link(Stage.of(Stage.MAP_MULTI, Objects.requireNonNull(mapper)));
     }
+
+    // mapMultiTo*: the function's IntConsumer... pushes each element on, boxed
 
     @Override
     public IntStream mapMultiToInt(BiConsumer mapper) {
         Objects.requireNonNull(mapper);
-        return jdk().mapMultiToInt(mapper);
+        BiConsumer boxed = (x, push) -> mapper.accept(x, (IntConsumer) r -> ((Consumer) push).accept(r));
+        return (IntStream) link(Stage.MAP_MULTI, boxed, s -> ((Stream) s).mapMultiToInt(mapper), INT);
     }
 
     @Override
     public LongStream mapMultiToLong(BiConsumer mapper) {
         Objects.requireNonNull(mapper);
-        return jdk().mapMultiToLong(mapper);
+        BiConsumer boxed = (x, push) -> mapper.accept(x, (LongConsumer) r -> ((Consumer) push).accept(r));
+        return (LongStream) link(Stage.MAP_MULTI, boxed, s -> ((Stream) s).mapMultiToLong(mapper), LONG);
     }
 
     @Override
     public DoubleStream mapMultiToDouble(BiConsumer mapper) {
         Objects.requireNonNull(mapper);
-        return jdk().mapMultiToDouble(mapper);
+        BiConsumer boxed = (x, push) -> mapper.accept(x, (DoubleConsumer) r -> ((Consumer) push).accept(r));
+        return (DoubleStream) link(Stage.MAP_MULTI, boxed, s -> ((Stream) s).mapMultiToDouble(mapper), DOUBLE);
     }
-
 }

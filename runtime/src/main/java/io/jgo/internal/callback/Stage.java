@@ -7,9 +7,12 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.Spliterator;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
+import java.util.stream.BaseStream;
 import java.util.stream.Stream;
 
 /**
@@ -42,6 +45,14 @@ final class Stage extends Sink {
     static final int SLICE = 6;
     static final int TAKE_WHILE = 7;
     static final int DROP_WHILE = 8;
+    /** {@code mapMulti}: the function is a {@code BiConsumer} of the element and a consumer that pushes downstream. */
+    static final int MAP_MULTI = 9;
+    /**
+     * A map that keeps what is known of the elements ({@code boxed}, {@code asLongStream},
+     * {@code asDoubleStream}: the JDK links them with no flag changed, so a {@code sorted} or
+     * {@code distinct} after them is still skipped on sorted or distinct elements).
+     */
+    static final int CONVERT = 10;
 
     // What is known of the elements, as the JDK's StreamOpFlag keeps it (the bits a sequential run needs).
     static final int SIZED = 1;
@@ -57,7 +68,18 @@ final class Stage extends Sink {
     final long skip;
     final long limit;
 
+    /**
+     * How to apply this stage to a JDK stream of another shape than {@code Stream} (a primitive
+     * stream's stage, or one that changes the shape); null: {@link #replay}'s own switch.
+     */
+    @SuppressWarnings("rawtypes")
+    private UnaryOperator<BaseStream> replayer;
+    /** Flags the JDK clears after this stage besides its own ({@link #clearing}). */
+    private int cleared;
+
     private Sink downstream;
+    /** MAP_MULTI: what the function gives its elements to (each pushed on at once, no cancellation check between them). */
+    private Consumer<Object> pusher;
     /** DISTINCT after a sort; SORTED or FLAT_MAP: whether something asked {@link #cancellationRequested}. */
     private boolean mode;
     private Set<Object> seen;
@@ -84,14 +106,36 @@ final class Stage extends Sink {
         return new Stage(SLICE, null, skip, limit);
     }
 
+    /**
+     * This stage, with {@code flags} cleared after it as the JDK's own composition clears them (a
+     * primitive {@code distinct} is the JDK's {@code boxed().distinct().mapToInt(..)}, whose last map
+     * forgets sorted and distinct). Set once, before the stage is linked.
+     */
+    Stage clearing(int flags) {
+        this.cleared = flags;
+        return this;
+    }
+
+    /** This stage, applied to a JDK stream by {@code replayer} (set once, before the stage is linked). */
+    @SuppressWarnings("rawtypes")
+    Stage replaying(UnaryOperator<BaseStream> replayer) {
+        this.replayer = replayer;
+        return this;
+    }
+
     /** The flags after this stage, given those before it. */
     int flags(int upstream) {
+        return ownFlags(upstream) & ~cleared;
+    }
+
+    private int ownFlags(int upstream) {
         switch (op) {
             case FILTER:
                 return upstream & ~SIZED;
             case MAP:
                 return upstream & ~(ORDER_SORTED | KNOWN_DISTINCT);
             case FLAT_MAP:
+            case MAP_MULTI:
                 return upstream & ~(ORDER_SORTED | KNOWN_DISTINCT | SIZED);
             case DISTINCT:
                 return (upstream | KNOWN_DISTINCT) & ~SIZED;
@@ -127,11 +171,18 @@ final class Stage extends Sink {
         toSkip = skip;
         toPass = limit >= 0 ? limit : Long.MAX_VALUE;
         take = op == TAKE_WHILE;
+        if (op == MAP_MULTI) {
+            pusher = r -> downstream.accept(r); // a lambda of this package: rewritten, so it unwinds
+        }
         return true;
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    Stream replay(Stream s) {
+    BaseStream replay(BaseStream stream) {
+        if (replayer != null) {
+            return replayer.apply(stream);
+        }
+        Stream s = (Stream) stream;
         switch (op) {
             case FILTER:
                 return s.filter((Predicate) fn);
@@ -149,6 +200,8 @@ final class Stage extends Sink {
                 return s.takeWhile((Predicate) fn);
             case DROP_WHILE:
                 return s.dropWhile((Predicate) fn);
+            case MAP_MULTI:
+                return s.mapMulti((BiConsumer) fn);
             default:
                 return limit >= 0 ? s.limit(limit) : s.skip(skip);
         }
@@ -178,6 +231,7 @@ final class Stage extends Sink {
                 }
                 return;
             case MAP:
+            case CONVERT:
                 downstream.accept(((Function) fn).apply(t));
                 return;
             case FLAT_MAP:
@@ -205,6 +259,10 @@ final class Stage extends Sink {
                 if (take || (take = !((Predicate) fn).test(t))) {
                     downstream.accept(t);
                 }
+                return;
+            case MAP_MULTI:
+                // the JDK hands its downstream sink itself to the function: each element goes on at once
+                ((BiConsumer) fn).accept(t, pusher);
                 return;
             default:
                 if (toSkip == 0) {
@@ -238,9 +296,10 @@ final class Stage extends Sink {
     @Goroutine
     @SuppressWarnings({"unchecked", "rawtypes"})
     private void flatMap(Object t) {
-        try (Stream inner = (Stream) ((Function) fn).apply(t)) {
+        // a Stream, or an IntStream, LongStream or DoubleStream (flatMapToInt..., a primitive flatMap): its elements boxed
+        try (BaseStream inner = (BaseStream) ((Function) fn).apply(t)) {
             if (inner != null) {
-                Spliterator s = inner.sequential().spliterator();
+                Spliterator s = ((BaseStream) inner.sequential()).spliterator();
                 Slot slot = new Slot();
                 while (!(mode && downstream.cancellationRequested()) && s.tryAdvance(slot)) {
                     downstream.accept(slot.take());

@@ -16,6 +16,7 @@ import java.util.function.Consumer;
 import java.util.function.IntFunction;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collector;
 import java.util.stream.Stream;
 
@@ -28,6 +29,7 @@ import java.util.stream.Stream;
  * <pre>
  *   invokeinterface Collection.stream()         -> invokestatic StreamCalls.stream(Collection)
  *   invokestatic    Stream.of(Object) / of(Object[]), Arrays.stream(Object[]) -> StreamCalls.of / stream
+ *   invokestatic    Stream.iterate(..) / generate(Supplier)  -> StreamCalls.iterate / generate
  *   invokeinterface Stream.collect(Collector)   -> invokestatic StreamCalls.collect(Stream, Collector)   (and every terminal below)
  * </pre>
  * A collection whose class overrides {@code stream()} keeps its own stream (its elements or
@@ -59,23 +61,39 @@ public final class StreamCalls {
         return SequentialStream.of(Spliterators.spliterator(array, 0, array.length, Spliterator.ORDERED | Spliterator.IMMUTABLE));
     }
 
+    /** {@code Stream.iterate(seed, f)}: the runtime's stream pulls {@code f} in rewritten frames ({@link Generator}). */
+    @SuppressWarnings("unchecked")
+    public static Stream<?> iterate(Object seed, UnaryOperator<?> f) {
+        return SequentialStream.of(Generator.iterate(seed, (UnaryOperator<Object>) f));
+    }
+
+    @SuppressWarnings("unchecked")
+    public static Stream<?> iterate(Object seed, Predicate<?> hasNext, UnaryOperator<?> next) {
+        return SequentialStream.of(Generator.iterate(seed, (Predicate<Object>) hasNext, (UnaryOperator<Object>) next));
+    }
+
+    @SuppressWarnings("unchecked")
+    public static Stream<?> generate(Supplier<?> s) {
+        return SequentialStream.of(Generator.generate((Supplier<Object>) s));
+    }
+
     // ---------------------------------------------------------------- terminal operations
 
     /** {@code s} when it is evaluated here, else null (another stream, or a parallel pipeline: the JDK's method runs). */
-    private static SequentialStream ours(Stream<?> s) {
-        return s instanceof SequentialStream && !s.isParallel() ? (SequentialStream) s : null;
+    private static Pipeline ours(Stream<?> s) {
+        return Pipeline.ours(s);
     }
 
     /** The stream whose own method runs: {@code s}, or a parallel {@link SequentialStream} replayed on the JDK. */
     @SuppressWarnings("rawtypes")
     private static Stream jdk(Stream<?> s) {
-        return s instanceof SequentialStream ? ((SequentialStream) s).jdk() : s;
+        return (Stream) Pipeline.jdk(s);
     }
 
     @Goroutine
     @SuppressWarnings("unchecked")
     public static void forEach(Stream<?> s, Consumer<?> action) {
-        SequentialStream q = ours(s);
+        Pipeline q = ours(s);
         if (q == null) {
             jdk(s).forEach(action);
         } else {
@@ -86,7 +104,7 @@ public final class StreamCalls {
     @Goroutine
     @SuppressWarnings("unchecked")
     public static void forEachOrdered(Stream<?> s, Consumer<?> action) {
-        SequentialStream q = ours(s);
+        Pipeline q = ours(s);
         if (q == null) {
             jdk(s).forEachOrdered(action);
         } else {
@@ -97,7 +115,7 @@ public final class StreamCalls {
     @Goroutine
     @SuppressWarnings({"unchecked", "rawtypes"})
     public static Object collect(Stream<?> s, Collector collector) {
-        SequentialStream q = ours(s);
+        Pipeline q = ours(s);
         if (q == null) {
             return jdk(s).collect(collector);
         }
@@ -113,7 +131,7 @@ public final class StreamCalls {
     @Goroutine
     @SuppressWarnings("unchecked")
     public static Object collect(Stream<?> s, Supplier<?> supplier, BiConsumer<?, ?> accumulator, BiConsumer<?, ?> combiner) {
-        SequentialStream q = ours(s);
+        Pipeline q = ours(s);
         if (q == null) {
             return jdk(s).collect(supplier, accumulator, combiner);
         }
@@ -126,94 +144,94 @@ public final class StreamCalls {
     @Goroutine
     @SuppressWarnings("unchecked")
     public static Object reduce(Stream<?> s, Object identity, BinaryOperator<?> accumulator) {
-        SequentialStream q = ours(s);
+        Pipeline q = ours(s);
         return q == null ? jdk(s).reduce(identity, accumulator) : q.evaluate(Terminal.reduce(identity, accumulator, accumulator));
     }
 
     @Goroutine
     @SuppressWarnings("unchecked")
     public static Optional<?> reduce(Stream<?> s, BinaryOperator<?> accumulator) {
-        SequentialStream q = ours(s);
+        Pipeline q = ours(s);
         return q == null ? jdk(s).reduce(accumulator) : (Optional<?>) q.evaluate(Terminal.reduce(accumulator));
     }
 
     @Goroutine
     @SuppressWarnings("unchecked")
     public static Object reduce(Stream<?> s, Object identity, BiFunction<?, ?, ?> accumulator, BinaryOperator<?> combiner) {
-        SequentialStream q = ours(s);
+        Pipeline q = ours(s);
         return q == null ? jdk(s).reduce(identity, accumulator, combiner) : q.evaluate(Terminal.reduce(identity, accumulator, combiner));
     }
 
     @Goroutine
     public static long count(Stream<?> s) {
-        SequentialStream q = ours(s);
+        Pipeline q = ours(s);
         return q == null ? jdk(s).count() : (Long) q.evaluate(Terminal.count());
     }
 
     @Goroutine
     @SuppressWarnings("unchecked")
     public static boolean anyMatch(Stream<?> s, Predicate<?> predicate) {
-        SequentialStream q = ours(s);
+        Pipeline q = ours(s);
         return q == null ? jdk(s).anyMatch(predicate) : (Boolean) q.evaluate(Terminal.match(predicate, true, true));
     }
 
     @Goroutine
     @SuppressWarnings("unchecked")
     public static boolean allMatch(Stream<?> s, Predicate<?> predicate) {
-        SequentialStream q = ours(s);
+        Pipeline q = ours(s);
         return q == null ? jdk(s).allMatch(predicate) : (Boolean) q.evaluate(Terminal.match(predicate, false, false));
     }
 
     @Goroutine
     @SuppressWarnings("unchecked")
     public static boolean noneMatch(Stream<?> s, Predicate<?> predicate) {
-        SequentialStream q = ours(s);
+        Pipeline q = ours(s);
         return q == null ? jdk(s).noneMatch(predicate) : (Boolean) q.evaluate(Terminal.match(predicate, true, false));
     }
 
     @Goroutine
     public static Optional<?> findFirst(Stream<?> s) {
-        SequentialStream q = ours(s);
+        Pipeline q = ours(s);
         return q == null ? jdk(s).findFirst() : (Optional<?>) q.evaluate(Terminal.find());
     }
 
     @Goroutine
     public static Optional<?> findAny(Stream<?> s) {
-        SequentialStream q = ours(s);
+        Pipeline q = ours(s);
         return q == null ? jdk(s).findAny() : (Optional<?>) q.evaluate(Terminal.find());
     }
 
     @Goroutine
     @SuppressWarnings("unchecked")
     public static Optional<?> min(Stream<?> s, Comparator<?> comparator) {
-        SequentialStream q = ours(s);
+        Pipeline q = ours(s);
         return q == null ? jdk(s).min(comparator) : (Optional<?>) q.evaluate(Terminal.minMax(comparator, false));
     }
 
     @Goroutine
     @SuppressWarnings("unchecked")
     public static Optional<?> max(Stream<?> s, Comparator<?> comparator) {
-        SequentialStream q = ours(s);
+        Pipeline q = ours(s);
         return q == null ? jdk(s).max(comparator) : (Optional<?>) q.evaluate(Terminal.minMax(comparator, true));
     }
 
     @Goroutine
     public static Object[] toArray(Stream<?> s) {
-        SequentialStream q = ours(s);
+        Pipeline q = ours(s);
         return q == null ? jdk(s).toArray() : (Object[]) q.evaluate(Terminal.toArray(OBJECTS));
     }
 
     @Goroutine
     @SuppressWarnings("unchecked")
     public static Object[] toArray(Stream<?> s, IntFunction<?> generator) {
-        SequentialStream q = ours(s);
+        Pipeline q = ours(s);
         return q == null ? jdk(s).toArray(generator) : (Object[]) q.evaluate(Terminal.toArray(generator));
     }
 
     /** The JDK's own list of the elements (unmodifiable, nulls allowed), made from the array the pipeline gave. */
     @Goroutine
     public static List<?> toList(Stream<?> s) {
-        SequentialStream q = ours(s);
+        Pipeline q = ours(s);
         return q == null ? jdk(s).toList() : Arrays.stream((Object[]) q.evaluate(Terminal.toArray(OBJECTS))).toList();
     }
 }

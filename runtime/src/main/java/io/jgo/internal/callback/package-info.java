@@ -20,6 +20,16 @@
  * as a JDK stream is. {@link io.jgo.internal.callback.JdkStreamFacts} learns at start-up what the
  * running JDK's {@code count()} skips.
  *
+ * <p>Primitive streams share that machinery: {@link io.jgo.internal.callback.Pipeline} is the stage
+ * of any of the four shapes ({@code SequentialStream}, {@code SequentialIntStream},
+ * {@code SequentialLongStream}, {@code SequentialDoubleStream} only link stages), a primitive
+ * stream's elements travel boxed through the same {@code Stage}s and {@code Terminal}, and each
+ * primitive function is wrapped in a boxed lambda of this package.
+ * {@link io.jgo.internal.callback.PrimitiveStreamSources} and
+ * {@link io.jgo.internal.callback.PrimitiveStreamCalls} are what rewritten code calls instead of the
+ * primitive streams' sources and terminals; a {@link io.jgo.internal.callback.Generator} is the
+ * source of {@code iterate} and {@code generate}, whose functions it calls from a rewritten frame.
+ *
  * <p>Collectors and comparators: {@link io.jgo.internal.callback.CollectorCalls} stands in for the
  * {@code Collectors} factories that take a function, and {@link io.jgo.internal.callback.ComparatorCalls}
  * for {@code Comparator}'s factories and default methods. They build the JDK's objects step by step

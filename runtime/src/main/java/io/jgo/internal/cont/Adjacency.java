@@ -392,8 +392,9 @@ public final class Adjacency {
         switch (streamKind()) {
             case "stream":
                 return "; reason: stream (the JDK's stream pipelines are not rewritten, so a lambda that suspends inside"
-                        + " one pins: a primitive stream, a Collector's own functions, a stream ended in another method than"
-                        + " the one that made it; a sequential stream of a collection or array made and ended in @Goroutine"
+                        + " one pins: a stream the JDK made (String.chars(), Files.lines()...), a Collector's own functions,"
+                        + " a stream ended in another method than the one that made it; a sequential stream of a collection,"
+                        + " an array, Stream.of/iterate/generate or IntStream.range/of/iterate... made and ended in rewritten"
                         + " code does not pin, and neither does a plain loop over the elements)";
             case "parallel stream":
                 return "; reason: parallel stream (its lambdas run on ForkJoin threads, which are not goroutines, and on"
