@@ -62,6 +62,7 @@ public final class Entry {
             return 0;
         }
         int alone = 0;
+        Throwable recovered = null; // the exception whose trace LogicalTrace recovered last, in this resume
         s.beginTopGroup();
         while (true) {
             Throwable thrown = null;
@@ -88,7 +89,7 @@ public final class Entry {
                 return alone;
             }
             if (thrown != null) {
-                s.handThrown(LogicalTrace.recover(thrown, s));
+                s.handThrown(recovered = LogicalTrace.recover(thrown, s, recovered));
             }
             s.beginHandOff();
         }

@@ -9,8 +9,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * rewritten code: while one is held, every suspension pins ({@link Continuation#suspendLeaf}).
  *
  * <h2>The record, and who touches it</h2>
- * {@link Continuation#ownedLocks} holds one entry per hold, in acquisition order, and
- * {@link Continuation#ownedLockCount} how many; both belong to the goroutine (its stack), not to the
+ * {@link Continuation#ownedLocks} ({@link Held}, made at the goroutine's first thread-owned lock) holds
+ * one entry per hold, in acquisition order, and how many; it belongs to the goroutine (its stack), not to the
  * carrier. Only the thread running the goroutine reads or writes them, and while the count is not
  * zero that is always the same thread (the goroutine never leaves it); otherwise the run queues
  * publish them to the next carrier with the rest of the stack. Plain threads and g0 record nothing:
@@ -23,41 +23,50 @@ public final class HeldLocks {
     private HeldLocks() {
     }
 
+    /**
+     * A goroutine's thread-owned locks: {@code locks[0 .. count)}, one entry per hold, in acquisition
+     * order; kept (empty) once made, so a goroutine that locks in a loop allocates once.
+     */
+    static final class Held {
+        Object[] locks = new Object[FIRST_CAPACITY];
+        int count;
+    }
+
     /** {@code s}'s goroutine acquired {@code lock}, a thread-owned lock. Its own thread. */
     public static void add(Continuation s, Object lock) {
-        int n = s.ownedLockCount;
-        Object[] held = s.ownedLocks;
-        if (held == null || n == held.length) {
-            held = grow(s, n);
+        Held h = s.ownedLocks;
+        if (h == null) {
+            h = s.ownedLocks = new Held();
         }
-        held[n] = lock;
-        s.ownedLockCount = n + 1;
+        int n = h.count;
+        if (n == h.locks.length) {
+            h.locks = java.util.Arrays.copyOf(h.locks, 2 * n);
+        }
+        h.locks[n] = lock;
+        h.count = n + 1;
     }
 
     /** {@code s}'s goroutine released {@code lock}: removes its innermost entry, if any (none: taken where nobody counted). */
     public static void remove(Continuation s, Object lock) {
-        int n = s.ownedLockCount;
-        if (n != 0) {
-            released(s, lock, n);
+        Held h = s.ownedLocks;
+        if (h != null && h.count != 0) {
+            released(h, lock, h.count);
         }
     }
 
-    private static Object[] grow(Continuation s, int n) {
-        Object[] bigger = new Object[n == 0 ? FIRST_CAPACITY : 2 * n];
-        if (n != 0) {
-            System.arraycopy(s.ownedLocks, 0, bigger, 0, n);
-        }
-        s.ownedLocks = bigger;
-        return bigger;
+    /** Does {@code s}'s goroutine count a thread-owned lock (some may have been released uncounted: see {@link #stillHeld})? */
+    static boolean counted(Continuation s) {
+        Held h = s.ownedLocks;
+        return h != null && h.count != 0;
     }
 
-    private static void released(Continuation s, Object lock, int n) {
-        Object[] held = s.ownedLocks;
+    private static void released(Held h, Object lock, int n) {
+        Object[] held = h.locks;
         for (int i = n - 1; i >= 0; i--) {
             if (held[i] == lock) {
                 System.arraycopy(held, i + 1, held, i, n - 1 - i);
                 held[n - 1] = null;
-                s.ownedLockCount = n - 1;
+                h.count = n - 1;
                 return;
             }
         }
@@ -69,16 +78,17 @@ public final class HeldLocks {
      * goroutine must then pin). The goroutine's own thread.
      */
     static boolean stillHeld(Continuation s) {
-        Object[] held = s.ownedLocks;
+        Held h = s.ownedLocks;
+        Object[] held = h.locks;
         int kept = 0;
-        for (int i = 0, n = s.ownedLockCount; i < n; i++) {
+        for (int i = 0, n = h.count; i < n; i++) {
             Object lock = held[i];
             held[i] = null;
             if (!knownReleased(lock)) {
                 held[kept++] = lock;
             }
         }
-        s.ownedLockCount = kept;
+        h.count = kept;
         return kept != 0;
     }
 
@@ -97,7 +107,8 @@ public final class HeldLocks {
      * class, leaf), not once per acquisition, as every other pin warning is once per site.
      */
     static void warnPinned(Continuation s, int me) {
-        Object innermost = s.ownedLocks[s.ownedLockCount - 1];
+        Held h = s.ownedLocks;
+        Object innermost = h.locks[h.count - 1];
         String lockClass = innermost.getClass().getName();
         if (PinReport.ENABLED) {
             PinReport.pinned(whereSuspended() + " (" + pinReason(lockClass) + ")");
@@ -139,14 +150,16 @@ public final class HeldLocks {
 
     /** The goroutine ended: forget its entries; a lock still held stays with the carrier thread, so say so. */
     static void forget(Continuation s) {
-        if (s.ownedLockCount != 0 && stillHeld(s)) {
-            String lockClass = s.ownedLocks[s.ownedLockCount - 1].getClass().getName();
+        Held h = s.ownedLocks;
+        if (h == null) {
+            return;
+        }
+        if (h.count != 0 && stillHeld(s)) {
+            String lockClass = h.locks[h.count - 1].getClass().getName();
             Warnings.once("ownedlock-ended:" + lockClass, () -> "a goroutine ended holding " + lockClass
                     + ": its carrier thread still owns it, and the next goroutine that runs there may re-enter it");
         }
-        if (s.ownedLocks != null) {
-            java.util.Arrays.fill(s.ownedLocks, null);
-        }
-        s.ownedLockCount = 0;
+        java.util.Arrays.fill(h.locks, null);
+        h.count = 0;
     }
 }

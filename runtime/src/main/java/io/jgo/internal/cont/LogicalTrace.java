@@ -17,14 +17,18 @@ final class LogicalTrace {
     private LogicalTrace() {
     }
 
-    static Throwable recover(Throwable t, Records s) {
-        // The same exception is handed down every saved frame in turn: recovered once, it is left
-        // alone without reading its trace again (which grows by the saved depth: reading it per frame
-        // made a StackOverflowError passing through tens of thousands of saved frames quadratic).
-        if (s.recoveredTrace == t) {
+    /**
+     * Recovers {@code t}'s logical trace, unless it is {@code recovered}: the exception this resume
+     * recovered last (see {@link Entry#run}, which keeps it across its hand-offs). The same exception
+     * is handed down every saved frame in turn: recovered once, it is left alone without reading its
+     * trace again (which grows by the saved depth: reading it per frame made a StackOverflowError
+     * passing through tens of thousands of saved frames quadratic). One that a later resume meets
+     * again is read once more and found recovered (its trace has no resume entry left).
+     */
+    static Throwable recover(Throwable t, Records s, Throwable recovered) {
+        if (recovered == t) {
             return t;
         }
-        s.recoveredTrace = t;
         StackTraceElement[] st = t.getStackTrace();
         int cut = 0;
         while (cut < st.length && !st[cut].getMethodName().equals(Entry.RESUME_ENTRY)) { // not $jgo$resumer, the getter

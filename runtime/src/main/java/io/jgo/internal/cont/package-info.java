@@ -52,14 +52,15 @@
  * <h2>What a parked goroutine keeps (JDK 17, compressed references; a class histogram of 10,000 parked)</h2>
  * One frame down ({@code ByteFigures}' goroutine: a lambda body, a recursion of depth 1, a
  * {@code WaitGroup.await}): the {@code G} 120 bytes (17 references, 3 longs, 2 ints, 6 booleans),
- * its {@code Stack} 96 (the handshake words, the record tops and bases, the hand-off, the lock and
- * select caches), the first segment 168 ({@code Records.Segment} 40, {@code long[8]} 80,
- * {@code Object[8]} 48: five records use 7 and 7 slots), the G's cached {@code Waiter} on the wait
- * list 56, the body's lambda 32 (its four captures), and the runtime's tables about 15 (the list of
- * all Gs): about 480. Each frame more saves a compact record: one tail long (method id, sizes, where
- * its resumer is, label), one long per primitive (an {@code int} takes 8 bytes), 4 bytes per
- * reference: 24 bytes for {@code ByteFigures}' frame (an int and two references), and every segment
- * past the first adds 72 bytes of headers. Segments grow 8, 24, then 1.25 times, so the last one of a
+ * its {@code Stack} 88 (the handshake words, the record tops and bases, the hand-off, the select
+ * cache, the thread-owned locks in an object made on demand), the first segment 160
+ * ({@code Records.Segment} 32, {@code long[8]} 80, {@code Object[8]} 48: five records use 7 and 7
+ * slots), the G's cached {@code Waiter} on the wait list 56, the body's lambda 32 (its four captures),
+ * and the runtime's tables about 15 (the list of all Gs): about 465 ({@code ByteFigures}: 462). Each frame
+ * more saves a compact record: one tail long (method id, sizes, where its resumer is, label), one long
+ * per primitive (an {@code int} takes 8 bytes), 4 bytes per reference: 24 bytes for
+ * {@code ByteFigures}' frame (an int and two references), and every segment past the first adds 64
+ * bytes of headers. Segments grow 8, 24, then 1.25 times, so the last one of a
  * deep goroutine was mostly empty (100 frames down: 63 of 71 longs, 64 of 73 references, about 760
  * bytes); a park now trims it ({@code Records.trimForPark}), which leaves about 28 bytes a frame.
  * Below that: an {@code int} slot of 4 bytes and a 4-byte record header (a per-runtime frame index
@@ -67,7 +68,7 @@
  * fields a parked goroutine rarely uses (the G's {@code createdAt}, {@code syscallThread},
  * {@code interruptibleWait}, {@code waitEvent}, {@code locals}, {@code inheritable}; the stack's
  * hand-off words, which only g0 uses during a resume) could move to objects made on demand or to the
- * carrier, about 40 bytes; the first segment's own object (40) could go if the stack held its arrays.
+ * carrier, about 40 bytes; the first segment's own object (32) could go if the stack held its arrays.
  *
  * <h2>Threads</h2>
  * A {@code io.jgo.internal.Stack} belongs to whichever thread runs its goroutine; a goroutine runs on

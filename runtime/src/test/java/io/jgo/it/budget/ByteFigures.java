@@ -5,6 +5,7 @@ import io.jgo.Go;
 import io.jgo.Goroutine;
 import io.jgo.Select;
 import io.jgo.WaitGroup;
+import io.jgo.internal.coroutine.Coroutine;
 import io.jgo.internal.sched.Runtimes;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
@@ -35,6 +36,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * heap used after a full collection is exact: the figures do not vary from run to run but by what a
  * round's growth of the runtime's own tables (the run queue, the list of all Gs) adds.
  *
+ * <h2>Bytes allocated per frame at the first suspension</h2>
+ * A new {@link Coroutine} on this (plain) thread runs down {@value #DEEP} frames and suspends: every
+ * frame saves its record (an empty one here, as {@code benchmarks}' {@code SuspendResume} first
+ * suspension does), on segments that the first unwind allocates. The figure is (bytes this thread
+ * allocated per first suspension at depth {@value #DEEP} − at depth 1) / ({@value #DEEP} − 1), the least
+ * of {@value #REPEATS} rounds after {@value #WARMUPS}: what the first suspension allocates per extra frame,
+ * its records and their segments' headers and spare room (the allocation is most of what a frame's first
+ * save costs beyond its few stores).
+ *
  * <h2>Bytes allocated per operation</h2>
  * The sum of {@code com.sun.management.ThreadMXBean.getThreadAllocatedBytes} over every live thread
  * (the carriers run the goroutines, and the counters of threads alive across a measurement are
@@ -49,6 +59,7 @@ public final class ByteFigures {
     static final int WARMUPS = 2;
     static final int REPEATS = 3;
     static final int[] DEPTHS = {1, 20, 100};
+    static final int DEEP = 201;
 
     private static final Integer VALUE = 7; // a cached box: sends allocate no Integer
 
@@ -63,6 +74,7 @@ public final class ByteFigures {
             inRuntimeOfItsOwn(() -> parkedRounds(PARKED, round));
             round.forEach((name, bytes) -> figures.merge(name, bytes, Math::min));
         }
+        figures.put("alloc.firstSuspension.perFrame", firstSuspensionPerFrame());
         Go.run(() -> {
             figures.put("alloc.chan.unbuffered", perOp(ByteFigures::unbufferedSendRecv));
             figures.put("alloc.chan.buffered", perOp(ByteFigures::bufferedSendRecv));
@@ -155,6 +167,48 @@ public final class ByteFigures {
             System.gc();
         }
         return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+
+    // ------------------------------------------------------------------ bytes allocated per frame at the first suspension
+
+    private static double firstSuspensionPerFrame() {
+        return (double) (leastAllocatedPerFirstSuspension(DEEP) - leastAllocatedPerFirstSuspension(1)) / (DEEP - 1);
+    }
+
+    /** Bytes this thread allocates for one first suspension {@code depth} frames down: the least of the rounds, over {@value #OPS} / 100 suspensions each. */
+    private static long leastAllocatedPerFirstSuspension(int depth) {
+        int n = OPS / 100;
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long least = Long.MAX_VALUE;
+        for (int r = 0; r < WARMUPS + REPEATS; r++) {
+            long before = threads.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < n; i++) {
+                firstSuspension(depth);
+            }
+            long bytes = (threads.getCurrentThreadAllocatedBytes() - before) / n;
+            if (r >= WARMUPS) {
+                least = Math.min(least, bytes);
+            }
+        }
+        return least;
+    }
+
+    private static void firstSuspension(int depth) {
+        Coroutine c = new Coroutine(() -> suspendAt(depth));
+        if (!c.resume() || c.pins() != 0) {
+            throw new IllegalStateException("the first suspension " + depth + " frames down did not unwind (pins: " + c.pins()
+                    + "): is the agent missing?");
+        }
+    }
+
+    /** {@code depth} frames with nothing live across their calls; the innermost suspends. */
+    @Goroutine
+    static void suspendAt(int depth) {
+        if (depth > 1) {
+            suspendAt(depth - 1);
+            return;
+        }
+        Coroutine.suspend();
     }
 
     // ------------------------------------------------------------------ bytes allocated per operation
