@@ -53,7 +53,7 @@ final class JavaLangOpener {
         try {
             // Blocking-mode socket channels park on the poller (io.jgo.internal.sched.BlockingChannels);
             // if this fails the runtime hands those calls off and says so once.
-            instrumentation.redefineModule(javaBase, Set.of(), Map.of(), Map.of("java.nio.channels.spi", to, "sun.nio.ch", to),
+            instrumentation.redefineModule(javaBase, Set.of(), Map.of(), Map.of("java.nio.channels.spi", to, "sun.nio.ch", to, "java.util", to),
                     Set.of(), Map.of());
             return true;
         } catch (RuntimeException e) {
