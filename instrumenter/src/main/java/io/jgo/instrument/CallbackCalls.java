@@ -46,6 +46,15 @@ import org.objectweb.asm.tree.MethodNode;
  * classifier, mapper or merge function unwinds. A collector made in another method and handed in
  * is not seen here (its functions pin if they suspend). {@code groupingByConcurrent} and
  * {@code toConcurrentMap} stay the JDK's: a concurrent map holds a lock around the function.
+ *
+ * <p>Sorted collections: the methods of {@code TreeMap}, {@code TreeSet} and {@code PriorityQueue}
+ * that compare ({@link #SORTED_METHODS}), called on a receiver declared as one of them or as
+ * {@code NavigableMap}/{@code SortedMap}/{@code NavigableSet}/{@code SortedSet}, go to
+ * {@code SortedCalls} or {@code QueueCalls} whatever their arguments (the comparator that may suspend
+ * is the collection's); so do {@code Map}'s compute methods on such a receiver ({@code MapCalls}). A call
+ * through {@code Map}, {@code Set}, {@code Collection} or {@code Queue} is left alone, so that other maps'
+ * calls cost nothing. {@code Collections.min}/{@code max}/{@code binarySearch} and {@code Arrays.sort}
+ * with a comparator that may suspend go to {@code SearchCalls} ({@link #SEARCHES}).
  * One pipeline step, after {@link BlockingCalls} and {@link OwnedLockCalls} have run on every
  * method of the class (a lambda whose {@code Thread.sleep} became a park may suspend).
  */
