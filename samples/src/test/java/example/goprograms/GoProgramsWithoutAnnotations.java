@@ -19,8 +19,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.LinkedHashMap;
+import java.util.Comparator;
 import java.util.Optional;
+import java.util.PriorityQueue;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -63,6 +66,7 @@ public final class GoProgramsWithoutAnnotations {
             out.add("int streams " + intStreams());
             out.add("read fully " + readFullyOverConn());
             out.add("collections " + collectionsWithParkingFunctions());
+            out.add("sorted collections " + sortedCollectionsWithParkingComparators());
         });
         return out;
     }
@@ -456,5 +460,39 @@ public final class GoProgramsWithoutAnnotations {
         Optional.of("chan").ifPresentOrElse(w -> seen.add(w + "=" + lengthOf.apply(w)), () -> seen.add("none"));
         requests.close();
         return byLength + " " + sorted + " " + sums + " " + longWords + " " + seen;
+    }
+
+    // ---- sorted collections whose comparator yields, and a TreeMap whose computeIfAbsent receives
+
+    static String sortedCollectionsWithParkingComparators() {
+        Comparator<String> byLengthThenText = (a, b) -> {
+            Go.gosched(); // yields at every compare
+            int c = Integer.compare(a.length(), b.length());
+            return c != 0 ? c : a.compareTo(b);
+        };
+        TreeSet<String> set = new TreeSet<>(byLengthThenText);
+        for (String w : List.of("select", "go", "chan", "defer", "go", "java")) {
+            set.add(w);
+        }
+        String floor = set.floor("abcd");
+        Chan<String> names = Chan.make();
+        Go.go(() -> {
+            for (int i = 0; i < 3; i++) {
+                names.send("n" + i);
+            }
+        });
+        TreeMap<Integer, String> byKey = new TreeMap<>(Comparator.reverseOrder());
+        for (int k : new int[] {3, 1, 3, 2}) {
+            byKey.computeIfAbsent(k, key -> names.recv());
+        }
+        PriorityQueue<String> queue = new PriorityQueue<>(byLengthThenText);
+        for (String w : List.of("defer", "go", "select", "java", "chan")) {
+            queue.offer(w);
+        }
+        StringBuilder polled = new StringBuilder();
+        while (!queue.isEmpty()) {
+            polled.append(' ').append(queue.poll());
+        }
+        return set + " floor " + floor + " " + byKey + polled;
     }
 }

@@ -22,7 +22,9 @@ import java.util.Set;
  *
  * <p>It also opens {@code java.nio.channels.spi} and {@code sun.nio.ch} to the same modules, so that
  * a goroutine's call on a blocking-mode socket channel parks on the poller instead of holding its
- * carrier ({@code io.jgo.internal.poll.BlockingChannels} says which internals it uses and why).
+ * carrier ({@code io.jgo.internal.poll.BlockingChannels} says which internals it uses and why), and
+ * {@code java.util}, whose sorted collections' comparator fields the runtime's stand-ins replace for the
+ * length of one call so that a suspending comparator unwinds ({@code io.jgo.internal.callback.SortedFields}).
  */
 final class JavaLangOpener {
 
@@ -52,8 +54,9 @@ final class JavaLangOpener {
         }
         try {
             // Blocking-mode socket channels park on the poller (io.jgo.internal.poll.BlockingChannels);
-            // if this fails the runtime hands those calls off and says so once.
-            instrumentation.redefineModule(javaBase, Set.of(), Map.of(), Map.of("java.nio.channels.spi", to, "sun.nio.ch", to),
+            // if this fails the runtime hands those calls off and says so once. java.util: the sorted
+            // collections' stand-ins (io.jgo.internal.callback.SortedFields); closed, they call the JDK's methods.
+            instrumentation.redefineModule(javaBase, Set.of(), Map.of(), Map.of("java.nio.channels.spi", to, "sun.nio.ch", to, "java.util", to),
                     Set.of(), Map.of());
             return true;
         } catch (RuntimeException e) {

@@ -51,6 +51,15 @@ import org.objectweb.asm.tree.MethodNode;
  * classifier, mapper or merge function unwinds. A collector made in another method and handed in
  * is not seen here (its functions pin if they suspend). {@code groupingByConcurrent} and
  * {@code toConcurrentMap} stay the JDK's: a concurrent map holds a lock around the function.
+ *
+ * <p>Sorted collections: the methods of {@code TreeMap}, {@code TreeSet} and {@code PriorityQueue}
+ * that compare ({@link #SORTED_METHODS}), called on a receiver declared as one of them or as
+ * {@code NavigableMap}/{@code SortedMap}/{@code NavigableSet}/{@code SortedSet}, go to
+ * {@code SortedCalls} or {@code QueueCalls} whatever their arguments (the comparator that may suspend
+ * is the collection's); so do {@code Map}'s compute methods on such a receiver ({@code MapCalls}). A call
+ * through {@code Map}, {@code Set}, {@code Collection} or {@code Queue} is left alone, so that other maps'
+ * calls cost nothing. {@code Collections.min}/{@code max}/{@code binarySearch} and {@code Arrays.sort}
+ * with a comparator that may suspend go to {@code SearchCalls} ({@link #SEARCHES}).
  * One pipeline step, after {@link BlockingCalls} and {@link OwnedLockCalls} have run on every
  * method of the class (a lambda whose {@code Thread.sleep} became a park may suspend).
  */
@@ -116,6 +125,37 @@ final class CallbackCalls {
             Map.entry("thenComparingDouble(Ljava/util/function/ToDoubleFunction;)Ljava/util/Comparator;",
                     new Target(COMPARATOR, RuntimeNames.COMPARATOR_CALLS)),
             Map.entry("reversed()Ljava/util/Comparator;", new Target(COMPARATOR, RuntimeNames.COMPARATOR_CALLS)));
+
+    /**
+     * The methods of the sorted collections that call the collection's comparator (or the keys'
+     * {@code compareTo}), by the supertype the receiver must be: redirected whatever their arguments,
+     * since the comparator that may suspend is the receiver's ({@code SortedCalls}, {@code QueueCalls}).
+     */
+    private static final Map<String, Set<String>> SORTED_METHODS = Map.of(
+            "java/util/SortedMap", Set.of("get(Ljava/lang/Object;)Ljava/lang/Object;", "containsKey(Ljava/lang/Object;)Z",
+                    "put(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;", "remove(Ljava/lang/Object;)Ljava/lang/Object;",
+                    "putIfAbsent(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
+                    "replace(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
+                    "replace(Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;)Z",
+                    "getOrDefault(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;", "putAll(Ljava/util/Map;)V"),
+            "java/util/NavigableMap", Set.of("floorKey(Ljava/lang/Object;)Ljava/lang/Object;",
+                    "ceilingKey(Ljava/lang/Object;)Ljava/lang/Object;", "higherKey(Ljava/lang/Object;)Ljava/lang/Object;",
+                    "lowerKey(Ljava/lang/Object;)Ljava/lang/Object;", "floorEntry(Ljava/lang/Object;)Ljava/util/Map$Entry;",
+                    "ceilingEntry(Ljava/lang/Object;)Ljava/util/Map$Entry;", "higherEntry(Ljava/lang/Object;)Ljava/util/Map$Entry;",
+                    "lowerEntry(Ljava/lang/Object;)Ljava/util/Map$Entry;"),
+            "java/util/SortedSet", Set.of("add(Ljava/lang/Object;)Z", "contains(Ljava/lang/Object;)Z", "remove(Ljava/lang/Object;)Z",
+                    "addAll(Ljava/util/Collection;)Z"),
+            "java/util/NavigableSet", Set.of("floor(Ljava/lang/Object;)Ljava/lang/Object;",
+                    "ceiling(Ljava/lang/Object;)Ljava/lang/Object;", "higher(Ljava/lang/Object;)Ljava/lang/Object;",
+                    "lower(Ljava/lang/Object;)Ljava/lang/Object;"),
+            "java/util/PriorityQueue", Set.of("add(Ljava/lang/Object;)Z", "offer(Ljava/lang/Object;)Z", "poll()Ljava/lang/Object;",
+                    "remove()Ljava/lang/Object;", "remove(Ljava/lang/Object;)Z"));
+    /** The static searches and sorts that take a comparator (owner.name + descriptor): to {@code SearchCalls}, same descriptor. */
+    private static final Set<String> SEARCHES = Set.of(
+            "java/util/Collections.min(Ljava/util/Collection;Ljava/util/Comparator;)Ljava/lang/Object;",
+            "java/util/Collections.max(Ljava/util/Collection;Ljava/util/Comparator;)Ljava/lang/Object;",
+            "java/util/Collections.binarySearch(Ljava/util/List;Ljava/lang/Object;Ljava/util/Comparator;)I",
+            "java/util/Arrays.sort([Ljava/lang/Object;Ljava/util/Comparator;)V");
 
     /** {@code Comparator}'s static factories that take a function, every overload: to {@code ComparatorCalls}, same descriptor. */
     private static final Set<String> COMPARATOR_FACTORIES = Set.of("comparing", "comparingInt", "comparingLong",
@@ -305,26 +345,55 @@ final class CallbackCalls {
             if (key.equals(COLLECTIONS_SORT)) {
                 return RuntimeNames.ITERABLE_CALLS;
             }
+            if (SEARCHES.contains(key)) {
+                return RuntimeNames.SEARCH_CALLS;
+            }
             boolean comparator = call.owner.equals(COMPARATOR) && COMPARATOR_FACTORIES.contains(call.name);
             return comparator || key.equals(REVERSE_ORDER) ? RuntimeNames.COMPARATOR_CALLS : null;
         }
         if (op != Opcodes.INVOKEINTERFACE && op != Opcodes.INVOKEVIRTUAL) {
             return null; // invokespecial: a subclass's super.forEach(...) is the override's business
         }
-        Target t = METHODS.get(call.name + call.desc);
-        if (t == null || !isSubtype(call.owner, t.receiver, new HashSet<>())) {
+        Target t = targetOf(call);
+        if (t == null) {
             return null;
         }
         // a class of the application that declares the method @Goroutine is called as it is
         return suspendables.isSuspensionPoint(call.owner, call.name, call.desc) ? null : t.helper;
     }
 
+    /** The redirect of an instance method {@code call}, from {@link #METHODS} or {@link #SORTED_METHODS}; null when none. */
+    private Target targetOf(MethodInsnNode call) {
+        Target t = METHODS.get(call.name + call.desc);
+        if (t != null && isSubtype(call.owner, t.receiver, new HashSet<>())) {
+            return t;
+        }
+        String sorted = sortedReceiverOf(call);
+        if (sorted == null) {
+            return null;
+        }
+        return new Target(sorted, sorted.equals("java/util/PriorityQueue") ? RuntimeNames.QUEUE_CALLS : RuntimeNames.SORTED_CALLS);
+    }
+
+    /** The supertype of {@link #SORTED_METHODS} that {@code call}'s receiver is and whose comparing method it calls, or null. */
+    private String sortedReceiverOf(MethodInsnNode call) {
+        if (call.getOpcode() == Opcodes.INVOKESTATIC || call.getOpcode() == Opcodes.INVOKESPECIAL) {
+            return null;
+        }
+        String method = call.name + call.desc;
+        for (Map.Entry<String, Set<String>> e : SORTED_METHODS.entrySet()) {
+            if (e.getValue().contains(method) && isSubtype(call.owner, e.getKey(), new HashSet<>())) {
+                return e.getKey();
+            }
+        }
+        return null;
+    }
+
     private String helperDesc(MethodInsnNode call) {
         if (call.getOpcode() == Opcodes.INVOKESTATIC) {
             return call.desc;
         }
-        Target t = METHODS.get(call.name + call.desc);
-        return "(L" + t.receiver + ";" + call.desc.substring(1);
+        return "(L" + targetOf(call).receiver + ";" + call.desc.substring(1);
     }
 
     /**
@@ -339,6 +408,10 @@ final class CallbackCalls {
         Target t = call.getOpcode() == Opcodes.INVOKESTATIC ? null : METHODS.get(call.name + call.desc);
         if (t != null && t.receiver.equals(COMPARATOR)) {
             return true; // the receiver is a comparator that may suspend, whatever the argument
+        }
+        if (call.getOpcode() != Opcodes.INVOKESTATIC && (sortedReceiverOf(call) != null
+                || t != null && t.receiver.equals(MAP) && isSubtype(call.owner, "java/util/SortedMap", new HashSet<>()))) {
+            return true; // a sorted collection's comparator may suspend, whatever the argument (MapCalls: its get and put)
         }
         AbstractInsnNode prev = call.getPrevious();
         while (prev != null && prev.getOpcode() < 0) {

@@ -328,6 +328,6 @@ final class ClassRewriter {
 
     private static boolean isJdkFunctional(String type) {
         return type.equals("java/lang/Runnable") || type.equals("java/util/concurrent/Callable") || type.equals("java/util/Comparator")
-                || type.equals("java/util/Iterator") || type.startsWith("java/util/function/") || type.equals("java/lang/Object");
+                || type.equals("java/lang/Comparable") || type.equals("java/util/Iterator") || type.startsWith("java/util/function/") || type.equals("java/lang/Object");
     }
 }

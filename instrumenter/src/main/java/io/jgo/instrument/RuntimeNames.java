@@ -204,6 +204,15 @@ final class RuntimeNames {
      */
     static final String COMPARATOR_CALLS = CALLBACK_PACKAGE + "ComparatorCalls";
     /**
+     * The comparing methods of {@code TreeMap}/{@code TreeSet} (called on them or their sorted
+     * interfaces) and of {@code PriorityQueue}, the receiver first, whose comparator may suspend
+     * ({@link CallbackCalls}); and {@code Collections.min}/{@code max}/{@code binarySearch} and
+     * {@code Arrays.sort} with a comparator, same descriptor.
+     */
+    static final String SORTED_CALLS = CALLBACK_PACKAGE + "SortedCalls";
+    static final String QUEUE_CALLS = CALLBACK_PACKAGE + "QueueCalls";
+    static final String SEARCH_CALLS = CALLBACK_PACKAGE + "SearchCalls";
+    /**
      * Stream sources ({@code stream(Collection)}, {@code of(Object)}, {@code of(Object[])},
      * {@code stream(Object[])}) and terminal operations (each of {@link #STREAM_TERMINALS}, named as
      * the method, the stream first) for a method whose stream lambdas may suspend.
@@ -418,7 +427,8 @@ final class RuntimeNames {
                     "computeIfPresent(Ljava/util/Map;Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;",
                     "compute(Ljava/util/Map;Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;",
                     "merge(Ljava/util/Map;Ljava/lang/Object;Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;",
-                    "replaceAll(Ljava/util/Map;Ljava/util/function/BiFunction;)V"),
+                    "replaceAll(Ljava/util/Map;Ljava/util/function/BiFunction;)V",
+                    "put(Ljava/util/Map;Ljava/lang/Object;Ljava/lang/Object;Z)V", "remove(Ljava/util/Map;Ljava/lang/Object;Z)V"),
             classEntry(OPTIONAL_CALLS, "java/lang/Object",
                     "map(Ljava/util/Optional;Ljava/util/function/Function;)Ljava/util/Optional;",
                     "flatMap(Ljava/util/Optional;Ljava/util/function/Function;)Ljava/util/Optional;",
@@ -441,6 +451,50 @@ final class RuntimeNames {
                     "begin()V", "accept(Ljava/lang/Object;)V", "end()V", "flatMap(Ljava/lang/Object;)V"),
             classEntry(CALLBACK_PACKAGE + "Terminal", CALLBACK_PACKAGE + "Sink", "begin()V", "accept(Ljava/lang/Object;)V",
                     "end()V", "prepare(J)Z", "result()Ljava/lang/Object;", "array()[Ljava/lang/Object;"),
+            classEntry(SORTED_CALLS, "java/lang/Object",
+                    "get(Ljava/util/SortedMap;Ljava/lang/Object;)Ljava/lang/Object;",
+                    "containsKey(Ljava/util/SortedMap;Ljava/lang/Object;)Z",
+                    "put(Ljava/util/SortedMap;Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
+                    "remove(Ljava/util/SortedMap;Ljava/lang/Object;)Ljava/lang/Object;",
+                    "putIfAbsent(Ljava/util/SortedMap;Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
+                    "replace(Ljava/util/SortedMap;Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
+                    "replace(Ljava/util/SortedMap;Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;)Z",
+                    "getOrDefault(Ljava/util/SortedMap;Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
+                    "putAll(Ljava/util/SortedMap;Ljava/util/Map;)V",
+                    "floorKey(Ljava/util/NavigableMap;Ljava/lang/Object;)Ljava/lang/Object;",
+                    "ceilingKey(Ljava/util/NavigableMap;Ljava/lang/Object;)Ljava/lang/Object;",
+                    "higherKey(Ljava/util/NavigableMap;Ljava/lang/Object;)Ljava/lang/Object;",
+                    "lowerKey(Ljava/util/NavigableMap;Ljava/lang/Object;)Ljava/lang/Object;",
+                    "floorEntry(Ljava/util/NavigableMap;Ljava/lang/Object;)Ljava/util/Map$Entry;",
+                    "ceilingEntry(Ljava/util/NavigableMap;Ljava/lang/Object;)Ljava/util/Map$Entry;",
+                    "higherEntry(Ljava/util/NavigableMap;Ljava/lang/Object;)Ljava/util/Map$Entry;",
+                    "lowerEntry(Ljava/util/NavigableMap;Ljava/lang/Object;)Ljava/util/Map$Entry;",
+                    "add(Ljava/util/SortedSet;Ljava/lang/Object;)Z",
+                    "contains(Ljava/util/SortedSet;Ljava/lang/Object;)Z",
+                    "remove(Ljava/util/SortedSet;Ljava/lang/Object;)Z",
+                    "addAll(Ljava/util/SortedSet;Ljava/util/Collection;)Z",
+                    "floor(Ljava/util/NavigableSet;Ljava/lang/Object;)Ljava/lang/Object;",
+                    "ceiling(Ljava/util/NavigableSet;Ljava/lang/Object;)Ljava/lang/Object;",
+                    "higher(Ljava/util/NavigableSet;Ljava/lang/Object;)Ljava/lang/Object;",
+                    "lower(Ljava/util/NavigableSet;Ljava/lang/Object;)Ljava/lang/Object;",
+                    "onMap(ILjava/util/Map;Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
+                    "onSet(ILjava/util/SortedSet;Ljava/lang/Object;)Ljava/lang/Object;",
+                    "replayed(Ljava/util/TreeMap;L" + CALLBACK_PACKAGE + "Replay;ILjava/lang/Object;Ljava/lang/Object;"
+                            + "Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"),
+            classEntry(QUEUE_CALLS, "java/lang/Object",
+                    "add(Ljava/util/PriorityQueue;Ljava/lang/Object;)Z",
+                    "offer(Ljava/util/PriorityQueue;Ljava/lang/Object;)Z",
+                    "poll(Ljava/util/PriorityQueue;)Ljava/lang/Object;",
+                    "remove(Ljava/util/PriorityQueue;)Ljava/lang/Object;",
+                    "remove(Ljava/util/PriorityQueue;Ljava/lang/Object;)Z",
+                    "siftUp(L" + CALLBACK_PACKAGE + "Replay;[Ljava/lang/Object;ILjava/lang/Object;)V",
+                    "siftDown(L" + CALLBACK_PACKAGE + "Replay;[Ljava/lang/Object;ILjava/lang/Object;I)I"),
+            classEntry(SEARCH_CALLS, "java/lang/Object",
+                    "min(Ljava/util/Collection;Ljava/util/Comparator;)Ljava/lang/Object;",
+                    "max(Ljava/util/Collection;Ljava/util/Comparator;)Ljava/lang/Object;",
+                    "binarySearch(Ljava/util/List;Ljava/lang/Object;Ljava/util/Comparator;)I",
+                    "sort([Ljava/lang/Object;Ljava/util/Comparator;)V"),
+            entry(CALLBACK_PACKAGE + "Replay", "java/lang/Object", "java/util/Comparator", "answerPending()V"),
             classEntry(CALLBACK_PACKAGE + "MergeSort", "java/lang/Object",
                     "sort([Ljava/lang/Object;Ljava/util/Comparator;)V",
                     "insertion([Ljava/lang/Object;IILjava/util/Comparator;)V",

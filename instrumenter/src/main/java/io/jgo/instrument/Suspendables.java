@@ -151,6 +151,8 @@ final class Suspendables {
                 return name.equals("hasNext") || name.equals("next");
             case "java/util/Comparator":
                 return name.equals("compare");
+            case "java/lang/Comparable":
+                return name.equals("compareTo"); // a key's natural ordering, as a sorted collection's stand-in calls it
             default:
                 // The single abstract method of a java.util.function interface; default methods
                 // (andThen, compose...) are library code that would pin anyway.

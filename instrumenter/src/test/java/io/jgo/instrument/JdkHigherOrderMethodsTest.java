@@ -51,7 +51,6 @@ class JdkHigherOrderMethodsTest {
     private static final String COLLECTOR = "a concurrent collector: ConcurrentMap.computeIfAbsent/merge hold the bin's lock"
             + " around the function: pins; use groupingBy/toMap (redirected) or a loop";
     private static final String OVERRIDE = "the collection's own override runs in JDK frames: pins";
-    private static final String STATIC_SEARCH = "calls the comparator inside the JDK's loop: pins; use List.sort (redirected) or a loop";
     private static final String GENERATOR = "an array generator, called once with the size inside the JDK: pins";
 
     /**
@@ -73,9 +72,6 @@ class JdkHigherOrderMethodsTest {
         for (String c : List.of("ArrayDeque", "ArrayList", "Collection", "LinkedList", "List", "PriorityQueue", "TreeSet")) {
             m.put(c + ".toArray", GENERATOR);
         }
-        m.put("Collections.binarySearch", STATIC_SEARCH);
-        m.put("Collections.max", STATIC_SEARCH);
-        m.put("Collections.min", STATIC_SEARCH);
         m.put("Collectors.groupingByConcurrent", COLLECTOR);
         m.put("Collectors.toConcurrentMap", COLLECTOR);
         for (String s : List.of("Stream", "IntStream", "LongStream", "DoubleStream")) {
@@ -122,13 +118,105 @@ class JdkHigherOrderMethodsTest {
                 "LinkedHashMap.compute", "HashMap.compute", "Map.replaceAll", "Iterator.forEachRemaining", "Optional.filter",
                 "Optional.ifPresentOrElse", "Collectors.groupingBy", "Collectors.toMap", "Collectors.partitioningBy",
                 "Collectors.teeing", "Collectors.reducing", "Collectors.summingInt", "Comparator.comparing",
-                "Comparator.thenComparing", "Comparator.nullsFirst", "Collections.reverseOrder")),
+                "Comparator.thenComparing", "Comparator.nullsFirst", "Collections.reverseOrder", "Collections.min",
+                "Collections.max", "Collections.binarySearch")),
                 redirected.toString());
         // the primitive streams and Stream's infinite sources (the IntStream.range(..).forEach)
         assertTrue(redirected.containsAll(List.of("IntStream.forEach", "IntStream.iterate", "IntStream.generate",
                 "IntStream.reduce", "IntStream.collect", "IntStream.anyMatch", "LongStream.forEach", "DoubleStream.reduce",
                 "Stream.iterate", "Stream.generate", "Stream.mapToInt", "Stream.mapMulti", "Stream.flatMapToInt")),
                 redirected.toString());
+    }
+
+    /** The sorted collections whose comparator (or keys' {@code compareTo}) is called by their own methods. */
+    private static final List<Class<?>> SORTED_TYPES = List.of(java.util.TreeMap.class, TreeSet.class,
+            java.util.PriorityQueue.class, java.util.NavigableMap.class, java.util.NavigableSet.class, java.util.SortedMap.class,
+            java.util.SortedSet.class);
+
+    private static final String VIEW = "makes a view (its bounds compared once, inside the JDK): the view's own methods"
+            + " compare inside the JDK's frames: pins; search the map itself";
+    private static final String BULK = "compares inside the JDK's loop (a bulk change, or a heapify): pins; loop over add/remove";
+    private static final String NO_COMPARE = "never calls the comparator";
+
+    /**
+     * "Class.method" -> why a method of a sorted collection that takes an element, a key or a
+     * collection is not redirected (it compares inside the JDK's frames, or never compares).
+     */
+    static final Map<String, String> SORTED_LEFT = sortedLeft();
+
+    private static Map<String, String> sortedLeft() {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (String c : List.of("TreeMap", "NavigableMap", "SortedMap")) {
+            for (String f : List.of("headMap", "tailMap", "subMap")) {
+                m.put(c + "." + f, VIEW);
+            }
+            m.put(c + ".containsValue", NO_COMPARE);
+            m.put(c + ".equals", "compares keys through the other map's get (its own comparator): left to the JDK");
+            m.put(c + ".remove(2)", "Map.remove(key, value): a search and a removal inside the JDK: pins; use remove(key)");
+        }
+        for (String c : List.of("TreeSet", "NavigableSet", "SortedSet")) {
+            for (String f : List.of("headSet", "tailSet", "subSet")) {
+                m.put(c + "." + f, VIEW);
+            }
+            m.put(c + ".containsAll", BULK);
+            m.put(c + ".removeAll", BULK);
+            m.put(c + ".retainAll", BULK);
+            m.put(c + ".equals", "compares through the other set's contains: left to the JDK");
+        }
+        m.put("PriorityQueue.contains", NO_COMPARE);
+        m.put("PriorityQueue.addAll", BULK);
+        m.put("PriorityQueue.removeAll", BULK);
+        m.put("PriorityQueue.retainAll", BULK);
+        m.put("PriorityQueue.containsAll", NO_COMPARE);
+        m.put("PriorityQueue.equals", NO_COMPARE);
+        return m;
+    }
+
+    /**
+     * Every public instance method of the sorted collections that takes an element, a key or a
+     * collection (the methods that may call the collection's comparator) is redirected to
+     * {@code SortedCalls} or {@code QueueCalls} (whatever its arguments: the comparator is the
+     * receiver's), or listed in {@link #SORTED_LEFT} with its reason; and the no-argument
+     * {@code PriorityQueue.poll} and {@code remove()}, whose sift compares, are redirected.
+     */
+    @Test
+    void everyComparingMethodOfTheSortedCollectionsIsRedirectedOrListed() {
+        ClassInfoCache classes = new ClassInfoCache(ClassBytes.of(null), new ByteScan());
+        CallbackCalls calls = new CallbackCalls(classes, new Suspendables(classes, false));
+        List<String> gaps = new ArrayList<>();
+        Set<String> redirected = new TreeSet<>();
+        Set<String> listedAndLeft = new TreeSet<>();
+        for (Class<?> type : SORTED_TYPES) {
+            for (Method m : type.getMethods()) {
+                boolean takesAValue = m.getParameterCount() > 0 && !takesAFunction(m) && List.of(m.getParameterTypes()).stream()
+                        .allMatch(p -> p == Object.class || p == java.util.Map.class || p == java.util.Collection.class || p == boolean.class);
+                boolean pollsAHeap = type == java.util.PriorityQueue.class && m.getParameterCount() == 0
+                        && (m.getName().equals("poll") || m.getName().equals("remove"));
+                if (Modifier.isStatic(m.getModifiers()) || m.getDeclaringClass() == Object.class && !m.getName().equals("equals")
+                        || !takesAValue && !pollsAHeap) {
+                    continue;
+                }
+                String key = type.getSimpleName() + "." + m.getName();
+                String keyWithArity = key + "(" + m.getParameterCount() + ")";
+                boolean covered = calls.redirects(Type.getInternalName(type), m.getName(), Type.getMethodDescriptor(m), false,
+                        type.isInterface());
+                if (covered) {
+                    redirected.add(key);
+                } else if (SORTED_LEFT.containsKey(keyWithArity) || SORTED_LEFT.containsKey(key)) {
+                    listedAndLeft.add(SORTED_LEFT.containsKey(keyWithArity) ? keyWithArity : key);
+                } else {
+                    gaps.add(key + Type.getMethodDescriptor(m));
+                }
+            }
+        }
+        assertEquals(List.of(), gaps, "sorted-collection methods neither redirected nor listed in SORTED_LEFT with a reason");
+        Set<String> stale = new TreeSet<>(SORTED_LEFT.keySet());
+        stale.removeAll(listedAndLeft);
+        assertEquals(Set.of(), stale, "listed as left to the JDK, but redirected or gone: take them off the list");
+        assertTrue(redirected.containsAll(List.of("TreeMap.put", "TreeMap.get", "TreeMap.containsKey", "TreeMap.remove",
+                "TreeMap.floorKey", "TreeMap.ceilingEntry", "TreeMap.putAll", "TreeSet.add", "TreeSet.contains", "TreeSet.remove",
+                "TreeSet.floor", "TreeSet.addAll", "NavigableMap.higherKey", "SortedSet.add", "PriorityQueue.offer",
+                "PriorityQueue.add", "PriorityQueue.poll", "PriorityQueue.remove")), redirected.toString());
     }
 
     private static boolean takesAFunction(Method m) {

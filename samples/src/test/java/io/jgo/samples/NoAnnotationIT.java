@@ -54,7 +54,7 @@ class NoAnnotationIT {
         ok(Commands.jdk("java", "-jar", top.resolve("instrumenter/target/jgo-instrumenter.jar").toString(),
                 "app.jar", "app-aot.jar", "--classpath", runtimeJar));
         Commands.Result run = ok(Commands.jdk("java", "--add-opens", "java.base/java.lang=ALL-UNNAMED",
-                "-cp", "app-aot.jar" + File.pathSeparator + runtimeJar, MAIN));
+                "--add-opens", "java.base/java.util=ALL-UNNAMED", "-cp", "app-aot.jar" + File.pathSeparator + runtimeJar, MAIN));
         assertEquals(expected(), run.output().strip().lines().toList(), run.output());
     }
 

@@ -22,8 +22,8 @@ import java.util.function.ToLongFunction;
  * lambdas, which the runtime's build rewrites: a suspending key extractor or comparator unwinds
  * when the comparator is called from a rewritten frame ({@code List.sort} through
  * {@code IterableCalls}, the runtime's stream's {@code sorted}, {@code min}/{@code max}, a user's
- * own loop). A {@code TreeMap} or {@code PriorityQueue} calls it inside the JDK's frames, where a
- * suspension still pins. Differences left: these comparators are not {@code Serializable}, and
+ * own loop, and a {@code TreeMap}'s or {@code PriorityQueue}'s replayed calls through {@link SortedCalls}
+ * and {@link QueueCalls}). Differences left: these comparators are not {@code Serializable}, and
  * {@code reversed()} of one of them is a new comparator rather than {@code Collections}' wrapper.
  */
 @SuppressWarnings({"rawtypes", "unchecked"})

@@ -7,6 +7,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
@@ -94,13 +95,13 @@ public final class MapCalls {
         }
         if (type == TreeMap.class) {
             Objects.requireNonNull(mappingFunction);
-            Object v = map.get(key);
+            Object v = SortedCalls.get((SortedMap) map, key);
             if (v == null) {
                 Iterator probe = treeProbe(map);
                 Object newValue = mappingFunction.apply(key);
                 checkTree(map, probe);
                 if (newValue != null) {
-                    map.put(key, newValue);
+                    SortedCalls.put((SortedMap) map, key, newValue);
                 }
                 return newValue;
             }
@@ -117,7 +118,7 @@ public final class MapCalls {
         boolean treeMap = type == TreeMap.class;
         if (hashMap || treeMap || COMPUTE_IF_PRESENT.by(type)) {
             Objects.requireNonNull(remappingFunction);
-            Object oldValue = hashMap ? peek(map, key) : map.get(key);
+            Object oldValue = hashMap ? peek(map, key) : treeMap ? SortedCalls.get((SortedMap) map, key) : map.get(key);
             if (oldValue != null) {
                 Iterator probe = hashMap ? map.keySet().iterator() : treeMap ? treeProbe(map) : null;
                 Object newValue = remappingFunction.apply(key, oldValue);
@@ -127,10 +128,10 @@ public final class MapCalls {
                     Probe.check(probe);
                 }
                 if (newValue != null) {
-                    map.put(key, newValue);
+                    put(map, key, newValue, treeMap);
                     return newValue;
                 } else {
-                    map.remove(key);
+                    remove(map, key, treeMap);
                     return null;
                 }
             }
@@ -158,21 +159,21 @@ public final class MapCalls {
         } else if (treeMap || COMPUTE.by(type)) {
             // Map.compute's default, step by step (TreeMap's override differs only by its check)
             Objects.requireNonNull(remappingFunction);
-            Object oldValue = map.get(key);
+            Object oldValue = treeMap ? SortedCalls.get((SortedMap) map, key) : map.get(key);
             Iterator probe = treeMap ? treeProbe(map) : null;
             Object newValue = remappingFunction.apply(key, oldValue);
             if (treeMap) {
                 checkTree(map, probe);
             }
             if (newValue == null) {
-                if (oldValue != null || map.containsKey(key)) {
-                    map.remove(key);
+                if (oldValue != null || (treeMap ? SortedCalls.containsKey((SortedMap) map, key) : map.containsKey(key))) {
+                    remove(map, key, treeMap);
                     return null;
                 } else {
                     return null;
                 }
             } else {
-                map.put(key, newValue);
+                put(map, key, newValue, treeMap);
                 return newValue;
             }
         }
@@ -204,7 +205,7 @@ public final class MapCalls {
             // Map.merge's default, step by step (TreeMap's override differs only by its check)
             Objects.requireNonNull(remappingFunction);
             Objects.requireNonNull(value);
-            Object oldValue = map.get(key);
+            Object oldValue = treeMap ? SortedCalls.get((SortedMap) map, key) : map.get(key);
             Object newValue;
             if (oldValue == null) {
                 newValue = value;
@@ -216,9 +217,9 @@ public final class MapCalls {
                 }
             }
             if (newValue == null) {
-                map.remove(key);
+                remove(map, key, treeMap);
             } else {
-                map.put(key, newValue);
+                put(map, key, newValue, treeMap);
             }
             return newValue;
         }
@@ -255,6 +256,28 @@ public final class MapCalls {
             }
         } else {
             map.replaceAll(function);
+        }
+    }
+
+    /** {@code map.put}, through {@link SortedCalls} for a {@code TreeMap} (whose comparator may suspend). */
+    @Goroutine
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static void put(Map map, Object key, Object value, boolean treeMap) {
+        if (treeMap) {
+            SortedCalls.put((SortedMap) map, key, value);
+        } else {
+            map.put(key, value);
+        }
+    }
+
+    /** {@code map.remove}, through {@link SortedCalls} for a {@code TreeMap}. */
+    @Goroutine
+    @SuppressWarnings("rawtypes")
+    private static void remove(Map map, Object key, boolean treeMap) {
+        if (treeMap) {
+            SortedCalls.remove((SortedMap) map, key);
+        } else {
+            map.remove(key);
         }
     }
 

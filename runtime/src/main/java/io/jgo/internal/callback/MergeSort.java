@@ -73,7 +73,7 @@ final class MergeSort {
 
     @Goroutine
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static int compare(Comparator<Object> c, Object x, Object y) {
+    static int compare(Comparator<Object> c, Object x, Object y) {
         return c == null ? ((Comparable) x).compareTo(y) : c.compare(x, y);
     }
 }

@@ -39,6 +39,15 @@
  * a rewritten frame calls the collector or comparator; they are immutable once made and hold no state
  * of their own (a collector's container is the evaluation's).
  *
+ * <p>Sorted collections: {@link io.jgo.internal.callback.SortedCalls} ({@code TreeMap}, {@code TreeSet})
+ * and {@link io.jgo.internal.callback.QueueCalls} ({@code PriorityQueue}) run the JDK's own method
+ * with a {@link io.jgo.internal.callback.Replay} in the collection's comparator field (reached through
+ * {@link io.jgo.internal.callback.SortedFields}), which answers the JDK's compares from answers the
+ * stand-in got from the user's comparator in a rewritten frame; {@link io.jgo.internal.callback.Rewritten}
+ * says whose comparator may suspend at all. A replay is one goroutine's, in the field only while that
+ * goroutine runs the JDK's call, which never suspends. {@link io.jgo.internal.callback.SearchCalls}
+ * stands in for {@code Collections.min}/{@code max}/{@code binarySearch} and {@code Arrays.sort}.
+ *
  * <p>Blocking calls whose stand-in must be a rewritten frame have it here too: the JDK's
  * {@code HttpClient.send} ({@link io.jgo.internal.callback.HttpClientCalls}), which sends
  * asynchronously and waits for the response's future through the runtime's suspendable

@@ -91,9 +91,11 @@ final class PinAdvice {
     static String jdkFix(String frame) {
         String fix = frame.startsWith("java.util.concurrent.locks.") ? "use io.jgo.Mutex (or RWMutex) instead of this lock"
                 : isSortedCollection(frame) ? "a TreeMap, TreeSet or PriorityQueue calls its comparator inside its own"
-                + " methods: compute each sort key before the collection sees it (key the collection by that key, with a"
-                + " comparator that does not suspend), or keep the elements in a list and sort it with List.sort, which does"
-                + " not pin"
+                + " methods; rewritten code's put/get/remove/add/contains/floor.../offer/poll on a variable of the class (or"
+                + " of NavigableMap/SortedMap/NavigableSet/SortedSet) unwind, when java.util is open to jgo (the agent opens"
+                + " it; else --add-opens java.base/java.util=ALL-UNNAMED), but not a view's, a bulk method's or a call"
+                + " through Map/Set/Collection/Queue: call the method on such a variable, compute each sort key before the"
+                + " collection sees it, or sort a list with List.sort, which does not pin"
                 : frame.startsWith("java.util.concurrent.ConcurrentHashMap.") || frame.startsWith("java.util.concurrent.ConcurrentSkipListMap.")
                 ? "a concurrent map's compute/computeIfAbsent/merge hold its lock around the function: compute the value"
                 + " first and store it with putIfAbsent/replace, or guard a HashMap with io.jgo.Mutex"

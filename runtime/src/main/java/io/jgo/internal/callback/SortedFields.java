@@ -1,0 +1,142 @@
+package io.jgo.internal.callback;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.reflect.Field;
+import java.util.Comparator;
+import java.util.NavigableMap;
+import java.util.PriorityQueue;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The private fields of the JDK's sorted collections that {@link Replay} needs: the comparator of a
+ * {@code TreeMap} and of a {@code PriorityQueue} (final fields, which it replaces for the length of
+ * one JDK call and puts back), the {@code TreeMap} behind a {@code TreeSet}, and a
+ * {@code PriorityQueue}'s heap array (read only). Reached through {@code java.util}, which the agent
+ * opens to the runtime (as {@code java.lang}); without the agent the JVM needs
+ * {@code --add-opens java.base/java.util=ALL-UNNAMED}. When the package is closed {@link #OPEN} is
+ * false and the stand-ins call the JDK's methods as they are (a suspending comparator pins there,
+ * and the pin warning names the frame).
+ *
+ * <p>The handles are found once, at class initialisation, and never change.
+ */
+final class SortedFields {
+
+    /** Whether every handle below was found: {@code java.util} is open to the runtime. */
+    static final boolean OPEN;
+    /** Why not, when not {@link #OPEN} (for messages); null when open. */
+    static final String CLOSED_BECAUSE;
+
+    private static final MethodHandle TREE_MAP_COMPARATOR;
+    private static final MethodHandle SET_TREE_MAP_COMPARATOR;
+    private static final MethodHandle TREE_SET_MAP;
+    private static final MethodHandle QUEUE_COMPARATOR;
+    private static final MethodHandle SET_QUEUE_COMPARATOR;
+    private static final MethodHandle QUEUE_ARRAY;
+
+    static {
+        MethodHandle[] h = new MethodHandle[6];
+        boolean open;
+        String why = null;
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            Field mapComparator = accessible(TreeMap.class, "comparator");
+            Field queueComparator = accessible(PriorityQueue.class, "comparator");
+            h[0] = lookup.unreflectGetter(mapComparator);
+            h[1] = lookup.unreflectSetter(mapComparator);
+            h[2] = lookup.unreflectGetter(accessible(TreeSet.class, "m"));
+            h[3] = lookup.unreflectGetter(queueComparator);
+            h[4] = lookup.unreflectSetter(queueComparator);
+            h[5] = lookup.unreflectGetter(accessible(PriorityQueue.class, "queue"));
+            open = true;
+        } catch (ReflectiveOperationException | RuntimeException closed) { // InaccessibleObjectException, a renamed field
+            open = false;
+            why = closed.toString();
+        }
+        OPEN = open;
+        CLOSED_BECAUSE = why;
+        TREE_MAP_COMPARATOR = h[0];
+        SET_TREE_MAP_COMPARATOR = h[1];
+        TREE_SET_MAP = h[2];
+        QUEUE_COMPARATOR = h[3];
+        SET_QUEUE_COMPARATOR = h[4];
+        QUEUE_ARRAY = h[5];
+    }
+
+    private SortedFields() {
+    }
+
+    private static Field accessible(Class<?> type, String name) throws NoSuchFieldException {
+        Field f = type.getDeclaredField(name);
+        f.setAccessible(true);
+        return f;
+    }
+
+    /** The comparator field of {@code map} (null: natural ordering), which its {@code comparator()} returns. */
+    @SuppressWarnings("rawtypes")
+    static Comparator comparatorOf(TreeMap map) {
+        try {
+            return (Comparator) TREE_MAP_COMPARATOR.invokeExact(map);
+        } catch (Throwable t) {
+            throw unexpected(t);
+        }
+    }
+
+    @SuppressWarnings("rawtypes")
+    static void setComparator(TreeMap map, Comparator c) {
+        try {
+            SET_TREE_MAP_COMPARATOR.invokeExact(map, c);
+        } catch (Throwable t) {
+            throw unexpected(t);
+        }
+    }
+
+    /** The map behind {@code set}: a {@code TreeMap} for every set made by {@code TreeSet}'s public constructors. */
+    @SuppressWarnings("rawtypes")
+    static NavigableMap mapOf(TreeSet set) {
+        try {
+            return (NavigableMap) TREE_SET_MAP.invokeExact(set);
+        } catch (Throwable t) {
+            throw unexpected(t);
+        }
+    }
+
+    @SuppressWarnings("rawtypes")
+    static Comparator comparatorOf(PriorityQueue queue) {
+        try {
+            return (Comparator) QUEUE_COMPARATOR.invokeExact(queue);
+        } catch (Throwable t) {
+            throw unexpected(t);
+        }
+    }
+
+    @SuppressWarnings("rawtypes")
+    static void setComparator(PriorityQueue queue, Comparator c) {
+        try {
+            SET_QUEUE_COMPARATOR.invokeExact(queue, c);
+        } catch (Throwable t) {
+            throw unexpected(t);
+        }
+    }
+
+    /** The heap array of {@code queue} (its first {@code size()} slots are the elements, in heap order); read only. */
+    @SuppressWarnings("rawtypes")
+    static Object[] heapOf(PriorityQueue queue) {
+        try {
+            return (Object[]) QUEUE_ARRAY.invokeExact(queue);
+        } catch (Throwable t) {
+            throw unexpected(t);
+        }
+    }
+
+    private static RuntimeException unexpected(Throwable t) {
+        if (t instanceof RuntimeException) {
+            throw (RuntimeException) t;
+        }
+        if (t instanceof Error) {
+            throw (Error) t;
+        }
+        return new IllegalStateException("a java.util field handle threw " + t, t);
+    }
+}
