@@ -193,7 +193,9 @@ final class BlockingCalls {
         for (String name : List.of("sleep", "timedJoin", "timedWait")) {
             t.add(new Entry(Set.of("java/util/concurrent/TimeUnit"), name, null, ALWAYS));
         }
-        t.add(new Entry(Set.of(PROCESS), "waitFor", null, ALWAYS)); // a form processHelper leaves (waitFor's own, none today)
+        // Not shadowed by processHelper: it wraps the form that helper leaves (waitFor(Duration), JDK 19+), and
+        // wraps() answers yes for every form, which PlainCallees needs to keep a waitFor caller a suspension point.
+        t.add(new Entry(Set.of(PROCESS), "waitFor", null, ALWAYS));
         for (String name : List.of("read", "write", "accept", "connect", "receive", "send", "transferTo", "transferFrom")) {
             t.add(new Entry(CHANNELS, name, null, ALWAYS));
         }

@@ -378,6 +378,78 @@ class BlockingCallsRewriteTest {
     }
 
     @Test
+    void processWaitForBecomesTheRuntimesParkingHelperAndItsDurationFormStaysWrapped() {
+        byte[] out = instrumenter(RewriteOptions.of(PreemptMode.LOOPS)).transform(processCaller());
+        assertNotNull(out, "the helpers are suspension points: the method is rewritten");
+        assertEquals(List.of(), failures, "the rewrite (verified) refused a method");
+        ClassNode cn = new ClassNode();
+        new ClassReader(out).accept(cn, 0);
+        List<String> calls = new ArrayList<>();
+        for (MethodNode m : cn.methods) {
+            if (m.name.equals("await")) {
+                for (AbstractInsnNode insn : m.instructions) {
+                    if (insn instanceof MethodInsnNode) {
+                        MethodInsnNode call = (MethodInsnNode) insn;
+                        if (call.owner.equals("java/lang/Process") || call.owner.equals(RuntimeNames.PROCESS_CALLS)
+                                || call.owner.endsWith("/Blocking")) {
+                            calls.add(call.owner.substring(call.owner.lastIndexOf('/') + 1) + "." + call.name + call.desc);
+                        }
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(
+                "ProcessCalls.waitFor(Ljava/lang/Process;)I",
+                "ProcessCalls.waitFor(Ljava/lang/Process;JLjava/util/concurrent/TimeUnit;)Z",
+                "Blocking.enter(Ljava/lang/Object;I)Z",
+                "Process.waitFor(Ljava/time/Duration;)Z",
+                "Blocking.exit(Z)V"),
+                calls.subList(0, Math.min(calls.size(), 5)), calls.toString());
+        // The table's Process.waitFor entry is not shadowed dead: it wraps waitFor(Duration) (JDK 19+),
+        // and PlainCallees asks wraps() whether a JDK call may block, so every form must answer yes.
+        BlockingCalls standard = BlockingCalls.standard();
+        assertTrue(standard.wraps("java/lang/Process", "waitFor", "()I"));
+        assertTrue(standard.wraps("java/lang/Process", "waitFor", "(JLjava/util/concurrent/TimeUnit;)Z"));
+        assertTrue(standard.wraps("java/lang/Process", "waitFor", "(Ljava/time/Duration;)Z"));
+    }
+
+    /**
+     * {@code @Goroutine static Object await(Process p, Duration d) throws InterruptedException
+     * { p.waitFor(); p.waitFor(1, SECONDS); p.waitFor(d); return null; }}
+     */
+    private static byte[] processCaller() {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
+            @Override
+            protected String getCommonSuperClass(String a, String b) {
+                return "java/lang/Object";
+            }
+        };
+        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, "ProcessCaller", null, "java/lang/Object", null);
+        MethodVisitor m = cw.visitMethod(Opcodes.ACC_STATIC, "await", "(Ljava/lang/Process;Ljava/time/Duration;)Ljava/lang/Object;",
+                null, new String[] {"java/lang/InterruptedException"});
+        m.visitAnnotation(RuntimeNames.GOROUTINE_DESC, false);
+        m.visitCode();
+        m.visitVarInsn(Opcodes.ALOAD, 0);
+        m.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/Process", "waitFor", "()I", false);
+        m.visitInsn(Opcodes.POP);
+        m.visitVarInsn(Opcodes.ALOAD, 0);
+        m.visitInsn(Opcodes.LCONST_1);
+        m.visitFieldInsn(Opcodes.GETSTATIC, "java/util/concurrent/TimeUnit", "SECONDS", "Ljava/util/concurrent/TimeUnit;");
+        m.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/Process", "waitFor", "(JLjava/util/concurrent/TimeUnit;)Z", false);
+        m.visitInsn(Opcodes.POP);
+        m.visitVarInsn(Opcodes.ALOAD, 0);
+        m.visitVarInsn(Opcodes.ALOAD, 1);
+        m.visitMethodInsn(Opcodes.INVOKEVIRTUAL, "java/lang/Process", "waitFor", "(Ljava/time/Duration;)Z", false);
+        m.visitInsn(Opcodes.POP);
+        m.visitInsn(Opcodes.ACONST_NULL);
+        m.visitInsn(Opcodes.ARETURN);
+        m.visitMaxs(0, 0);
+        m.visitEnd();
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    @Test
     void aBlockingEntryMustBeAQualifiedMethod() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> RewriteOptions.of(PreemptMode.LOOPS).withBlocking(List.of("call")));

@@ -4,7 +4,7 @@ package io.jgo.internal.sched;
  * The waiters a waker has dequeued under a primitive's lock and wakes once it has released that
  * lock (Go's {@code gList} in {@code closechan}): a channel's close, a {@code WaitGroup} reaching
  * zero, a broadcast. One of three loops that walk {@link Waiter#wakeLink}: {@code poll.PollDesc} has its
- * own two (its wake of every waiter, and its batch for one {@code injectList}). Each reads the link
+ * own two (its wake of every waiter, and its batch for one injection, {@code Inject.list}). Each reads the link
  * before the wake, since the woken party may reuse the waiter at once; this one also clears it
  * (PollDesc's leave it to {@link Waiter#reset}, which a reused waiter goes through).
  *
