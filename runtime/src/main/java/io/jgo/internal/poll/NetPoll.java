@@ -128,7 +128,7 @@ public final class NetPoll implements NetPoller {
 
     /** {@code sched}'s poller, installed in it by the first call. Any thread. */
     static NetPoll of(Sched sched) {
-        return (NetPoll) sched.poller(NetPoll::new);
+        return (NetPoll) PollHost.pollerOf(sched, NetPoll::new);
     }
 
     /** The runtime this poller belongs to. */

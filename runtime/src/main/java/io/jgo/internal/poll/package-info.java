@@ -12,7 +12,7 @@
  * scheduler's core, and the scheduler must not depend on it. The scheduler knows the poller only as
  * its {@code sched.NetPoller} (the non-blocking poll of {@code findRunnable}, an idle M's blocking
  * poll, sysmon's poll, {@code netpollBreak}, stop), which {@code NetPoll} implements and installs in
- * its runtime with the first registration ({@code Sched.poller}); until then the runtime's poller
+ * its runtime with the first registration ({@code PollHost.pollerOf}); until then the runtime's poller
  * is {@code NetPoller.NONE} and every poll step is one volatile read. The poller asks of the runtime
  * only what {@code sched.PollHost} offers: the clock, the stop flag, an idle M, and the injection of
  * what a poll readied. The M hands itself over as a {@code NetPoller.Taker} (it takes the batch of

@@ -7,7 +7,7 @@ import java.util.List;
  * {@code findRunnable}, an idle M, sysmon and {@code netpollBreak} use it). The poller itself
  * ({@code io.jgo.internal.poll.NetPoll}) sits above the scheduler, since its descriptors park
  * goroutines through the park seam; it installs itself in its runtime with the first registration
- * ({@link Sched#poller}), and until then the runtime's poller is {@link #NONE}, which never has
+ * ({@link PollHost#pollerOf}), and until then the runtime's poller is {@link #NONE}, which never has
  * anything pending. What the poller asks of the runtime in return is {@link PollHost}; the G, M and
  * P it hands back and forth stay opaque to it ({@link Taker}, {@link Blocker}).
  */

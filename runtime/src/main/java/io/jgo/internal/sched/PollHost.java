@@ -1,12 +1,13 @@
 package io.jgo.internal.sched;
 
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * What the network poller ({@code io.jgo.internal.poll}) may ask of its runtime, and nothing else:
  * the runtime's clock and stop flag, an idle M to block in the poll, and the injection of the
  * goroutines a poll readied. The poller names {@link G} only as an opaque handle it collects from
- * its waiters and hands back here. One per runtime ({@link Sched#poller}); any thread.
+ * its waiters and hands back here. One per runtime ({@link #pollerOf}); any thread.
  */
 public final class PollHost {
 
@@ -14,6 +15,26 @@ public final class PollHost {
 
     PollHost(Sched sched) {
         this.sched = sched;
+    }
+
+    /**
+     * The network poller of {@code sched}, made by {@code make} (given the runtime's host) the first
+     * time and installed in {@code Sched.netpoll}; the installed one afterwards. Called by the
+     * poller's package on its first registration. Any thread.
+     */
+    public static NetPoller pollerOf(Sched sched, Function<PollHost, NetPoller> make) {
+        NetPoller np = sched.netpoll;
+        if (np != NetPoller.NONE) {
+            return np;
+        }
+        synchronized (sched) { // one poller per runtime; the Ms read the volatile field without a lock
+            np = sched.netpoll;
+            if (np == NetPoller.NONE) {
+                np = make.apply(new PollHost(sched));
+                sched.netpoll = np;
+            }
+            return np;
+        }
     }
 
     /** The runtime this host belongs to. */

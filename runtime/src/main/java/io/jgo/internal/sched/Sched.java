@@ -51,7 +51,7 @@ public final class Sched {
     final Timers timers = new Timers(this);
     /**
      * The network poller ({@link NetPoller}): {@link NetPoller#NONE} until the first registration
-     * installs the real one ({@link #poller}); written once, volatile for every M and sysmon.
+     * installs the real one ({@link PollHost#pollerOf}); written once, volatile for every M and sysmon.
      */
     volatile NetPoller netpoll = NetPoller.NONE;
     final AllGs allgs = new AllGs();
@@ -579,26 +579,6 @@ public final class Sched {
     public long timeNow() {
         VirtualClock v = virtualClock;
         return v == null ? System.nanoTime() : v.now();
-    }
-
-    /**
-     * This runtime's network poller, made by {@code make} (given the poller's {@link PollHost}) the
-     * first time and installed; the installed one afterwards. Called by the poller's package on its
-     * first registration. Any thread.
-     */
-    public NetPoller poller(java.util.function.Function<PollHost, NetPoller> make) {
-        NetPoller np = netpoll;
-        if (np != NetPoller.NONE) {
-            return np;
-        }
-        synchronized (this) { // one poller per runtime; the Ms read the field without a lock
-            np = netpoll;
-            if (np == NetPoller.NONE) {
-                np = make.apply(new PollHost(this));
-                netpoll = np;
-            }
-            return np;
-        }
     }
 
     /** A timer of this runtime that runs {@code f} when it fires; unarmed. Any thread. */

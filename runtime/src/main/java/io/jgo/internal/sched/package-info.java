@@ -217,7 +217,7 @@
  * The poller itself lives above the scheduler, in {@code io.jgo.internal.poll} (its descriptors
  * park goroutines through the park seam): the scheduler knows it only as its
  * {@link io.jgo.internal.sched.NetPoller} ({@link io.jgo.internal.sched.NetPoller#NONE} until the
- * first registration installs the real one through {@code Sched.poller}), and the poller asks of
+ * first registration installs the real one through {@code PollHost.pollerOf}), and the poller asks of
  * the runtime only what {@link io.jgo.internal.sched.PollHost} offers; the M hands itself to it as
  * a {@code NetPoller.Taker} (the batch of {@code findRunnable}'s poll) and a
  * {@code NetPoller.Blocker} (an idle M blocking in the poll), so M and P stay inside.
