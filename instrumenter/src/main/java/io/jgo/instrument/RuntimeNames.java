@@ -411,7 +411,7 @@ final class RuntimeNames {
                     "compare(Ljava/util/Comparator;Ljava/lang/Object;Ljava/lang/Object;)I"),
             classEntry("io/jgo/internal/chan/SelectLeaf", "java/lang/Object",
                     "select([Ljava/lang/Object;Lio/jgo/internal/chan/SelectLeaf$Cases;)Lio/jgo/internal/chan/SelectOp;"),
-            classEntry("io/jgo/internal/sync/WaitList", "java/lang/Object", "park(Lio/jgo/internal/cont/WaitReason;JZ)Z"),
+            classEntry("io/jgo/internal/sync/WaitList", "java/lang/Object", "park(Lio/jgo/internal/sched/park/WaitReason;JZ)Z"),
             classEntry("io/jgo/internal/park/ParkLeaf", "java/lang/Object", "park(Lio/jgo/internal/park/Park;)I"),
             classEntry("io/jgo/PanicException", "java/lang/RuntimeException"),
             classEntry("io/jgo/DeadlockException", "io/jgo/PanicException"),

@@ -10,7 +10,7 @@ import io.jgo.Context;
 import io.jgo.Go;
 import io.jgo.GoExecutorService;
 import io.jgo.WaitGroup;
-import io.jgo.internal.cont.WaitReason;
+import io.jgo.internal.sched.park.WaitReason;
 import io.jgo.internal.park.Park;
 import io.jgo.internal.park.ParkLeaf;
 import io.jgo.testing.NoGoroutinePinned;

@@ -1,13 +1,14 @@
 package io.jgo.internal.blocking;
 
-import io.jgo.internal.sched.G;
+import io.jgo.internal.sched.Goroutines;
+import io.jgo.internal.sched.park.Party;
 import io.jgo.internal.sched.Interrupts;
-import io.jgo.internal.sched.ParkUnlock;
-import io.jgo.internal.sched.Parking;
+import io.jgo.internal.sched.park.ParkUnlock;
+import io.jgo.internal.sched.park.Parking;
 import io.jgo.internal.sched.timer.RuntimeTimer;
 import io.jgo.internal.sched.timer.TimerFunc;
-import io.jgo.internal.sched.WaitQueue;
-import io.jgo.internal.sched.Waiter;
+import io.jgo.internal.sched.park.WaitQueue;
+import io.jgo.internal.sched.park.Waiter;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -85,8 +86,8 @@ final class LockWait implements TimerFunc, Interrupts.Wait, ParkUnlock {
     }
 
     /** The goroutine party, or null for a plain thread. */
-    G goroutine() {
-        return party instanceof G ? (G) party : null;
+    Party goroutine() {
+        return party instanceof Party ? (Party) party : null;
     }
 
     /** Before the second phase of a condition wait: waiting again, uninterruptibly, without a deadline. */
@@ -107,7 +108,7 @@ final class LockWait implements TimerFunc, Interrupts.Wait, ParkUnlock {
      * that is interrupted already (an interruptible wait) is not queued: returns false.
      */
     boolean enqueue(WaitQueue q) {
-        G g = goroutine();
+        Party g = goroutine();
         if (g != null && interruptible && Interrupts.enterWait(g, this)) {
             return false;
         }
@@ -143,10 +144,10 @@ final class LockWait implements TimerFunc, Interrupts.Wait, ParkUnlock {
     }
 
     /** The goroutine parks: {@code guard} (held) is released by g0 once it is off its carrier. */
-    void prepareGoroutinePark(io.jgo.internal.cont.WaitReason why) {
-        G g = goroutine();
+    void prepareGoroutinePark(io.jgo.internal.sched.park.WaitReason why) {
+        Party g = goroutine();
         if (timed) {
-            timer = g.runtime().newTimer(this);
+            timer = Goroutines.newTimer(g, this);
         }
         Parking.prepare(g, waiter, this, why);
     }
@@ -173,7 +174,7 @@ final class LockWait implements TimerFunc, Interrupts.Wait, ParkUnlock {
     }
 
     /** The goroutine, running again after the park: its wait, cleaned up (timer stopped, interrupt hook gone). */
-    static LockWait afterPark(G g) {
+    static LockWait afterPark(Party g) {
         Waiter w = (Waiter) Parking.takeWaiting(g);
         LockWait lw = (LockWait) w.elem;
         w.elem = null;
@@ -204,7 +205,7 @@ final class LockWait implements TimerFunc, Interrupts.Wait, ParkUnlock {
 
     /** Makes the party run again. After the guard is released; the waker does not touch the record afterwards. */
     void wake() {
-        if (party instanceof G) {
+        if (party instanceof Party) {
             waiter.wake();
         } else {
             LockSupport.unpark((Thread) party);

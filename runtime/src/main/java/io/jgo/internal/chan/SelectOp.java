@@ -3,13 +3,13 @@ package io.jgo.internal.chan;
 import io.jgo.internal.cont.StackAccess;
 import io.jgo.PanicException;
 import io.jgo.internal.Stack;
-import io.jgo.internal.cont.WaitReason;
-import io.jgo.internal.sched.G;
-import io.jgo.internal.sched.ParkUnlock;
-import io.jgo.internal.sched.Parking;
+import io.jgo.internal.sched.park.WaitReason;
+import io.jgo.internal.sched.park.Party;
+import io.jgo.internal.sched.park.ParkUnlock;
+import io.jgo.internal.sched.park.Parking;
 import io.jgo.internal.sched.SeededSchedule;
-import io.jgo.internal.sched.SelectWait;
-import io.jgo.internal.sched.Waiter;
+import io.jgo.internal.sched.park.SelectWait;
+import io.jgo.internal.sched.park.Waiter;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -140,7 +140,7 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
      * (Go's "select (no cases)"): a goroutine gets {@link #MUST_PARK} with nothing enqueued.
      */
     public int run(Stack caller, boolean hasDefault) {
-        G g = Parking.goroutineOf(caller);
+        Party g = Parking.goroutineOf(caller);
         int m = sortLockOrder();
         if (m == 0) {
             if (hasDefault) {
@@ -250,7 +250,7 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
     }
 
     /** Pass 2: a waiter per non-null case, in lock order. Everything locked. */
-    private void enqueueAll(G g) {
+    private void enqueueAll(Party g) {
         waiters = new Waiter[n];
         for (int k = 0; k < nLocked; k++) {
             int i = lockOrder[k];
@@ -306,13 +306,13 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
 
     /** Pass 3 for a goroutine: the select it parked on. */
     public static SelectOp resumed(Stack caller) {
-        G g = Parking.goroutineOf(caller);
+        Party g = Parking.goroutineOf(caller);
         SelectOp op = (SelectOp) Parking.takeWaiting(g);
         op.finish();
         return op;
     }
 
-    private int blockForever(G g) {
+    private int blockForever(Party g) {
         if (g != null) {
             Parking.prepare(g, null, NOTHING, WaitReason.SELECT_NO_CASES);
             return MUST_PARK;

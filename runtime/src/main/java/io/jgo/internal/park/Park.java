@@ -1,18 +1,19 @@
 package io.jgo.internal.park;
 
+import io.jgo.internal.sched.Goroutines;
 import io.jgo.internal.Stack;
-import io.jgo.internal.cont.WaitReason;
+import io.jgo.internal.sched.park.WaitReason;
 import io.jgo.internal.proc.AfterCancel;
-import io.jgo.internal.sched.G;
+import io.jgo.internal.sched.park.Party;
 import io.jgo.internal.sched.Interrupts;
-import io.jgo.internal.sched.ParkUnlock;
-import io.jgo.internal.sched.Parking;
-import io.jgo.internal.sched.PlainThreads;
-import io.jgo.internal.sched.RuntimeLock;
+import io.jgo.internal.sched.park.ParkUnlock;
+import io.jgo.internal.sched.park.Parking;
+import io.jgo.internal.sched.park.PlainThreads;
+import io.jgo.internal.sched.park.RuntimeLock;
 import io.jgo.internal.sched.timer.RuntimeTimer;
 import io.jgo.internal.sched.timer.TimerFunc;
-import io.jgo.internal.sched.WaitQueue;
-import io.jgo.internal.sched.Waiter;
+import io.jgo.internal.sched.park.WaitQueue;
+import io.jgo.internal.sched.park.Waiter;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
@@ -122,7 +123,7 @@ public final class Park implements ParkUnlock, TimerFunc, Interrupts.Wait {
      * false when the wait is over already ({@link #outcome} says how). The start step of a leaf.
      */
     public boolean prepare(Stack s) {
-        G g = Parking.goroutineOf(s);
+        Party g = Parking.goroutineOf(s);
         if (g == null) {
             throw new IllegalStateException("Park.prepare on a plain thread: a plain thread waits in awaitAsThread");
         }
@@ -141,7 +142,7 @@ public final class Park implements ParkUnlock, TimerFunc, Interrupts.Wait {
             return false;
         }
         if (timeoutNanos != NO_DEADLINE) {
-            timer = g.runtime().newTimer(this);
+            timer = Goroutines.newTimer(g, this);
         }
         Waiter w = Parking.waiterFor(g);
         w.elem = this;
@@ -152,7 +153,7 @@ public final class Park implements ParkUnlock, TimerFunc, Interrupts.Wait {
 
     /** The goroutine of {@code s}, running again after the park: its wait, cleaned up (the resume step of a leaf). */
     public static Park afterPark(Stack s) {
-        G g = Parking.goroutineOf(s);
+        Party g = Parking.goroutineOf(s);
         Waiter w = (Waiter) Parking.takeWaiting(g);
         Park p = (Park) w.elem;
         w.elem = null;
@@ -214,7 +215,7 @@ public final class Park implements ParkUnlock, TimerFunc, Interrupts.Wait {
     }
 
     /** The goroutine's clean-up of the sources that lost (see the class comment, step 3). Owner only. */
-    private void afterWait(G g) {
+    private void afterWait(Party g) {
         if (interruptible) {
             Interrupts.exitWait(g);
         }

@@ -6,8 +6,9 @@ import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.Stack;
 import io.jgo.internal.sched.Config;
 import io.jgo.internal.sched.G;
+import io.jgo.internal.sched.park.Party;
 import io.jgo.internal.sched.Interrupts;
-import io.jgo.internal.sched.PlainThreads;
+import io.jgo.internal.sched.park.PlainThreads;
 import io.jgo.internal.sched.Runtimes;
 import io.jgo.internal.sched.Sched;
 import java.util.concurrent.Callable;
@@ -62,7 +63,7 @@ public final class Proc {
      * a thread: its interrupt status is set, and a goroutine parked in an interruptible wait wakes.
      */
     public static void interrupt(Continuation.Owner goroutine) {
-        Interrupts.interrupt((G) goroutine);
+        Interrupts.interrupt((Party) goroutine);
     }
 
     /** Starts a goroutine running {@code body} on the current runtime. */

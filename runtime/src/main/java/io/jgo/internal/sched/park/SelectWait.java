@@ -1,4 +1,4 @@
-package io.jgo.internal.sched;
+package io.jgo.internal.sched.park;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -72,7 +72,7 @@ public class SelectWait {
     }
 
     /** Does any case wait on a primitive reached from outside {@code sched}? Racy; for the deadlock check. */
-    boolean reachedFromOutside(Sched sched) {
+    boolean reachedFromOutside(Object sched) {
         Waiter[] ws = waiters;
         if (ws != null) {
             for (Waiter w : ws) {

@@ -1,4 +1,4 @@
-package io.jgo.internal.cont;
+package io.jgo.internal.sched.park;
 
 /**
  * Why a goroutine is parked (Go's {@code waitReason} in {@code runtime2.go}): the scheduler records

@@ -1,4 +1,4 @@
-package io.jgo.internal.sched;
+package io.jgo.internal.sched.park;
 
 import io.jgo.internal.cont.Warnings;
 import io.jgo.internal.settings.Setting;
@@ -12,7 +12,7 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Plain threads (not goroutines) blocked inside a jgo call, such as {@code WaitGroup.await} or
  * {@code Chan.recv} from {@code main}. Process-wide by nature (a plain thread belongs to no
- * runtime), hence the one static registry of this package besides the default runtime.
+ * runtime), hence a static registry.
  *
  * <p>What such a thread gets: while it is blocked no runtime reports a deadlock, since it may still
  * ready a goroutine; and since no deadlock check can see it either, it is never left hanging
@@ -29,7 +29,7 @@ public final class PlainThreads {
     static final String WARNING_PROPERTY = Setting.THREAD_WAIT_WARNING.key();
     static final long DEFAULT_WARNING_MILLIS = Settings.DEFAULT_THREAD_WAIT_MILLIS;
 
-    /** Volatile RMWs; read by {@link Deadlock#check} before and after its scan. */
+    /** Volatile RMWs; read by the deadlock check ({@code sched.Deadlock}) before and after its scan. */
     private static final AtomicInteger BLOCKED = new AtomicInteger();
     /** The blocked threads and their waits; each entry written by its own thread, read by dumps. */
     private static final Map<Thread, Wait> WAITS = new ConcurrentHashMap<>();
@@ -60,7 +60,7 @@ public final class PlainThreads {
         WAITS.put(Thread.currentThread(), new Wait(Warning.NANOS));
         if (!signalHandlerTried) {
             signalHandlerTried = true;
-            Sched.installedListener().plainThreadBlocks();
+            ParkListener.load().plainThreadBlocks(); // once per process: the first wait looks the observers up
         }
     }
 
@@ -137,7 +137,8 @@ public final class PlainThreads {
         }
     }
 
-    static int blocked() {
+    /** How many plain threads are blocked in a jgo call now; racy, for the deadlock check. */
+    public static int blocked() {
         return BLOCKED.get();
     }
 
