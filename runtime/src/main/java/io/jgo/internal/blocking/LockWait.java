@@ -4,6 +4,8 @@ import io.jgo.internal.sched.Goroutines;
 import io.jgo.internal.sched.park.Party;
 import io.jgo.internal.sched.Interrupts;
 import io.jgo.internal.sched.park.ParkUnlock;
+import io.jgo.internal.sched.park.PlainThreads;
+import io.jgo.internal.sched.park.ThreadWait;
 import io.jgo.internal.sched.park.Parking;
 import io.jgo.internal.sched.timer.RuntimeTimer;
 import io.jgo.internal.sched.timer.TimerFunc;
@@ -33,7 +35,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>One record serves both phases of a condition wait (waiting for the signal, then for the lock
  * again): the party re-arms it with {@link #rearm} before queueing it a second time.
  */
-final class LockWait implements TimerFunc, Interrupts.Wait, ParkUnlock {
+final class LockWait implements TimerFunc, Interrupts.Wait, ParkUnlock, ThreadWait {
 
     /** {@link #state}: still waiting. */
     static final int WAITING = 0;
@@ -224,32 +226,27 @@ final class LockWait implements TimerFunc, Interrupts.Wait, ParkUnlock {
         if (next != null) {
             next.wake();
         }
-        boolean interrupted = false;
-        while (state == WAITING) { // volatile read, pairs with the waker's write under the guard
-            if (Thread.interrupted()) {
-                if (interruptible) {
-                    if (lock.endWait(this, INTERRUPTED)) {
-                        break;
-                    }
-                    interrupted = true; // granted meanwhile: the grant wins, the status stays
-                    continue;
-                }
-                interrupted = true;
-            }
-            if (!timed) {
-                LockSupport.park(lock);
-            } else {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    lock.endWait(this, TIMED_OUT);
-                    continue;
-                }
-                LockSupport.parkNanos(lock, left);
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
+        PlainThreads.await(this, lock, timed ? deadline : PlainThreads.NO_DEADLINE, interruptible, false);
+        if (state == INTERRUPTED) {
+            Thread.interrupted(); // the interrupt ended the wait: the caller throws InterruptedException, status clear (if granted meanwhile, the grant wins and the status stays)
         }
         return state;
+    }
+
+    /** A plain thread's wait: ended by a waker, its deadline or its interrupt? Volatile read, pairs with the write under the guard. */
+    @Override
+    public boolean isOver() {
+        return state != WAITING;
+    }
+
+    @Override
+    public void endByDeadline() {
+        lock.endWait(this, TIMED_OUT);
+    }
+
+    /** Loses to a grant that came first: {@link #isOver} is true either way. */
+    @Override
+    public void endByInterrupt() {
+        lock.endWait(this, INTERRUPTED);
     }
 }

@@ -9,8 +9,9 @@ import io.jgo.internal.sched.park.ParkUnlock;
 import io.jgo.internal.sched.park.Parking;
 import io.jgo.internal.sched.SeededSchedule;
 import io.jgo.internal.sched.park.SelectWait;
+import io.jgo.internal.sched.park.PlainThreads;
+import io.jgo.internal.sched.park.ThreadWait;
 import io.jgo.internal.sched.park.Waiter;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * One execution of a select (Go's {@code selectgo}) over send and receive cases; a null channel is
@@ -317,11 +318,11 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
             Parking.prepare(g, null, NOTHING, WaitReason.SELECT_NO_CASES);
             return MUST_PARK;
         }
-        for (;;) { // a plain thread in an empty select never wakes, and can wake nobody
-            Thread.interrupted(); // it never returns to act on an interrupt; a set flag would make park spin
-            LockSupport.park(this);
-        }
+        PlainThreads.await(NEVER_OVER, this, PlainThreads.NO_DEADLINE, false, false); // a plain thread in an empty select never wakes
+        throw new AssertionError("a select without cases returned");
     }
+
+    private static final ThreadWait NEVER_OVER = () -> false;
 
     private static final ParkUnlock NOTHING = () -> { };
 

@@ -17,7 +17,7 @@ import java.util.concurrent.locks.LockSupport;
  * volatile {@link #woken} flag does. After {@link #wake} the waker never touches the waiter again,
  * so the woken party may reuse it.
  */
-public final class Waiter {
+public final class Waiter implements ThreadWait {
 
     /**
      * The blocked party: the parked goroutine ({@link Party}), or the blocked plain {@link Thread}. One field for
@@ -102,21 +102,16 @@ public final class Waiter {
      */
     public void awaitAsThread(ParkUnlock unlock) {
         unlock.unlockAfterPark();
-        boolean interrupted = false;
-        try {
-            while (!woken) { // volatile read, pairs with the write in wake
-                interrupted |= PlainThreads.park(this); // an interrupt is kept, not acted on; a long wait is reported
-            }
-        } finally {
-            Parking.exitThreadWait();
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        PlainThreads.await(this, this, PlainThreads.NO_DEADLINE, false, true); // an interrupt is kept, not acted on
     }
 
-    /** Has {@link #wake} been called for this plain thread's waiter? Volatile read. */
+    /** Has {@link #wake} been called for this plain thread's waiter? Volatile read, pairs with the write in wake. */
     public boolean isWoken() {
+        return woken;
+    }
+
+    @Override
+    public boolean isOver() {
         return woken;
     }
 
