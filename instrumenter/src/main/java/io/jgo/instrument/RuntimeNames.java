@@ -289,6 +289,7 @@ final class RuntimeNames {
             new ClassInfo("io/jgo/Go$Body", "java/lang/Object", new String[] {"java/lang/Runnable"}, true,
                     Set.of("call()V", "run()V"), Set.of("call()V", "run()V")),
             classEntry("io/jgo/WaitGroup", "java/lang/Object", "await()V"),
+            classEntry("io/jgo/Latch", "java/lang/Object", "await()V"),
             classEntry("io/jgo/Timer", "java/lang/Object"),
             classEntry("io/jgo/Ticker", "java/lang/Object"),
             entry("io/jgo/Chan", "java/lang/Object", "java/lang/Iterable",
