@@ -26,7 +26,9 @@ import io.jgo.internal.Stack;
  * {@link #enterThreadWait} before its waiter becomes visible (no deadlock report while a plain
  * thread may still act), then {@link Waiter#awaitAsThread} / {@link SelectWait#awaitAsThread},
  * which unlock, block the thread and leave the count; an interrupt is kept on the thread's flag,
- * not acted on, and never makes the wait spin.
+ * not acted on, and never makes the wait spin. Every plain-thread waiter (these, {@code park.Park},
+ * the blocking locks, a plain thread's sleep) blocks in one loop, {@link PlainThreads#await}, on a
+ * {@link ThreadWait} its record implements.
  *
  * <h2>Reach</h2>
  * Every public operation of a primitive, fast paths included, first calls

@@ -34,5 +34,25 @@
  * </ul>
  * The protocol itself, its races and who writes what, is in {@link io.jgo.internal.sched.park.Parking}'s
  * class comment.
+ *
+ * <h2>One park, and where the hot path differs</h2>
+ * Shared by every wait: the commit (prepare, then g0's {@code ParkUnlock} once the goroutine is
+ * WAITING), the rule that exactly one source ends a wait ({@link io.jgo.internal.sched.park.OneWinner}:
+ * a select's wakers, a {@code park.Park}'s wake, deadline, interrupt and cancel), the one wait loop
+ * of a plain thread ({@link io.jgo.internal.sched.park.PlainThreads#await}) and the wake-after-unlock
+ * list ({@link io.jgo.internal.sched.park.WakeList}). Two shapes remain, on purpose:
+ * <ul>
+ *   <li>A waiter on one primitive's queue (a channel operation, a sync type's {@code WaitList}, a
+ *       blocking lock) has one possible waker at a time, decided by the primitive's lock: it needs no
+ *       CAS and allocates nothing (the G's cached waiter). Routing it through a {@code park.Park} would
+ *       add an allocation and a CAS to every channel send and receive and every contended
+ *       {@code Mutex} (the byte budgets of {@code ByteBudgetsTest} forbid the first).</li>
+ *   <li>A wait whose sources share no lock (a future's completer, a context, a timer, an interrupt)
+ *       is a {@code park.Park}: its sources race on {@code OneWinner}'s CAS.</li>
+ * </ul>
+ * Not yet merged: {@code Go.sleep} keeps its own unlock step ({@code Sched.armSleep}, whose per-G timer
+ * is reused and armed on the P's own heap: as a {@code Park} each sleep would allocate a park, its lock
+ * and its queue), {@code blocking.LockWait} keeps its {@code ReentrantLock} guard, and the poller
+ * ({@code sched.PollDesc}) still walks its own two wake loops.
  */
 package io.jgo.internal.sched.park;
