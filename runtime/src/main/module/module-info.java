@@ -34,4 +34,7 @@ module io.jgo.runtime {
     // The scheduler publishes to its observers through SchedListener; observe implements it.
     uses io.jgo.internal.sched.SchedListener;
     provides io.jgo.internal.sched.SchedListener with io.jgo.internal.observe.Observers;
+    // The park layer tells them when a plain thread first waits (the dump on signal) through ParkListener.
+    uses io.jgo.internal.sched.park.ParkListener;
+    provides io.jgo.internal.sched.park.ParkListener with io.jgo.internal.observe.Observers;
 }

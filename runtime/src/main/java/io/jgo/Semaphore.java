@@ -1,6 +1,6 @@
 package io.jgo;
 
-import io.jgo.internal.cont.WaitReason;
+import io.jgo.internal.sched.park.WaitReason;
 import io.jgo.internal.sync.WaitList;
 
 /**

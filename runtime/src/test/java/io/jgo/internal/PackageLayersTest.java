@@ -112,6 +112,55 @@ class PackageLayersTest {
         assertTrue(packageGraph().get("io.jgo.internal.sched").containsAll(BELOW_THE_SCHEDULER), "the scheduler uses them");
     }
 
+    /** The park seam: below the scheduler, it knows no G (a goroutine is a {@code sched.park.Party}, which G extends). */
+    private static final String PARK_SEAM = "io.jgo.internal.sched.park";
+
+    @Test
+    void theParkSeamSitsBelowTheSchedulerAndKnowsNoG() {
+        assertTrue(classDeps.keySet().stream().anyMatch(c -> packageOf(c).equals(PARK_SEAM)), "no class read in " + PARK_SEAM);
+        Set<String> seam = new TreeSet<>(packageGraph().getOrDefault(PARK_SEAM, Set.of()));
+        seam.removeAll(Set.of("io.jgo.internal", "io.jgo.internal.cont", SETTINGS));
+        assertEquals(Set.of(), seam, PARK_SEAM + " (waiters, wait queues, the park protocol, WaitReason) sits below"
+                + " io.jgo.internal.sched: it reaches a goroutine only through sched.park.Party, which G extends");
+        assertTrue(packageGraph().get("io.jgo.internal.sched").contains(PARK_SEAM), "the scheduler uses it");
+    }
+
+    @Test
+    void theApiNamesOnlyWhyItWaitsOfTheParkSeam() {
+        List<String> more = new ArrayList<>();
+        for (String e : edges("io.jgo", PARK_SEAM)) {
+            if (!e.endsWith(" -> " + PARK_SEAM + ".WaitReason")) {
+                more.add(e);
+            }
+        }
+        assertEquals(List.of(), more, "io.jgo names a wait's reason (sched.park.WaitReason) and parks through"
+                + " io.jgo.internal.sync or io.jgo.internal.chan");
+    }
+
+    /**
+     * The classes (or a whole package) outside the scheduler that may still name {@code sched.G}: the door that
+     * asks the scheduler for what Go asks of it ({@code proc}) and the poller's calls (moving to the poller's own
+     * seam; {@code io.jgo.net} is held to {@link #NET_DOOR}). The
+     * list may only shrink; everything else holds a goroutine as a {@code sched.park.Party}.
+     */
+    private static final Set<String> G_DOOR = Set.of("io.jgo.internal.proc", "io.jgo.internal.blocking.ChannelCalls",
+            "io.jgo.internal.sockets.Waits");
+
+    @Test
+    void gIsOpaqueOutsideTheScheduler() {
+        List<String> outside = new ArrayList<>();
+        classDeps.forEach((c, targets) -> {
+            String outer = c.contains("$") ? c.substring(0, c.indexOf('$')) : c;
+            if (!packageOf(c).startsWith("io.jgo.internal.sched") && !G_DOOR.contains(outer) && !G_DOOR.contains(packageOf(c))
+                    && !packageOf(c).equals("io.jgo.net") // the poller's door, NET_DOOR
+                    && targets.contains("io.jgo.internal.sched.G")) {
+                outside.add(c + " -> io.jgo.internal.sched.G");
+            }
+        });
+        assertEquals(List.of(), outside, "outside the scheduler a goroutine is a sched.park.Party: park and wake it"
+                + " through sched.park.Parking, act on it through sched.Goroutines or sched.Interrupts");
+    }
+
     /**
      * The scheduler's classes that {@code io.jgo.net} may name: the few runtime lookups a network call makes today.
      * The list may only shrink.

@@ -10,7 +10,7 @@ import io.jgo.Context;
 import io.jgo.Go;
 import io.jgo.GoExecutorService;
 import io.jgo.WaitGroup;
-import io.jgo.internal.cont.WaitReason;
+import io.jgo.internal.sched.park.WaitReason;
 import io.jgo.internal.park.Park;
 import io.jgo.internal.park.ParkLeaf;
 import io.jgo.testing.NoGoroutinePinned;
@@ -201,5 +201,149 @@ class ParkTest {
         boolean consistent = outcome == p.outcome()
                 && (outcome == Park.WOKEN) == wakeWon && (outcome == Park.CANCELLED) == cancelWon;
         return winners == 1 && consistent;
+    }
+
+    // ------------------------------------------------------------ the seam's other users: one rule, one wait
+
+    /**
+     * A select's wakers follow the park's one-winner rule ({@code sched.park.OneWinner}): two senders race
+     * to complete one blocked select on two channels; exactly one {@code trySend} succeeds and it is the
+     * case the select ran. The selector is a goroutine (GOMAXPROCS 4, then 8) and then a plain thread.
+     */
+    @Test
+    void aSelectsRacingWakersHaveExactlyOneWinnerForGoroutinesAndPlainThreads() throws Exception {
+        for (int procs = 4; procs <= 8; procs += 4) {
+            int p = procs;
+            Go.run(() -> {
+                Go.maxProcs(p);
+                for (int round = 0; round < 100; round++) {
+                    Chan<Integer> a = Chan.make();
+                    Chan<Integer> b = Chan.make();
+                    Chan<Integer> selected = Chan.make(1);
+                    Go.go(() -> selected.send(selectOne(a, b)));
+                    Parked.await("select", 1);
+                    AtomicInteger wins = new AtomicInteger();
+                    AtomicInteger winner = new AtomicInteger();
+                    WaitGroup senders = new WaitGroup();
+                    race(a, 1, wins, winner, senders);
+                    race(b, 2, wins, winner, senders);
+                    senders.await();
+                    int ran = selected.recv();
+                    assertEquals(1, wins.get(), "round " + round + ": exactly one waker wins the select");
+                    assertEquals(winner.get(), ran, "round " + round + ": the case that ran is the winner's");
+                }
+            });
+        }
+        for (int round = 0; round < 50; round++) {
+            Chan<Integer> a = Chan.make();
+            Chan<Integer> b = Chan.make();
+            AtomicInteger ran = new AtomicInteger();
+            Thread selector = new Thread(() -> ran.set(selectOne(a, b)));
+            selector.start();
+            awaitParked(selector);
+            AtomicInteger wins = new AtomicInteger();
+            AtomicInteger winner = new AtomicInteger();
+            Thread ta = new Thread(() -> win(a, 1, wins, winner));
+            Thread tb = new Thread(() -> win(b, 2, wins, winner));
+            ta.start();
+            tb.start();
+            ta.join();
+            tb.join();
+            selector.join();
+            assertEquals(1, wins.get(), "round " + round + ": exactly one waker wins the plain thread's select");
+            assertEquals(winner.get(), ran.get());
+        }
+    }
+
+    @io.jgo.Goroutine
+    private static int selectOne(Chan<Integer> a, Chan<Integer> b) {
+        AtomicInteger got = new AtomicInteger();
+        io.jgo.Select.select(io.jgo.Select.recv(a, got::set), io.jgo.Select.recv(b, got::set));
+        return got.get();
+    }
+
+    private static void race(Chan<Integer> ch, int v, AtomicInteger wins, AtomicInteger winner, WaitGroup senders) {
+        senders.add(1);
+        Go.go(() -> {
+            win(ch, v, wins, winner);
+            senders.done();
+        });
+    }
+
+    private static void win(Chan<Integer> ch, int v, AtomicInteger wins, AtomicInteger winner) {
+        if (ch.trySend(v)) { // succeeds only by completing the blocked select
+            wins.incrementAndGet();
+            winner.set(v);
+        }
+    }
+
+    /**
+     * Until plain thread {@code t} is parked in the one plain-thread wait loop (its waiter is queued by then):
+     * read from its state and stack, never timed.
+     */
+    private static void awaitParked(Thread t) {
+        while (!parkedInTheWaitLoop(t)) {
+            Thread.onSpinWait();
+        }
+    }
+
+    private static boolean parkedInTheWaitLoop(Thread t) {
+        Thread.State st = t.getState();
+        if (st != Thread.State.WAITING && st != Thread.State.TIMED_WAITING) {
+            return false;
+        }
+        for (StackTraceElement f : t.getStackTrace()) {
+            if (f.getClassName().equals("io.jgo.internal.sched.park.PlainThreads") && f.getMethodName().equals("await")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A plain thread's channel wait goes through the one plain-thread wait: an interrupt does not end it,
+     * the waker's value arrives, and the interrupt is still set afterwards.
+     */
+    @Test
+    void aPlainThreadsChannelWaitKeepsAnInterruptAndGetsTheValue() throws Exception {
+        Chan<String> ch = Chan.make();
+        AtomicBoolean keptInterrupt = new AtomicBoolean();
+        java.util.concurrent.atomic.AtomicReference<String> got = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread receiver = new Thread(() -> {
+            Thread.currentThread().interrupt();
+            got.set(ch.recv());
+            keptInterrupt.set(Thread.interrupted());
+        });
+        receiver.start();
+        awaitParked(receiver);
+        receiver.interrupt(); // a second one while parked: still not acted on
+        Go.go(() -> ch.send("value")); // the default runtime's goroutine wakes the plain thread
+        receiver.join();
+        assertEquals("value", got.get());
+        assertTrue(keptInterrupt.get(), "the interrupt is kept, and set again once the wait is over");
+    }
+
+    /**
+     * A sleep, each way it ends: a goroutine's and a plain thread's at the deadline, a plain thread's early on
+     * an interrupt, which stays set (Go.sleep declares no InterruptedException).
+     */
+    @Test
+    void aSleepEndsAtItsDeadlineOrForAPlainThreadEarlyOnAnInterruptThatStaysSet() {
+        Go.run(() -> {
+            Go.maxProcs(4);
+            WaitGroup slept = new WaitGroup();
+            for (int i = 0; i < 8; i++) {
+                slept.add(1);
+                Go.go(() -> {
+                    Go.sleep(java.time.Duration.ofNanos(MS));
+                    slept.done();
+                });
+            }
+            slept.await();
+        });
+        Go.sleep(java.time.Duration.ofNanos(MS)); // a plain thread: its deadline
+        Thread.currentThread().interrupt();
+        Go.sleep(java.time.Duration.ofDays(1)); // ends at once: interrupted
+        assertTrue(Thread.interrupted(), "the interrupt that ended the sleep stays set");
     }
 }

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.jgo.Go;
 import io.jgo.Goroutine;
 import io.jgo.WaitGroup;
-import io.jgo.internal.cont.WaitReason;
+import io.jgo.internal.sched.park.WaitReason;
 import io.jgo.internal.sync.WaitList;
 import io.jgo.testing.NoGoroutinePinned;
 import java.util.List;

@@ -47,7 +47,7 @@ public final class Trial {
                 settle();
                 System.out.println(RESULT + plan.run().once());
                 if (counts) { // process-wide, so cumulative over the runs so far
-                    System.err.println("jgo-counts " + io.jgo.internal.sched.RuntimeLock.countsText());
+                    System.err.println("jgo-counts " + io.jgo.internal.sched.park.RuntimeLock.countsText());
                 }
             }
         } catch (Starved e) {

@@ -6,7 +6,9 @@ import io.jgo.internal.cont.LeafPark;
 import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.cont.MethodIds;
 import io.jgo.Goroutine;
-import io.jgo.internal.sched.G;
+import io.jgo.internal.sched.Goroutines;
+import io.jgo.internal.sched.park.Parking;
+import io.jgo.internal.sched.park.Party;
 import io.jgo.internal.sched.Syscalls;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -93,7 +95,8 @@ public final class Blocking {
     private static final LeafPark<Stack, InterruptedException> SLEEP = new LeafPark<>(SLEEP_ID, Stack.YIELD_PARK) {
         @Override
         protected Object start(Stack s, Object a, Object b, Object c, long millis) throws InterruptedException {
-            if (!(StackAccess.owner(s) instanceof G) || Syscalls.inSyscall()) {
+            Party g = Parking.goroutineOf(s);
+            if (g == null || Syscalls.inSyscall()) {
                 Thread.sleep(millis);
                 return null;
             }
@@ -104,8 +107,7 @@ public final class Blocking {
             if (millis == 0) {
                 return null;
             }
-            G g = (G) StackAccess.owner(s);
-            if (!g.runtime().armSleep(g, saturatedNanos(millis))) {
+            if (!Goroutines.armSleep(g, saturatedNanos(millis))) {
                 throwIfInterrupted(); // an interrupt requested meanwhile: now on the thread
                 return null;
             }

@@ -3,8 +3,8 @@ package io.jgo.internal.blocking;
 import io.jgo.internal.Stack;
 import io.jgo.internal.cont.LeafPark;
 import io.jgo.internal.cont.MethodIds;
-import io.jgo.internal.cont.WaitReason;
-import io.jgo.internal.sched.Parking;
+import io.jgo.internal.sched.park.WaitReason;
+import io.jgo.internal.sched.park.Parking;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
 

@@ -1,13 +1,16 @@
 package io.jgo.internal.blocking;
 
-import io.jgo.internal.sched.G;
+import io.jgo.internal.sched.Goroutines;
+import io.jgo.internal.sched.park.Party;
 import io.jgo.internal.sched.Interrupts;
-import io.jgo.internal.sched.ParkUnlock;
-import io.jgo.internal.sched.Parking;
+import io.jgo.internal.sched.park.ParkUnlock;
+import io.jgo.internal.sched.park.PlainThreads;
+import io.jgo.internal.sched.park.ThreadWait;
+import io.jgo.internal.sched.park.Parking;
 import io.jgo.internal.sched.timer.RuntimeTimer;
 import io.jgo.internal.sched.timer.TimerFunc;
-import io.jgo.internal.sched.WaitQueue;
-import io.jgo.internal.sched.Waiter;
+import io.jgo.internal.sched.park.WaitQueue;
+import io.jgo.internal.sched.park.Waiter;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -32,7 +35,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>One record serves both phases of a condition wait (waiting for the signal, then for the lock
  * again): the party re-arms it with {@link #rearm} before queueing it a second time.
  */
-final class LockWait implements TimerFunc, Interrupts.Wait, ParkUnlock {
+final class LockWait implements TimerFunc, Interrupts.Wait, ParkUnlock, ThreadWait {
 
     /** {@link #state}: still waiting. */
     static final int WAITING = 0;
@@ -85,8 +88,8 @@ final class LockWait implements TimerFunc, Interrupts.Wait, ParkUnlock {
     }
 
     /** The goroutine party, or null for a plain thread. */
-    G goroutine() {
-        return party instanceof G ? (G) party : null;
+    Party goroutine() {
+        return party instanceof Party ? (Party) party : null;
     }
 
     /** Before the second phase of a condition wait: waiting again, uninterruptibly, without a deadline. */
@@ -107,7 +110,7 @@ final class LockWait implements TimerFunc, Interrupts.Wait, ParkUnlock {
      * that is interrupted already (an interruptible wait) is not queued: returns false.
      */
     boolean enqueue(WaitQueue q) {
-        G g = goroutine();
+        Party g = goroutine();
         if (g != null && interruptible && Interrupts.enterWait(g, this)) {
             return false;
         }
@@ -143,10 +146,10 @@ final class LockWait implements TimerFunc, Interrupts.Wait, ParkUnlock {
     }
 
     /** The goroutine parks: {@code guard} (held) is released by g0 once it is off its carrier. */
-    void prepareGoroutinePark(io.jgo.internal.cont.WaitReason why) {
-        G g = goroutine();
+    void prepareGoroutinePark(io.jgo.internal.sched.park.WaitReason why) {
+        Party g = goroutine();
         if (timed) {
-            timer = g.runtime().newTimer(this);
+            timer = Goroutines.newTimer(g, this);
         }
         Parking.prepare(g, waiter, this, why);
     }
@@ -173,7 +176,7 @@ final class LockWait implements TimerFunc, Interrupts.Wait, ParkUnlock {
     }
 
     /** The goroutine, running again after the park: its wait, cleaned up (timer stopped, interrupt hook gone). */
-    static LockWait afterPark(G g) {
+    static LockWait afterPark(Party g) {
         Waiter w = (Waiter) Parking.takeWaiting(g);
         LockWait lw = (LockWait) w.elem;
         w.elem = null;
@@ -204,7 +207,7 @@ final class LockWait implements TimerFunc, Interrupts.Wait, ParkUnlock {
 
     /** Makes the party run again. After the guard is released; the waker does not touch the record afterwards. */
     void wake() {
-        if (party instanceof G) {
+        if (party instanceof Party) {
             waiter.wake();
         } else {
             LockSupport.unpark((Thread) party);
@@ -223,32 +226,27 @@ final class LockWait implements TimerFunc, Interrupts.Wait, ParkUnlock {
         if (next != null) {
             next.wake();
         }
-        boolean interrupted = false;
-        while (state == WAITING) { // volatile read, pairs with the waker's write under the guard
-            if (Thread.interrupted()) {
-                if (interruptible) {
-                    if (lock.endWait(this, INTERRUPTED)) {
-                        break;
-                    }
-                    interrupted = true; // granted meanwhile: the grant wins, the status stays
-                    continue;
-                }
-                interrupted = true;
-            }
-            if (!timed) {
-                LockSupport.park(lock);
-            } else {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    lock.endWait(this, TIMED_OUT);
-                    continue;
-                }
-                LockSupport.parkNanos(lock, left);
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
+        PlainThreads.await(this, lock, timed ? deadline : PlainThreads.NO_DEADLINE, interruptible, false);
+        if (state == INTERRUPTED) {
+            Thread.interrupted(); // the interrupt ended the wait: the caller throws InterruptedException, status clear (if granted meanwhile, the grant wins and the status stays)
         }
         return state;
+    }
+
+    /** A plain thread's wait: ended by a waker, its deadline or its interrupt? Volatile read, pairs with the write under the guard. */
+    @Override
+    public boolean isOver() {
+        return state != WAITING;
+    }
+
+    @Override
+    public void endByDeadline() {
+        lock.endWait(this, TIMED_OUT);
+    }
+
+    /** Loses to a grant that came first: {@link #isOver} is true either way. */
+    @Override
+    public void endByInterrupt() {
+        lock.endWait(this, INTERRUPTED);
     }
 }

@@ -6,7 +6,7 @@ import io.jgo.internal.cont.Leaf;
 import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.cont.HeldLocks;
-import io.jgo.internal.sched.Parking;
+import io.jgo.internal.sched.park.Parking;
 import io.jgo.internal.sched.Syscalls;
 import java.util.Date;
 import java.util.Objects;

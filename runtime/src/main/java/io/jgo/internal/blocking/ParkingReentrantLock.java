@@ -1,12 +1,13 @@
 package io.jgo.internal.blocking;
 
+import io.jgo.internal.sched.Goroutines;
 import io.jgo.Goroutine;
 import io.jgo.internal.Stack;
 import io.jgo.internal.cont.Leaf;
-import io.jgo.internal.sched.G;
-import io.jgo.internal.sched.Parking;
-import io.jgo.internal.sched.WaitQueue;
-import io.jgo.internal.sched.Waiter;
+import io.jgo.internal.sched.park.Party;
+import io.jgo.internal.sched.park.Parking;
+import io.jgo.internal.sched.park.WaitQueue;
+import io.jgo.internal.sched.park.Waiter;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
@@ -89,7 +90,7 @@ public final class ParkingReentrantLock extends ReentrantLock {
 
     /** The identity that owns a lock taken now: the current goroutine, else the current thread. */
     static Object self() {
-        G g = Parking.goroutineOf(Stack.current());
+        Party g = Parking.goroutineOf(Stack.current());
         return g != null ? g : Thread.currentThread();
     }
 
@@ -346,7 +347,7 @@ public final class ParkingReentrantLock extends ReentrantLock {
             return base + "[Unlocked]";
         }
         return base + (o instanceof Thread ? "[Locked by thread " + ((Thread) o).getName() + "]"
-                : "[Locked by goroutine " + ((G) o).id() + "]");
+                : "[Locked by goroutine " + Goroutines.id((Party) o) + "]");
     }
 
     private static final VarHandle OWNER;

@@ -2,14 +2,14 @@ package io.jgo.internal.chan;
 
 import io.jgo.PanicException;
 import io.jgo.internal.Stack;
-import io.jgo.internal.cont.WaitReason;
-import io.jgo.internal.sched.G;
-import io.jgo.internal.sched.ParkUnlock;
-import io.jgo.internal.sched.RuntimeLock;
-import io.jgo.internal.sched.Parking;
-import io.jgo.internal.sched.WaitQueue;
-import io.jgo.internal.sched.Waiter;
-import io.jgo.internal.sched.WakeList;
+import io.jgo.internal.sched.park.WaitReason;
+import io.jgo.internal.sched.park.Party;
+import io.jgo.internal.sched.park.ParkUnlock;
+import io.jgo.internal.sched.park.RuntimeLock;
+import io.jgo.internal.sched.park.Parking;
+import io.jgo.internal.sched.park.WaitQueue;
+import io.jgo.internal.sched.park.Waiter;
+import io.jgo.internal.sched.park.WakeList;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLong;
@@ -102,7 +102,7 @@ public final class HChan implements ParkUnlock {
      * @throws PanicException "send on closed channel"
      */
     public int send(Object v, Stack caller, boolean block) {
-        G g = Parking.goroutineOf(caller);
+        Party g = Parking.goroutineOf(caller);
         touch(g); // see Parking, "Reach"
         if (!block && !closed && !readyForSend()) { // lock-free failure: see the class comment
             return WOULD_BLOCK;
@@ -146,7 +146,7 @@ public final class HChan implements ParkUnlock {
 
     /** The goroutine that got {@link #MUST_PARK} runs again: was its value taken, or the channel closed? */
     public static void finishSend(Stack caller) {
-        G g = Parking.goroutineOf(caller);
+        Party g = Parking.goroutineOf(caller);
         checkSent((Waiter) Parking.takeWaiting(g));
     }
 
@@ -169,7 +169,7 @@ public final class HChan implements ParkUnlock {
      * suspend (waiter enqueued, lock held). A plain thread blocks here.
      */
     public Object recv(Stack caller, boolean block) {
-        G g = Parking.goroutineOf(caller);
+        Party g = Parking.goroutineOf(caller);
         touch(g); // see Parking, "Reach"
         if (timer == null) {
             return recvPolled(g, block);
@@ -187,7 +187,7 @@ public final class HChan implements ParkUnlock {
     private static final Object RETRY = new Sentinel("retry");
 
     /** {@link #recv} once the timer, if any, has been polled. */
-    private Object recvPolled(G g, boolean block) {
+    private Object recvPolled(Party g, boolean block) {
         if (!block && timer == null && !readyForRecv()) { // lock-free failure: see the class comment (not for timers: see timerDueLocked)
             if (!closed) {
                 return EMPTY;
@@ -236,7 +236,7 @@ public final class HChan implements ParkUnlock {
 
     /** The goroutine that got {@link #PARK} from this channel runs again: the value handed to it, or {@link #CLOSED}. */
     public Object finishRecv(Stack caller) {
-        G g = Parking.goroutineOf(caller);
+        Party g = Parking.goroutineOf(caller);
         Waiter w = (Waiter) Parking.takeWaiting(g);
         unblockTimer();
         Object v = w.success ? w.elem : CLOSED;
@@ -258,7 +258,7 @@ public final class HChan implements ParkUnlock {
      * @throws PanicException "close of closed channel"
      */
     public void close(Stack caller) {
-        G g = Parking.goroutineOf(caller);
+        Party g = Parking.goroutineOf(caller);
         touch(g); // see Parking, "Reach"
         lock.lock();
         if (closed) {
@@ -415,7 +415,7 @@ public final class HChan implements ParkUnlock {
     }
 
     /** Both wait queues record the calling party, {@code g} or a plain thread (for the deadlock check). */
-    void touch(G g) {
+    void touch(Party g) {
         recvq.touch(g);
         sendq.touch(g);
     }

@@ -3,14 +3,15 @@ package io.jgo.internal.chan;
 import io.jgo.internal.cont.StackAccess;
 import io.jgo.PanicException;
 import io.jgo.internal.Stack;
-import io.jgo.internal.cont.WaitReason;
-import io.jgo.internal.sched.G;
-import io.jgo.internal.sched.ParkUnlock;
-import io.jgo.internal.sched.Parking;
+import io.jgo.internal.sched.park.WaitReason;
+import io.jgo.internal.sched.park.Party;
+import io.jgo.internal.sched.park.ParkUnlock;
+import io.jgo.internal.sched.park.Parking;
 import io.jgo.internal.sched.SeededSchedule;
-import io.jgo.internal.sched.SelectWait;
-import io.jgo.internal.sched.Waiter;
-import java.util.concurrent.locks.LockSupport;
+import io.jgo.internal.sched.park.SelectWait;
+import io.jgo.internal.sched.park.PlainThreads;
+import io.jgo.internal.sched.park.ThreadWait;
+import io.jgo.internal.sched.park.Waiter;
 
 /**
  * One execution of a select (Go's {@code selectgo}) over send and receive cases; a null channel is
@@ -140,7 +141,7 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
      * (Go's "select (no cases)"): a goroutine gets {@link #MUST_PARK} with nothing enqueued.
      */
     public int run(Stack caller, boolean hasDefault) {
-        G g = Parking.goroutineOf(caller);
+        Party g = Parking.goroutineOf(caller);
         int m = sortLockOrder();
         if (m == 0) {
             if (hasDefault) {
@@ -250,7 +251,7 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
     }
 
     /** Pass 2: a waiter per non-null case, in lock order. Everything locked. */
-    private void enqueueAll(G g) {
+    private void enqueueAll(Party g) {
         waiters = new Waiter[n];
         for (int k = 0; k < nLocked; k++) {
             int i = lockOrder[k];
@@ -306,22 +307,22 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
 
     /** Pass 3 for a goroutine: the select it parked on. */
     public static SelectOp resumed(Stack caller) {
-        G g = Parking.goroutineOf(caller);
+        Party g = Parking.goroutineOf(caller);
         SelectOp op = (SelectOp) Parking.takeWaiting(g);
         op.finish();
         return op;
     }
 
-    private int blockForever(G g) {
+    private int blockForever(Party g) {
         if (g != null) {
             Parking.prepare(g, null, NOTHING, WaitReason.SELECT_NO_CASES);
             return MUST_PARK;
         }
-        for (;;) { // a plain thread in an empty select never wakes, and can wake nobody
-            Thread.interrupted(); // it never returns to act on an interrupt; a set flag would make park spin
-            LockSupport.park(this);
-        }
+        PlainThreads.await(NEVER_OVER, this, PlainThreads.NO_DEADLINE, false, false); // a plain thread in an empty select never wakes
+        throw new AssertionError("a select without cases returned");
     }
+
+    private static final ThreadWait NEVER_OVER = () -> false;
 
     private static final ParkUnlock NOTHING = () -> { };
 

@@ -23,7 +23,7 @@ package io.jgo.internal.cont;
  *
  * <p>Cancellation, deadlines and interrupts are the steps' business (a waiter, a timer, an
  * {@code Interrupts} entry), as in kotlinx where the helper is generic over them: here the helper is
- * generic over the continuation, and the park seam below ({@code sched.Parking}) over the rest.
+ * generic over the continuation, and the park seam below ({@code sched.park.Parking}) over the rest.
  *
  * <h2>Cost</h2>
  * A leaf passes a {@code static final} instance, so once {@link #$jgo$park} is inlined into the leaf

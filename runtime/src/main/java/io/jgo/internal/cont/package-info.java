@@ -23,8 +23,8 @@
  *     {@code System.err}, an application's class loader that {@code Adjacency}'s reflection runs).</li>
  * <li>{@link io.jgo.internal.cont.MethodIds}, {@link io.jgo.internal.cont.FrameNames},
  *     {@code SavedFrames}, {@link io.jgo.internal.cont.PinReport},
- *     {@link io.jgo.internal.cont.Warnings}: ids and names of frames, for the protocol and for people;
- *     {@link io.jgo.internal.cont.WaitReason}: why a parked goroutine waits.</li>
+ *     {@link io.jgo.internal.cont.Warnings}: ids and names of frames, for the protocol and for people
+ *     (why a parked goroutine waits, {@code WaitReason}, is the park seam's: {@code sched.park}).</li>
  * </ul>
  *
  * <p>The lowest layer of the runtime: it depends on no other package of jgo, so that

@@ -74,7 +74,7 @@ public final class Observe {
         for (Map.Entry<Sched, String> e : live()) {
             b.append("jgo: goroutines of runtime ").append(e.getValue()).append(":\n\n").append(e.getKey().dump());
         }
-        String threads = io.jgo.internal.sched.PlainThreads.dump();
+        String threads = io.jgo.internal.sched.park.PlainThreads.dump();
         if (!threads.isEmpty()) {
             b.append("jgo: plain threads blocked in jgo calls:\n\n").append(threads);
         }

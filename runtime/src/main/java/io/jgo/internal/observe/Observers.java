@@ -1,15 +1,17 @@
 package io.jgo.internal.observe;
 
-import io.jgo.internal.cont.WaitReason;
+import io.jgo.internal.sched.park.ParkListener;
+import io.jgo.internal.sched.park.WaitReason;
 import io.jgo.internal.sched.Sched;
 import io.jgo.internal.sched.SchedListener;
 
 /**
  * The scheduler's listener: what a runtime reports goes to the registry of live runtimes
  * ({@link Observe}: JMX, dump on signal) and to Flight Recorder ({@link Events}). Provided to the
- * scheduler as a {@link SchedListener} service, so the scheduler never names this package.
+ * scheduler as a {@link SchedListener} service (and to the park layer as a {@link ParkListener} one), so
+ * neither names this package.
  */
-public final class Observers implements SchedListener {
+public final class Observers implements SchedListener, ParkListener {
 
     /** For {@link java.util.ServiceLoader}. */
     public Observers() {

@@ -1,20 +1,21 @@
 package io.jgo.internal.park;
 
+import io.jgo.internal.sched.Goroutines;
 import io.jgo.internal.Stack;
-import io.jgo.internal.cont.WaitReason;
+import io.jgo.internal.sched.park.WaitReason;
 import io.jgo.internal.proc.AfterCancel;
-import io.jgo.internal.sched.G;
+import io.jgo.internal.sched.park.Party;
 import io.jgo.internal.sched.Interrupts;
-import io.jgo.internal.sched.ParkUnlock;
-import io.jgo.internal.sched.Parking;
-import io.jgo.internal.sched.PlainThreads;
-import io.jgo.internal.sched.RuntimeLock;
+import io.jgo.internal.sched.park.ParkUnlock;
+import io.jgo.internal.sched.park.Parking;
+import io.jgo.internal.sched.park.OneWinner;
+import io.jgo.internal.sched.park.PlainThreads;
+import io.jgo.internal.sched.park.ThreadWait;
+import io.jgo.internal.sched.park.RuntimeLock;
 import io.jgo.internal.sched.timer.RuntimeTimer;
 import io.jgo.internal.sched.timer.TimerFunc;
-import io.jgo.internal.sched.WaitQueue;
-import io.jgo.internal.sched.Waiter;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
+import io.jgo.internal.sched.park.WaitQueue;
+import io.jgo.internal.sched.park.Waiter;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -23,7 +24,8 @@ import java.util.concurrent.locks.LockSupport;
  * park for a plain thread), an interrupt of the party, or a cancellation (a {@code Context} that
  * ends, or the primitive's {@link #cancel}, as a close). The four sources race; the one whose CAS
  * moves {@link #outcome} away from {@link #WAITING} wins and readies the party, and every other
- * source loses without touching anything. Cancellation is generic on it as in kotlinx.coroutines'
+ * source loses without touching anything (the seam's one-winner rule, {@link OneWinner}, which a
+ * select's wakers follow too). Cancellation is generic on it as in kotlinx.coroutines'
  * {@code suspendCancellableCoroutine}: a primitive only says what its wake is, the rest is here.
  *
  * <h2>Who does what</h2>
@@ -54,10 +56,10 @@ import java.util.concurrent.locks.LockSupport;
  * <p>The waiter's queue is reached by anyone from the start ({@link WaitQueue#reachedByAnyone}):
  * the deadlock check cannot see who will wake the party (a future's completer, a context's canceller).
  */
-public final class Park implements ParkUnlock, TimerFunc, Interrupts.Wait {
+public final class Park extends OneWinner implements ParkUnlock, TimerFunc, Interrupts.Wait, ThreadWait {
 
-    /** {@link #outcome} while nobody has won. */
-    public static final int WAITING = 0;
+    /** {@link #outcome} while nobody has won ({@link OneWinner#WAITING}). */
+    public static final int WAITING = OneWinner.WAITING;
     /** The primitive woke the party ({@link #wake}). */
     public static final int WOKEN = 1;
     /** The deadline passed. */
@@ -77,8 +79,6 @@ public final class Park implements ParkUnlock, TimerFunc, Interrupts.Wait {
     /** What the primitive keeps with the wait (a resumed leaf has no arguments); the party's own. */
     public Object attachment;
 
-    /** {@link #WAITING}, then the winner's outcome, once: CAS only (volatile). */
-    private volatile int outcome;
     /** The plain thread waiting in {@link #awaitAsThread}, or null; volatile (race R4). */
     private volatile Thread thread;
     /** Guards {@link #queue} from the goroutine's check to its park (held across the unwind: the runtime's ownerless lock). */
@@ -102,11 +102,6 @@ public final class Park implements ParkUnlock, TimerFunc, Interrupts.Wait {
         this.context = context;
     }
 
-    /** How the wait ended, or {@link #WAITING}. Any thread (volatile read). */
-    public int outcome() {
-        return outcome;
-    }
-
     /** The primitive's wake: true if it won (it then owns the outcome it handed over). Any thread. */
     public boolean wake() {
         return end(WOKEN);
@@ -122,7 +117,7 @@ public final class Park implements ParkUnlock, TimerFunc, Interrupts.Wait {
      * false when the wait is over already ({@link #outcome} says how). The start step of a leaf.
      */
     public boolean prepare(Stack s) {
-        G g = Parking.goroutineOf(s);
+        Party g = Parking.goroutineOf(s);
         if (g == null) {
             throw new IllegalStateException("Park.prepare on a plain thread: a plain thread waits in awaitAsThread");
         }
@@ -132,16 +127,16 @@ public final class Park implements ParkUnlock, TimerFunc, Interrupts.Wait {
         }
         watchContext();
         lock.lock();
-        if (outcome == WAITING && interruptible && Interrupts.enterWait(g, this)) {
-            OUTCOME.compareAndSet(this, WAITING, INTERRUPTED); // interrupted already: the interrupt wins unless a source just did
+        if (!isDecided() && interruptible && Interrupts.enterWait(g, this)) {
+            win(INTERRUPTED); // interrupted already: the interrupt wins unless a source just did
         }
-        if (outcome != WAITING) {
+        if (isDecided()) {
             lock.unlock(); // R2: a source won before the park; nothing is armed, nothing queued
             afterWait(g);
             return false;
         }
         if (timeoutNanos != NO_DEADLINE) {
-            timer = g.runtime().newTimer(this);
+            timer = Goroutines.newTimer(g, this);
         }
         Waiter w = Parking.waiterFor(g);
         w.elem = this;
@@ -152,7 +147,7 @@ public final class Park implements ParkUnlock, TimerFunc, Interrupts.Wait {
 
     /** The goroutine of {@code s}, running again after the park: its wait, cleaned up (the resume step of a leaf). */
     public static Park afterPark(Stack s) {
-        G g = Parking.goroutineOf(s);
+        Party g = Parking.goroutineOf(s);
         Waiter w = (Waiter) Parking.takeWaiting(g);
         Park p = (Park) w.elem;
         w.elem = null;
@@ -168,42 +163,37 @@ public final class Park implements ParkUnlock, TimerFunc, Interrupts.Wait {
     public int awaitAsThread() {
         if (timeoutNanos != NO_DEADLINE && timeoutNanos <= 0) {
             end(DEADLINE);
-            return outcome;
+            return outcome();
         }
-        long deadline = timeoutNanos == NO_DEADLINE ? 0 : System.nanoTime() + timeoutNanos;
+        long deadline = timeoutNanos == NO_DEADLINE ? PlainThreads.NO_DEADLINE : System.nanoTime() + timeoutNanos;
         watchContext();
         thread = Thread.currentThread(); // R4: published before outcome is read
         Parking.enterThreadWait();
-        boolean keptInterrupt = false;
         try {
-            while (outcome == WAITING) {
-                if (Thread.currentThread().isInterrupted()) {
-                    if (interruptible) {
-                        end(INTERRUPTED); // the flag stays set for the caller
-                        continue;
-                    }
-                    keptInterrupt |= Thread.interrupted(); // a set flag would make the park spin
-                }
-                if (timeoutNanos == NO_DEADLINE) {
-                    PlainThreads.park(this);
-                } else {
-                    long left = deadline - System.nanoTime();
-                    if (left <= 0) {
-                        end(DEADLINE);
-                    } else {
-                        LockSupport.parkNanos(this, left);
-                    }
-                }
-            }
+            PlainThreads.await(this, this, deadline, interruptible, true); // the flag stays set for the caller
         } finally {
-            PlainThreads.exit(); // the other end of Parking.enterThreadWait
             thread = null;
             cancelRegistration.stop();
-            if (keptInterrupt) {
-                Thread.currentThread().interrupt();
-            }
         }
-        return outcome;
+        return outcome();
+    }
+
+    /** A plain thread's wait: has a source won? Volatile read. */
+    @Override
+    public boolean isOver() {
+        return isDecided();
+    }
+
+    /** The plain thread's own deadline passed. */
+    @Override
+    public void endByDeadline() {
+        end(DEADLINE);
+    }
+
+    /** The plain thread was interrupted in an interruptible wait. */
+    @Override
+    public void endByInterrupt() {
+        end(INTERRUPTED);
     }
 
     /** The context ends: a source like any other. Registered before the party can park. */
@@ -214,7 +204,7 @@ public final class Park implements ParkUnlock, TimerFunc, Interrupts.Wait {
     }
 
     /** The goroutine's clean-up of the sources that lost (see the class comment, step 3). Owner only. */
-    private void afterWait(G g) {
+    private void afterWait(Party g) {
         if (interruptible) {
             Interrupts.exitWait(g);
         }
@@ -229,7 +219,7 @@ public final class Park implements ParkUnlock, TimerFunc, Interrupts.Wait {
      * (after releasing the lock, as every waker on the park seam does). False for a loser.
      */
     private boolean end(int why) {
-        if (!OUTCOME.compareAndSet(this, WAITING, why)) {
+        if (!win(why)) {
             return false; // R1: another source won; it readies the party
         }
         Thread t = thread;
@@ -263,7 +253,7 @@ public final class Park implements ParkUnlock, TimerFunc, Interrupts.Wait {
     /** g0, the goroutine failed before it parked: the wait is over as cancelled, nothing is armed. */
     @Override
     public void cancelPark() {
-        OUTCOME.compareAndSet(this, WAITING, CANCELLED);
+        win(CANCELLED);
         lock.unlock();
         cancelRegistration.stop();
     }
@@ -278,15 +268,5 @@ public final class Park implements ParkUnlock, TimerFunc, Interrupts.Wait {
     @Override
     public void interrupt() {
         end(INTERRUPTED);
-    }
-
-    private static final VarHandle OUTCOME;
-
-    static {
-        try {
-            OUTCOME = MethodHandles.lookup().findVarHandle(Park.class, "outcome", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
     }
 }

@@ -5,7 +5,7 @@ import io.jgo.internal.Stack;
 import io.jgo.internal.cont.Leaf;
 import io.jgo.internal.cont.LeafPark;
 import io.jgo.internal.cont.MethodIds;
-import io.jgo.internal.sched.Parking;
+import io.jgo.internal.sched.park.Parking;
 
 /**
  * The leaf that waits on a {@link Park}: a goroutine parks (its carrier runs others), a plain

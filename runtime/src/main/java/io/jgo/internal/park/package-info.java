@@ -12,10 +12,10 @@
  * {@link io.jgo.internal.park.ParkLeaf} is the ready-made leaf for a primitive that needs nothing
  * else: {@code new Park(...)}, hand it to the waker, {@code ParkLeaf.park(p)}.
  *
- * <p>Sits above {@code io.jgo.internal.sched} (waiter records, the park commit, timers,
+ * <p>Sits above {@code io.jgo.internal.sched} (timers through {@code sched.Goroutines},
  * interrupts) and {@code io.jgo.internal.proc} (the after-cancel registry); the scheduler never
- * depends on it. The queue-side seam it builds on ({@code sched.Parking}, {@code WaitQueue},
- * {@code Waiter}, {@code WakeList}, {@code ParkUnlock}, {@code SelectWait}) still lives in the
- * scheduler's package, where it reaches into {@code G}.
+ * depends on it. The queue-side seam it builds on ({@code sched.park}: {@code Parking},
+ * {@code WaitQueue}, {@code Waiter}, {@code WakeList}, {@code ParkUnlock}, {@code SelectWait}) sits
+ * below the scheduler and knows a goroutine only as a {@code sched.park.Party}.
  */
 package io.jgo.internal.park;

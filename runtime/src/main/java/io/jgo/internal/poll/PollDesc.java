@@ -1,16 +1,16 @@
 package io.jgo.internal.poll;
 
 import io.jgo.internal.sched.G;
-import io.jgo.internal.sched.ParkUnlock;
-import io.jgo.internal.sched.Parking;
-import io.jgo.internal.sched.RuntimeLock;
 import io.jgo.internal.sched.Sched;
-import io.jgo.internal.sched.WaitQueue;
-import io.jgo.internal.sched.Waiter;
+import io.jgo.internal.sched.park.ParkUnlock;
+import io.jgo.internal.sched.park.Parking;
+import io.jgo.internal.sched.park.RuntimeLock;
+import io.jgo.internal.sched.park.WaitQueue;
+import io.jgo.internal.sched.park.Waiter;
 import io.jgo.internal.sched.timer.TimerFunc;
 import io.jgo.internal.sched.timer.RuntimeTimer;
 import io.jgo.internal.Stack;
-import io.jgo.internal.cont.WaitReason;
+import io.jgo.internal.sched.park.WaitReason;
 import java.io.IOException;
 import java.nio.channels.CancelledKeyException;
 import java.nio.channels.SelectableChannel;
@@ -311,7 +311,7 @@ public final class PollDesc implements ParkUnlock {
      * same), and one that cannot unwind pins.
      */
     public static G parker(Stack s) {
-        return Parking.goroutineOf(s);
+        return (G) Parking.goroutineOf(s);
     }
 
     /**
@@ -403,7 +403,7 @@ public final class PollDesc implements ParkUnlock {
         while (list != null) {
             Waiter w = list;
             list = w.wakeLink; // before the wake: the woken party may reuse w at once
-            G g = w.g();
+            G g = (G) w.g();
             if (g != null && poll.host().injectable(g)) {
                 batch.add(g);
             } else {

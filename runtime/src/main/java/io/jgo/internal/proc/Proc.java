@@ -6,12 +6,13 @@ import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.Stack;
 import io.jgo.internal.sched.Config;
 import io.jgo.internal.sched.G;
+import io.jgo.internal.sched.park.Party;
+import io.jgo.internal.sched.park.ThreadWait;
 import io.jgo.internal.sched.Interrupts;
-import io.jgo.internal.sched.PlainThreads;
+import io.jgo.internal.sched.park.PlainThreads;
 import io.jgo.internal.sched.Runtimes;
 import io.jgo.internal.sched.Sched;
 import java.util.concurrent.Callable;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * What {@code io.jgo.Go} asks of the scheduler (Go's exported functions of {@code proc.go}:
@@ -62,7 +63,7 @@ public final class Proc {
      * a thread: its interrupt status is set, and a goroutine parked in an interruptible wait wakes.
      */
     public static void interrupt(Continuation.Owner goroutine) {
-        Interrupts.interrupt((G) goroutine);
+        Interrupts.interrupt((Party) goroutine);
     }
 
     /** Starts a goroutine running {@code body} on the current runtime. */
@@ -109,14 +110,28 @@ public final class Proc {
 
     /** A plain thread's {@code Go.sleep}: until the time is up or the thread is interrupted (its status stays set). */
     private static void sleepThread(long nanos) {
+        long deadline = System.nanoTime() + nanos;
         PlainThreads.enter();
-        try {
-            long deadline = System.nanoTime() + nanos;
-            for (long left = nanos; left > 0 && !Thread.currentThread().isInterrupted(); left = deadline - System.nanoTime()) {
-                LockSupport.parkNanos(left);
-            }
-        } finally {
-            PlainThreads.exit();
+        PlainThreads.await(new ThreadSleep(), ThreadSleep.class, deadline, true, true); // the interrupt stays set
+    }
+
+    /** A plain thread's sleep: over at its deadline or on an interrupt (nobody else ends it). Its own thread only. */
+    private static final class ThreadSleep implements ThreadWait {
+        private boolean over;
+
+        @Override
+        public boolean isOver() {
+            return over;
+        }
+
+        @Override
+        public void endByDeadline() {
+            over = true;
+        }
+
+        @Override
+        public void endByInterrupt() {
+            over = true;
         }
     }
 

@@ -1,5 +1,7 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.sched.park.Parking;
+import io.jgo.internal.sched.park.PlainThreads;
 import io.jgo.DeadlockException;
 import io.jgo.internal.cont.Warnings;
 

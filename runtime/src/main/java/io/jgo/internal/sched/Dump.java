@@ -1,6 +1,6 @@
 package io.jgo.internal.sched;
 
-import io.jgo.internal.cont.WaitReason;
+import io.jgo.internal.sched.park.WaitReason;
 import java.util.List;
 
 /**

@@ -1,8 +1,10 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.sched.park.ParkUnlock;
+import io.jgo.internal.sched.park.Party;
 import io.jgo.internal.sched.timer.RuntimeTimer;
 import io.jgo.internal.cont.Continuation;
-import io.jgo.internal.cont.WaitReason;
+import io.jgo.internal.sched.park.WaitReason;
 import io.jgo.internal.Stack;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -59,7 +61,7 @@ import java.lang.invoke.VarHandle;
  * Exactly one of 1 and a wins. The G's thread never changes {@code m.p} while the G is RUNNING
  * without first leaving RUNNING through the same word, so sysmon's step 2 reads a stable value.
  */
-public final class G implements Continuation.Owner {
+public final class G extends Party implements Continuation.Owner {
 
     static final int IDLE = 0;
     static final int RUNNABLE = 1;
@@ -153,14 +155,7 @@ public final class G implements Continuation.Owner {
      * (Go's {@code unlockf}); set by {@link #prepareParkUnlocking}, owner thread only.
      */
     ParkUnlock parkUnlock;
-    /**
-     * The waiter (or {@link SelectWait}) this G is parked on (Go's {@code gp.waiting}/{@code param}):
-     * written by the G before it parks, read back by the G after it runs again; the deadlock
-     * check reads it racily while the G is WAITING. See {@link Parking}.
-     */
-    volatile Object waiting;
-    /** The waiter reused by every single-primitive wait of this G (Go's per-P sudog cache); owner only. */
-    Waiter cachedWaiter;
+    // The waiter this G is parked on and its cached waiter are Party's slots, the park layer's (sched.park.Parking).
     /**
      * The G's interrupt status while it is off its carrier ({@link Identity}); the thread's flag
      * holds it while the G runs. Owned by the thread that runs the G or is locked to it; the run
@@ -203,6 +198,21 @@ public final class G implements Continuation.Owner {
 
     /** The runtime this G belongs to. */
     public Sched runtime() {
+        return sched;
+    }
+
+    @Override
+    public void ready() {
+        sched.ready(this);
+    }
+
+    @Override
+    public boolean runtimeStopped() {
+        return sched.stopping;
+    }
+
+    @Override
+    public Object runtimeIdentity() {
         return sched;
     }
 
@@ -295,6 +305,7 @@ public final class G implements Continuation.Owner {
      * one to find the G) never sees a G that is still running. They must be unlockable by the thread that
      * took them (it is the same thread). {@code unlock} may release several locks (a select's).
      */
+    @Override
     public void prepareParkUnlocking(ParkUnlock unlock, WaitReason reason) {
         this.parkUnlock = unlock;
         this.waitReason = reason;

@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.sched.park.ParkUnlock;
 import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.Stack;
 import java.util.concurrent.locks.LockSupport;

@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.sched.park.Party;
 import io.jgo.internal.cont.StackAccess;
 
 /**
@@ -63,7 +64,8 @@ public final class Interrupts {
      * it means (a dead G is reused by the next {@code Go.go}), e.g. by holding a lock the goroutine
      * takes before it ends. Any thread.
      */
-    public static void interrupt(G g) {
+    public static void interrupt(Party goroutine) {
+        G g = (G) goroutine;
         if (Sched.currentG() == g) {
             Thread.currentThread().interrupt(); // a goroutine interrupting itself: its status is on this thread
             return;
@@ -90,7 +92,8 @@ public final class Interrupts {
      * {@link #interrupt}, then puts a request already pending on the thread. Returns true when the
      * thread is now interrupted (the caller must not park). {@code g}'s own thread.
      */
-    public static boolean enterWait(G g, Wait w) {
+    public static boolean enterWait(Party goroutine, Wait w) {
+        G g = (G) goroutine;
         g.interruptibleWait = w; // volatile write, then the read in deliverPending
         deliverPending(g);
         if (Thread.currentThread().isInterrupted()) {
@@ -104,8 +107,8 @@ public final class Interrupts {
      * The wait is over: {@code g}'s own thread once it runs again, or the party that ends the wait
      * right before it readies g (g writes its next wait only after it runs).
      */
-    public static void exitWait(G g) {
-        g.interruptibleWait = null;
+    public static void exitWait(Party g) {
+        ((G) g).interruptibleWait = null;
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.jgo.internal.sched;
 
-import io.jgo.internal.cont.WaitReason;
+import io.jgo.internal.sched.park.Parking;
+import io.jgo.internal.sched.park.WaitReason;
 import io.jgo.internal.sched.timer.VirtualClock;
 
 /**

@@ -1,5 +1,7 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.sched.park.Parking;
+import io.jgo.internal.sched.park.ParkUnlock;
 import io.jgo.internal.sched.failure.Failures;
 import io.jgo.internal.sched.failure.Panics;
 import io.jgo.internal.sched.timer.VirtualClock;
@@ -8,7 +10,7 @@ import io.jgo.internal.sched.timer.RuntimeTimer;
 import io.jgo.internal.sched.timer.CoarseClock;
 import io.jgo.internal.cont.Continuation;
 import io.jgo.internal.cont.StackAccess;
-import io.jgo.internal.cont.WaitReason;
+import io.jgo.internal.sched.park.WaitReason;
 import io.jgo.internal.Stack;
 import java.util.ArrayDeque;
 import java.util.List;
@@ -342,7 +344,7 @@ public final class Sched {
         g.body = null;
         g.waitReason = null;
         g.parkUnlock = null;
-        g.waiting = null;
+        Parking.takeWaiting(g); // clears the park layer's slot
         boolean retaken = g.leaveRunning(G.DEAD) == G.SYSCALL;
         live.decrement();
         if (g.main) {

@@ -1,6 +1,6 @@
 package io.jgo.internal.sched;
 
-import io.jgo.internal.cont.WaitReason;
+import io.jgo.internal.sched.park.WaitReason;
 
 /**
  * What the scheduler tells its observers (JFR events, JMX beans, the dump-on-signal registry), so
@@ -33,14 +33,6 @@ public interface SchedListener {
 
     /** {@code sched} shuts down. Any thread. */
     default void ended(Sched sched) {
-    }
-
-    /**
-     * A plain thread starts its first wait on a jgo primitive, possibly before any runtime exists:
-     * the observers make sure it can be seen (the dump on signal). That thread; it may hold a
-     * primitive's lock, so this must not block or throw.
-     */
-    default void plainThreadBlocks() {
     }
 
     /** A goroutine is about to block its carrier (pinned): a token for {@link #pinEnd}, or null. The goroutine's thread. */

@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.sched.park.ParkUnlock;
 import io.jgo.internal.sched.timer.TimerHost;
 import io.jgo.internal.sched.timer.TimerHeap;
 import io.jgo.internal.sched.timer.RuntimeTimer;

@@ -112,21 +112,27 @@
  * </ul>
  *
  * <h2>Parking</h2>
- * Every blocking primitive but {@code Go.sleep} (a park on no queue, {@code Sched.armSleep}) goes
- * through one seam ({@link io.jgo.internal.sched.Parking}): it puts a
- * {@link io.jgo.internal.sched.Waiter} (Go's sudog) on a {@link io.jgo.internal.sched.WaitQueue}
+ * The park seam lives below this package, in {@code io.jgo.internal.sched.park}, and knows no G: a
+ * goroutine is a {@link io.jgo.internal.sched.park.Party} there, which {@link io.jgo.internal.sched.G}
+ * extends (ready, runtime stopped, runtime identity, prepare the park; the waiting slot and the
+ * cached waiter are Party's fields). Every blocking primitive but {@code Go.sleep} (a park on no
+ * queue, {@code Sched.armSleep}, whose per-G timer is armed on the P's heap by the park's unlock
+ * step) goes through it ({@link io.jgo.internal.sched.park.Parking}): it puts a
+ * {@link io.jgo.internal.sched.park.Waiter} (Go's sudog) on a {@link io.jgo.internal.sched.park.WaitQueue}
  * under its own lock, records it with {@code Parking.prepare} and yields with {@code YIELD_PARK};
- * g0 makes the G WAITING and only then runs the primitive's {@link io.jgo.internal.sched.ParkUnlock}
+ * what this package adds is the commit: g0 makes the G WAITING ({@link io.jgo.internal.sched.Sched},
+ * {@code parkCommit}) and only then runs the primitive's {@link io.jgo.internal.sched.park.ParkUnlock}
  * (Go's {@code park_m} + {@code unlockf}; a select releases several locks), so a readier never sees
- * a G that is still on its carrier. Racing wakers of one select are decided by a CAS in
- * {@link io.jgo.internal.sched.SelectWait}. {@link io.jgo.internal.sched.Sched#ready} puts the G in
- * the readier's runnext when the readier is a goroutine of the same runtime holding a P, else on
- * that runtime's global queue, then calls {@code wakep}. Plain threads block in place on the same
- * waiters. Every park names a typed {@link io.jgo.internal.cont.WaitReason}. The sync types of
- * {@code io.jgo} never come here: they park through {@code io.jgo.internal.sync.WaitList} (Go's
- * {@code sema.go}). Above the scheduler the seam's users are that, the channels and the blocking
- * stand-ins' future waits ({@code io.jgo.internal.blocking.Futures}, on {@code io.jgo.internal.park.Park}); the
- * network parks through {@code io.jgo.internal.poll.PollDesc}.
+ * a G that is still on its carrier; a park that failed on its way is rolled back ({@code cancelPark}).
+ * {@link io.jgo.internal.sched.Sched#ready} (through {@code Party.ready}) puts the G in the readier's
+ * runnext when the readier is a goroutine of the same runtime holding a P, else on that runtime's
+ * global queue, then calls {@code wakep}. The deadlock check and the dump read the seam
+ * ({@code Parking.mayBeWokenFromOutside}, {@code PlainThreads}, the wait reason). Outside this
+ * package nothing names G but the {@code proc} door and the poller's calls: the rest holds a
+ * {@code Party} and acts on it through {@link io.jgo.internal.sched.Goroutines} and
+ * {@link io.jgo.internal.sched.Interrupts}. The sync types of {@code io.jgo} park through
+ * {@code io.jgo.internal.sync.WaitList} (Go's {@code sema.go}), the blocking stand-ins' future waits
+ * on {@code io.jgo.internal.park.Park}, and the network through {@code io.jgo.internal.poll.PollDesc}.
  *
  * <h2>GOMAXPROCS at run time</h2>
  * No stop-the-world: a shrink marks the surplus Ps retiring, retires idle ones at once, moves a
@@ -153,7 +159,7 @@
  * anything outside the goroutines that may still act keeps it silent: timers, syscalls, plain
  * threads inside jgo calls, readies from outside during the grace period, and waiters on a
  * primitive a plain thread (or another runtime) has created or used. That last mark lives in the
- * parking seam, so every primitive has it: {@link io.jgo.internal.sched.WaitQueue#touch} on entry
+ * parking seam, so every primitive has it: {@link io.jgo.internal.sched.park.WaitQueue#touch} on entry
  * to every operation. It alone gives a warning with a dump after 10 s, never an exception.
  *
  * <h2>Shutdown</h2>

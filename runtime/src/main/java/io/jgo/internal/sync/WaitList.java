@@ -5,14 +5,14 @@ import io.jgo.internal.cont.LeafPark;
 import io.jgo.Goroutine;
 import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.Stack;
-import io.jgo.internal.cont.WaitReason;
-import io.jgo.internal.sched.G;
-import io.jgo.internal.sched.ParkUnlock;
-import io.jgo.internal.sched.RuntimeLock;
-import io.jgo.internal.sched.Parking;
-import io.jgo.internal.sched.WaitQueue;
-import io.jgo.internal.sched.Waiter;
-import io.jgo.internal.sched.WakeList;
+import io.jgo.internal.sched.park.WaitReason;
+import io.jgo.internal.sched.park.Party;
+import io.jgo.internal.sched.park.ParkUnlock;
+import io.jgo.internal.sched.park.RuntimeLock;
+import io.jgo.internal.sched.park.Parking;
+import io.jgo.internal.sched.park.WaitQueue;
+import io.jgo.internal.sched.park.Waiter;
+import io.jgo.internal.sched.park.WakeList;
 
 /**
  * The parties blocked on one sync primitive, with the lock that guards the primitive's state (Go's
@@ -50,7 +50,7 @@ import io.jgo.internal.sched.WakeList;
 public final class WaitList {
 
     private static final int PARK_ID = MethodIds.of("io.jgo.internal.sync.WaitList", "park",
-            "(Lio/jgo/internal/cont/WaitReason;JZ)Z");
+            "(Lio/jgo/internal/sched/park/WaitReason;JZ)Z");
 
     /** {@link #firstTicket} when no waiter is queued. */
     public static final long NO_WAITER = Long.MIN_VALUE;
@@ -125,7 +125,7 @@ public final class WaitList {
         @Override
         protected Object start(Stack s, Object list, Object why, Object c, long ticket) {
             WaitList l = (WaitList) list;
-            G g = Parking.goroutineOf(s);
+            Party g = Parking.goroutineOf(s);
             l.queue.touch(g);
             Waiter w = g == null ? Waiter.forThread() : Parking.waiterFor(g);
             w.ticket = ticket;

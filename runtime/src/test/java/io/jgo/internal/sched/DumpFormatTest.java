@@ -2,7 +2,7 @@ package io.jgo.internal.sched;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.jgo.internal.cont.WaitReason;
+import io.jgo.internal.sched.park.WaitReason;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -1,4 +1,4 @@
-package io.jgo.internal.sched;
+package io.jgo.internal.sched.park;
 
 import io.jgo.internal.Stack;
 import java.lang.invoke.MethodHandles;
@@ -18,7 +18,7 @@ import java.lang.invoke.VarHandle;
  * on the parking seam calls {@link #touch} on its queues first (fast paths included), which
  * records who operates on the primitive: nobody yet, the
  * goroutines of one runtime, or {@link #OUTSIDE} (a plain thread, or goroutines of two runtimes).
- * For a runtime's deadlock check ({@link Deadlock}), a goroutine parked on a queue that someone
+ * For a runtime's deadlock check ({@code sched.Deadlock}), a goroutine parked on a queue that someone
  * outside that runtime has reached may still be woken by them, whom the runtime cannot see: it is
  * never reported as deadlocked. The field only ever moves null -> runtime -> OUTSIDE (or null ->
  * OUTSIDE), so once settled a touch is one volatile load and a compare.
@@ -29,7 +29,7 @@ public final class WaitQueue {
     private Waiter first;
     private Waiter last;
     /**
-     * Who has operated on the primitive: null, the {@link Sched} whose goroutines alone have, or
+     * Who has operated on the primitive: null, the runtime ({@link Party#runtimeIdentity}) whose goroutines alone have, or
      * {@link #OUTSIDE}. Moves forward only, by CAS (two runtimes touching at once both count);
      * volatile, read by the deadlock check of any runtime.
      */
@@ -109,7 +109,7 @@ public final class WaitQueue {
                 return null;
             }
             unlink(w);
-            if (w.g() != null && w.g().sched.stopping) {
+            if (w.g() != null && w.g().runtimeStopped()) {
                 continue; // dropped with its runtime: never runs again
             }
             if (w.select != null && !w.select.tryWin(w)) {
@@ -127,7 +127,7 @@ public final class WaitQueue {
     public Waiter peekLive() {
         for (;;) {
             Waiter w = first;
-            if (w == null || w.g() == null || !w.g().sched.stopping) {
+            if (w == null || w.g() == null || !w.g().runtimeStopped()) {
                 return w;
             }
             unlink(w); // dropped with its runtime: never runs again
@@ -162,12 +162,12 @@ public final class WaitQueue {
      * Records the calling party, {@code g} (the caller's goroutine, or null on a plain thread):
      * call on entry to every operation, before taking the primitive's lock. Any thread.
      */
-    public void touch(G g) {
+    public void touch(Party g) {
         Object r = reach; // volatile read: once OUTSIDE (or this runtime, for its goroutines), no write
         if (r == OUTSIDE) {
             return;
         }
-        Object me = g == null ? OUTSIDE : g.sched;
+        Object me = g == null ? OUTSIDE : g.runtimeIdentity();
         while (r != me && r != OUTSIDE) {
             if (REACH.compareAndSet(this, r, r == null ? me : OUTSIDE)) {
                 return;
@@ -187,7 +187,7 @@ public final class WaitQueue {
      * May someone outside {@code sched} (a plain thread, another runtime's goroutine) still wake a
      * waiter here? Any thread; for the deadlock check.
      */
-    public boolean reachedFromOutside(Sched sched) {
+    public boolean reachedFromOutside(Object sched) {
         Object r = reach;
         return r != null && r != sched;
     }

@@ -1,15 +1,14 @@
-package io.jgo.internal.sched;
+package io.jgo.internal.sched.park;
 
 import io.jgo.internal.cont.Continuation;
 import io.jgo.internal.cont.StackAccess;
-import io.jgo.internal.cont.WaitReason;
 import io.jgo.internal.Stack;
 
 /**
  * The parking seam: how every blocking primitive (channels, timer channels among them, select, the network's
  * {@code poll.PollDesc}, the future waits of {@code io.jgo.internal.blocking}, and the sync types through
  * {@code io.jgo.internal.sync.WaitList}) blocks a goroutine or a plain thread and how it is woken.
- * One park bypasses it: {@code Go.sleep} waits on no queue, so {@link Sched#armSleep} prepares the
+ * One park bypasses it: {@code Go.sleep} waits on no queue, so {@code Sched.armSleep} prepares the
  * G's park itself, and its timer is armed once the G is WAITING ({@code Timers.ArmOnPark}).
  *
  * <h2>A goroutine</h2>
@@ -27,7 +26,9 @@ import io.jgo.internal.Stack;
  * {@link #enterThreadWait} before its waiter becomes visible (no deadlock report while a plain
  * thread may still act), then {@link Waiter#awaitAsThread} / {@link SelectWait#awaitAsThread},
  * which unlock, block the thread and leave the count; an interrupt is kept on the thread's flag,
- * not acted on, and never makes the wait spin.
+ * not acted on, and never makes the wait spin. Every plain-thread waiter (these, {@code park.Park},
+ * the blocking locks, a plain thread's sleep) blocks in one loop, {@link PlainThreads#await}, on a
+ * {@link ThreadWait} its record implements.
  *
  * <h2>Reach</h2>
  * Every public operation of a primitive, fast paths included, first calls
@@ -39,7 +40,7 @@ import io.jgo.internal.Stack;
  * A waker dequeues under the lock, fills the waiter, unlocks, then {@link Waiter#wake} (a batch
  * through a {@link WakeList}): a goroutine
  * goes to the runnext of the waker's P when the waker is a goroutine of the same runtime holding a
- * P, else to the target runtime's global queue followed by wakep ({@link Sched#ready}).
+ * P, else to the target runtime's global queue followed by wakep ({@link Party#ready}).
  */
 public final class Parking {
 
@@ -47,13 +48,13 @@ public final class Parking {
     }
 
     /** The goroutine owning {@code s}, or null when {@code s} is a plain thread's stack. */
-    public static G goroutineOf(Stack s) {
+    public static Party goroutineOf(Stack s) {
         Continuation.Owner o = StackAccess.owner(s);
-        return o instanceof G ? (G) o : null;
+        return o instanceof Party ? (Party) o : null;
     }
 
     /** The G's reusable waiter for a wait on one primitive, cleared. Owner only. */
-    public static Waiter waiterFor(G g) {
+    public static Waiter waiterFor(Party g) {
         Waiter w = g.cachedWaiter;
         if (w == null) {
             w = g.cachedWaiter = new Waiter(g, null, null);
@@ -67,13 +68,13 @@ public final class Parking {
      * The G, holding the locks {@code unlock} releases, is about to yield with {@code YIELD_PARK}:
      * {@code waiting} (a {@link Waiter} or {@link SelectWait}) is what it will read back.
      */
-    public static void prepare(G g, Object waiting, ParkUnlock unlock, WaitReason reason) {
+    public static void prepare(Party g, Object waiting, ParkUnlock unlock, WaitReason reason) {
         g.waiting = waiting;
         g.prepareParkUnlocking(unlock, reason);
     }
 
     /** After the wait: the record given to {@link #prepare}; clears it. Owner only. */
-    public static Object takeWaiting(G g) {
+    public static Object takeWaiting(Party g) {
         Object w = g.waiting;
         g.waiting = null;
         return w;
@@ -86,7 +87,7 @@ public final class Parking {
      * select's timer channels stay blocked until they fire.) The caller then releases the locks
      * ({@link ParkUnlock#cancelPark}).
      */
-    static void cancel(G g) {
+    public static void cancel(Party g) {
         Object w = g.waiting;
         g.waiting = null;
         if (w instanceof Waiter) {
@@ -114,6 +115,7 @@ public final class Parking {
         PlainThreads.enter();
     }
 
+    /** The wait {@link #enterThreadWait} counted is over. */
     public static void exitThreadWait() {
         PlainThreads.exit();
     }
@@ -123,14 +125,14 @@ public final class Parking {
      * waits on belongs to a primitive that a plain thread or another runtime's goroutine has used
      * ({@link WaitQueue#reachedFromOutside}). For the deadlock check; racy by design (any thread).
      */
-    static boolean mayBeWokenFromOutside(G g) {
+    public static boolean mayBeWokenFromOutside(Party g) {
         Object w = g.waiting;
         if (w instanceof Waiter) {
             WaitQueue q = ((Waiter) w).queue;
-            return q != null && q.reachedFromOutside(g.sched);
+            return q != null && q.reachedFromOutside(g.runtimeIdentity());
         }
         if (w instanceof SelectWait) {
-            return ((SelectWait) w).reachedFromOutside(g.sched);
+            return ((SelectWait) w).reachedFromOutside(g.runtimeIdentity());
         }
         return false;
     }

@@ -1,4 +1,4 @@
-package io.jgo.internal.sched;
+package io.jgo.internal.sched.park;
 
 import java.util.concurrent.locks.LockSupport;
 
@@ -17,10 +17,10 @@ import java.util.concurrent.locks.LockSupport;
  * volatile {@link #woken} flag does. After {@link #wake} the waker never touches the waiter again,
  * so the woken party may reuse it.
  */
-public final class Waiter {
+public final class Waiter implements ThreadWait {
 
     /**
-     * The blocked party: the parked {@link G}, or the blocked plain {@link Thread}. One field for
+     * The blocked party: the parked goroutine ({@link Party}), or the blocked plain {@link Thread}. One field for
      * both (a parked goroutine holds its waiter; a second reference would make every waiter 8
      * bytes bigger). Set once, before the waiter is enqueued; see {@link #g()}.
      */
@@ -44,20 +44,21 @@ public final class Waiter {
     /** FIFO links; guarded by {@link #queue}'s owner lock. {@link #queued} is true while linked. */
     Waiter next;
     Waiter prev;
+    /** Read (under the queue's lock) by the poller's plain-thread deadline path ({@code poll.PollDesc}); written only by {@link WaitQueue}. */
     public boolean queued;
-    /** Link of a {@link WakeList} (waiters to wake after unlocking); the waker's only. */
+    /** Link of a {@link WakeList} (waiters to wake after unlocking); the waker's only. Public for the poller's batch (poll.PollDesc). */
     public Waiter wakeLink;
     /** Plain-thread handshake: written by the waker after the fields above, read by the thread in {@link #awaitAsThread}. */
     private volatile boolean woken;
 
-    Waiter(G g, Thread thread, SelectWait select) {
+    Waiter(Party g, Thread thread, SelectWait select) {
         this.party = g != null ? g : thread;
         this.select = select;
     }
 
     /** The parked goroutine, or null for a plain thread. */
-    public G g() {
-        return party instanceof G ? (G) party : null;
+    public Party g() {
+        return party instanceof Party ? (Party) party : null;
     }
 
     /** A waiter for the calling plain thread. */
@@ -66,7 +67,7 @@ public final class Waiter {
     }
 
     /** A waiter for case {@code index} of {@code sw}, owned by {@code g} (null: a plain thread). */
-    public static Waiter forSelect(G g, SelectWait sw, int index) {
+    public static Waiter forSelect(Party g, SelectWait sw, int index) {
         Waiter w = new Waiter(g, g == null ? Thread.currentThread() : null, sw);
         w.caseIndex = index;
         return w;
@@ -79,9 +80,8 @@ public final class Waiter {
      * not touch this waiter afterwards.
      */
     public void wake() {
-        if (party instanceof G) {
-            G target = (G) party;
-            target.sched.ready(target);
+        if (party instanceof Party) {
+            ((Party) party).ready();
         } else if (select != null) {
             select.wakeThread();
         } else {
@@ -102,21 +102,16 @@ public final class Waiter {
      */
     public void awaitAsThread(ParkUnlock unlock) {
         unlock.unlockAfterPark();
-        boolean interrupted = false;
-        try {
-            while (!woken) { // volatile read, pairs with the write in wake
-                interrupted |= PlainThreads.park(this); // an interrupt is kept, not acted on; a long wait is reported
-            }
-        } finally {
-            Parking.exitThreadWait();
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        PlainThreads.await(this, this, PlainThreads.NO_DEADLINE, false, true); // an interrupt is kept, not acted on
     }
 
-    /** Has {@link #wake} been called for this plain thread's waiter? Volatile read. */
+    /** Has {@link #wake} been called for this plain thread's waiter? Volatile read, pairs with the write in wake. */
     public boolean isWoken() {
+        return woken;
+    }
+
+    @Override
+    public boolean isOver() {
         return woken;
     }
 

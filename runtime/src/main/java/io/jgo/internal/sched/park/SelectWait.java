@@ -1,7 +1,5 @@
-package io.jgo.internal.sched;
+package io.jgo.internal.sched.park;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -11,15 +9,15 @@ import java.util.concurrent.locks.LockSupport;
  * its own serves plain threads too.
  *
  * <p>Race, as numbered interleavings: waker A on channel 1 and waker B on channel 2 both find a
- * waiter of this select, each under its own channel's lock. 1. A: CAS done 0 -> 1 succeeds.
+ * waiter of this select, each under its own channel's lock. 1. A: CAS outcome WAITING -> WON succeeds.
  * 2. B: CAS fails; B unlinks its waiter and looks at the next one. 3. A writes the value, sets
  * {@link #winner}, unlocks, wakes. The selector then locks every channel of the select and removes
  * its remaining waiters; waiters B already unlinked are skipped ({@link WaitQueue#remove}).
  */
-public class SelectWait {
+public class SelectWait extends OneWinner implements ThreadWait {
 
-    /** 0 until a waker wins; CAS'd to 1 by exactly one waker (pairs with every other waker's CAS). */
-    private volatile int done;
+    /** The outcome ({@link OneWinner}) of a select some waker has won. */
+    private static final int WON = 1;
     /** The winning waiter; written by the winner before {@link Waiter#wake}, read by the selector after it runs again. */
     private Waiter winner;
     /** Every case's waiter, set by the selector before it parks; for the deadlock check. */
@@ -41,7 +39,7 @@ public class SelectWait {
      * record through a waiter enqueued later under a channel lock, which publishes these writes.
      */
     protected void resetWait() {
-        done = 0;
+        resetOutcome();
         winner = null;
         waiters = null;
         woken = false;
@@ -49,7 +47,7 @@ public class SelectWait {
 
     /** Claims this select for {@code w}; true for exactly one caller. Under {@code w}'s queue lock. */
     boolean tryWin(Waiter w) {
-        if (done == 0 && DONE.compareAndSet(this, 0, 1)) {
+        if (win(WON)) { // the one-winner rule: exactly one waker of all the select's cases
             winner = w;
             return true;
         }
@@ -72,7 +70,7 @@ public class SelectWait {
     }
 
     /** Does any case wait on a primitive reached from outside {@code sched}? Racy; for the deadlock check. */
-    boolean reachedFromOutside(Sched sched) {
+    boolean reachedFromOutside(Object sched) {
         Waiter[] ws = waiters;
         if (ws != null) {
             for (Waiter w : ws) {
@@ -92,26 +90,12 @@ public class SelectWait {
     /** The plain thread releases {@code unlock} and blocks until a case fires. */
     public void awaitAsThread(ParkUnlock unlock) {
         unlock.unlockAfterPark();
-        boolean interrupted = false;
-        try {
-            while (!woken) { // volatile read, pairs with wakeThread
-                interrupted |= PlainThreads.park(this); // an interrupt is kept, not acted on; a long wait is reported
-            }
-        } finally {
-            Parking.exitThreadWait();
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        PlainThreads.await(this, this, PlainThreads.NO_DEADLINE, false, true); // an interrupt is kept, not acted on
     }
 
-    private static final VarHandle DONE;
-
-    static {
-        try {
-            DONE = MethodHandles.lookup().findVarHandle(SelectWait.class, "done", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
+    /** Has a case fired for this plain thread? Volatile read, pairs with the write in wakeThread. */
+    @Override
+    public boolean isOver() {
+        return woken;
     }
 }

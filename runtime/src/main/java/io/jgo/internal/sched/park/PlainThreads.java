@@ -1,4 +1,4 @@
-package io.jgo.internal.sched;
+package io.jgo.internal.sched.park;
 
 import io.jgo.internal.cont.Warnings;
 import io.jgo.internal.settings.Setting;
@@ -12,7 +12,7 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Plain threads (not goroutines) blocked inside a jgo call, such as {@code WaitGroup.await} or
  * {@code Chan.recv} from {@code main}. Process-wide by nature (a plain thread belongs to no
- * runtime), hence the one static registry of this package besides the default runtime.
+ * runtime), hence a static registry.
  *
  * <p>What such a thread gets: while it is blocked no runtime reports a deadlock, since it may still
  * ready a goroutine; and since no deadlock check can see it either, it is never left hanging
@@ -29,7 +29,7 @@ public final class PlainThreads {
     static final String WARNING_PROPERTY = Setting.THREAD_WAIT_WARNING.key();
     static final long DEFAULT_WARNING_MILLIS = Settings.DEFAULT_THREAD_WAIT_MILLIS;
 
-    /** Volatile RMWs; read by {@link Deadlock#check} before and after its scan. */
+    /** Volatile RMWs; read by the deadlock check ({@code sched.Deadlock}) before and after its scan. */
     private static final AtomicInteger BLOCKED = new AtomicInteger();
     /** The blocked threads and their waits; each entry written by its own thread, read by dumps. */
     private static final Map<Thread, Wait> WAITS = new ConcurrentHashMap<>();
@@ -60,7 +60,7 @@ public final class PlainThreads {
         WAITS.put(Thread.currentThread(), new Wait(Warning.NANOS));
         if (!signalHandlerTried) {
             signalHandlerTried = true;
-            Sched.installedListener().plainThreadBlocks();
+            ParkListener.load().plainThreadBlocks(); // once per process: the first wait looks the observers up
         }
     }
 
@@ -70,14 +70,65 @@ public final class PlainThreads {
         BLOCKED.decrementAndGet();
     }
 
+    /** {@link #await}'s deadline for a wait without one. */
+    public static final long NO_DEADLINE = Long.MIN_VALUE;
+
     /**
-     * One park of a plain thread inside a wait, for the caller's wait loop: the interrupt flag is
+     * The one wait loop of a plain thread blocked in a jgo call: parks until {@code w} is over. Every
+     * plain-thread waiter goes through it (a channel's or a sync type's {@link Waiter}, a select's
+     * {@link SelectWait}, a {@code park.Park}, the blocking locks, a plain thread's sleep).
+     *
+     * <p>{@code deadline} ({@code System.nanoTime()} scale, or {@link #NO_DEADLINE}): once it has
+     * passed, {@link ThreadWait#endByDeadline}. An interrupt: when {@code interruptible},
+     * {@link ThreadWait#endByInterrupt}; otherwise it does not end the wait. Either way the flag is
+     * taken off while the thread parks (a set flag makes a park return at once, and the loop would
+     * spin) and set again when the wait is over, so the caller finds it as it was, plus any interrupt
+     * that came meanwhile: a caller whose wait ended by the interrupt and that throws
+     * {@code InterruptedException} clears it itself, as the JDK does. An untimed wait is reported
+     * once it has lasted {@code -Djgo.threadWaitWarning} ({@link #park}). When {@code counted}, the
+     * wait was counted by {@link #enter} (before its waiter became visible) and is uncounted here,
+     * after it is over. The waiting thread only.
+     */
+    public static void await(ThreadWait w, Object blocker, long deadline, boolean interruptible, boolean counted) {
+        boolean interrupted = false;
+        try {
+            while (!w.isOver()) { // volatile read, pairs with the write of whoever ended the wait
+                if (Thread.interrupted()) {
+                    interrupted = true; // put back below
+                    if (interruptible) {
+                        w.endByInterrupt();
+                        continue;
+                    }
+                }
+                if (deadline == NO_DEADLINE) {
+                    interrupted |= park(blocker); // a long wait is reported
+                } else {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        w.endByDeadline();
+                    } else {
+                        LockSupport.parkNanos(blocker, left);
+                    }
+                }
+            }
+        } finally {
+            if (counted) {
+                exit();
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /**
+     * One park of a plain thread inside a wait, for {@link #await}'s loop: the interrupt flag is
      * taken off first (a set flag makes a park return at once, and the loop would spin) and
      * reported for the caller to put back when the wait ends; when the warning falls due during the
      * park, it is printed. Returns whether an interrupt was taken off. Own thread, between
      * {@link #enter} and {@link #exit}.
      */
-    public static boolean park(Object blocker) {
+    private static boolean park(Object blocker) {
         boolean interrupted = Thread.interrupted();
         Wait w = WAITS.get(Thread.currentThread());
         if (w == null || w.warnAt == Long.MAX_VALUE) {
@@ -137,7 +188,8 @@ public final class PlainThreads {
         }
     }
 
-    static int blocked() {
+    /** How many plain threads are blocked in a jgo call now; racy, for the deadlock check. */
+    public static int blocked() {
         return BLOCKED.get();
     }
 

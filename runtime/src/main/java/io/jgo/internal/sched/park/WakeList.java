@@ -1,4 +1,4 @@
-package io.jgo.internal.sched;
+package io.jgo.internal.sched.park;
 
 /**
  * The waiters a waker has dequeued under a primitive's lock and wakes once it has released that

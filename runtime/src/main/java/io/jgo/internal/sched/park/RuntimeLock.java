@@ -1,4 +1,4 @@
-package io.jgo.internal.sched;
+package io.jgo.internal.sched.park;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

@@ -1,4 +1,4 @@
-package io.jgo.internal.sched;
+package io.jgo.internal.sched.park;
 
 /**
  * What g0 runs once a parking goroutine is off its carrier and WAITING (Go's {@code unlockf} of

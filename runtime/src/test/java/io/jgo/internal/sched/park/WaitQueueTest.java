@@ -1,4 +1,4 @@
-package io.jgo.internal.sched;
+package io.jgo.internal.sched.park;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -83,7 +83,7 @@ class WaitQueueTest {
 
     @Test
     void aQueueMadeOnAPlainThreadIsReachedFromOutsideFromTheStart() {
-        Sched s = new Sched(new Config().maxProcs(1).sysmon(false).name("reach"));
+        Object s = new Object(); // a runtime, as the queue sees one: an identity
         WaitQueue q = new WaitQueue(); // this test runs on a plain thread
         assertTrue(q.reachedFromOutside(s), "a plain thread made it: its waiters are never reported as deadlocked");
         assertTrue(WaitQueue.reachedByAnyone().reachedFromOutside(s));

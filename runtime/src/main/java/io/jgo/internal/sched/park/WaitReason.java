@@ -1,4 +1,4 @@
-package io.jgo.internal.cont;
+package io.jgo.internal.sched.park;
 
 /**
  * Why a goroutine is parked (Go's {@code waitReason} in {@code runtime2.go}): the scheduler records
@@ -33,6 +33,8 @@ public enum WaitReason {
     SYNC_COND_WAIT("sync.Cond.Wait"),
     /** {@code Once.run} while the first caller runs the function (Go's Once waits on a mutex; jgo names the wait). */
     SYNC_ONCE_DO("sync.Once.Do"),
+    /** {@code Latch.await} (no Go equivalent: {@code CountDownLatch.await}'s wording). */
+    LATCH_AWAIT("Latch.await"),
     /** {@code Semaphore.acquire} ({@code golang.org/x/sync/semaphore}). */
     SEMAPHORE_ACQUIRE("semaphore.Acquire"),
     /** A goroutine in {@code Future.get} / {@code CompletableFuture.join} (no Go equivalent). */
