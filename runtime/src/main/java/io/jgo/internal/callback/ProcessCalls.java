@@ -2,7 +2,7 @@ package io.jgo.internal.callback;
 
 import io.jgo.Goroutine;
 import io.jgo.internal.Stack;
-import io.jgo.internal.cont.WaitReason;
+import io.jgo.internal.sched.park.WaitReason;
 import io.jgo.internal.park.Park;
 import io.jgo.internal.park.ParkLeaf;
 import java.util.concurrent.TimeUnit;

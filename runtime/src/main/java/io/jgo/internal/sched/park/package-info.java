@@ -53,6 +53,6 @@
  * Not yet merged: {@code Go.sleep} keeps its own unlock step ({@code Sched.armSleep}, whose per-G timer
  * is reused and armed on the P's own heap: as a {@code Park} each sleep would allocate a park, its lock
  * and its queue), {@code blocking.LockWait} keeps its {@code ReentrantLock} guard, and the poller
- * ({@code sched.PollDesc}) still walks its own two wake loops.
+ * ({@code poll.PollDesc}) still walks its own two wake loops.
  */
 package io.jgo.internal.sched.park;
