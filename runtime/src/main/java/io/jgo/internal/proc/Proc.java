@@ -6,6 +6,7 @@ import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.Stack;
 import io.jgo.internal.sched.Config;
 import io.jgo.internal.sched.G;
+import io.jgo.internal.sched.Goroutines;
 import io.jgo.internal.sched.park.Party;
 import io.jgo.internal.sched.park.ThreadWait;
 import io.jgo.internal.sched.Interrupts;
@@ -104,8 +105,7 @@ public final class Proc {
             sleepThread(nanos);
             return false;
         }
-        G g = (G) StackAccess.owner(s);
-        return g.runtime().armSleep(g, nanos);
+        return Goroutines.armSleep((G) StackAccess.owner(s), nanos);
     }
 
     /** A plain thread's {@code Go.sleep}: until the time is up or the thread is interrupted (its status stays set). */

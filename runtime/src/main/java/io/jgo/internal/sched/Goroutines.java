@@ -25,9 +25,9 @@ public final class Goroutines {
         return ((G) g).id;
     }
 
-    /** {@link Sched#armSleep} for the goroutine {@code g}, on its own thread (a sleep leaf's start step). */
+    /** {@link Timers#armSleep} for the goroutine {@code g}, on its own thread (a sleep leaf's start step). */
     public static boolean armSleep(Party g, long nanos) {
         G me = (G) g;
-        return me.sched.armSleep(me, nanos);
+        return me.sched.timers.armSleep(me, nanos);
     }
 }

@@ -10,7 +10,6 @@ import io.jgo.internal.sched.timer.RuntimeTimer;
 import io.jgo.internal.sched.timer.CoarseClock;
 import io.jgo.internal.cont.Continuation;
 import io.jgo.internal.cont.StackAccess;
-import io.jgo.internal.sched.park.WaitReason;
 import io.jgo.internal.Stack;
 import java.util.ArrayDeque;
 import java.util.List;
@@ -476,25 +475,6 @@ public final class Sched {
     /** Go.run: runs {@code body} as the main goroutine; the calling thread (M0) waits for it. See {@link MainLoop}. */
     public void runMain(Runnable body) {
         new MainLoop(this).run(body);
-    }
-
-    /**
-     * Prepares the park of the calling goroutine for {@code nanos} (Go's {@code time.Sleep}); the
-     * calling thread is the goroutine's own. Called by {@code Go.sleep} and {@code Thread.sleep}'s
-     * stand-in, which do the leaf's suspension themselves when this returns true. The sleep is an
-     * interruptible wait: an interrupt of the goroutine ends it early ({@link Timers.ArmOnPark}),
-     * and one already pending (on the thread, or requested) returns false with the thread's
-     * interrupt status set: the caller must not park.
-     */
-    public boolean armSleep(G g, long nanos) {
-        g.beginWait(); // before the deadline is computed: a pinned sleep's event spans all of it
-        Timers.ArmOnPark sleep = new Timers.ArmOnPark(g, RuntimeTimer.deadline(timeNow(), nanos));
-        if (Interrupts.enterWait(g, sleep)) {
-            g.takeWaitEvent(); // no park: the event begun above is dropped
-            return false;
-        }
-        g.prepareParkUnlocking(sleep, WaitReason.SLEEP);
-        return true;
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.jgo.internal.sched;
 
 import io.jgo.internal.sched.park.ParkUnlock;
+import io.jgo.internal.sched.park.WaitReason;
 import io.jgo.internal.sched.timer.TimerHost;
 import io.jgo.internal.sched.timer.TimerHeap;
 import io.jgo.internal.sched.timer.RuntimeTimer;
@@ -503,5 +504,24 @@ final class Timers implements TimerHost {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * Prepares the park of the calling goroutine for {@code nanos} (Go's {@code time.Sleep}); the
+     * calling thread is the goroutine's own. Called by {@code Go.sleep} and {@code Thread.sleep}'s
+     * stand-in, which do the leaf's suspension themselves when this returns true. The sleep is an
+     * interruptible wait: an interrupt of the goroutine ends it early ({@link ArmOnPark}),
+     * and one already pending (on the thread, or requested) returns false with the thread's
+     * interrupt status set: the caller must not park.
+     */
+    boolean armSleep(G g, long nanos) {
+        g.beginWait(); // before the deadline is computed: a pinned sleep's event spans all of it
+        Timers.ArmOnPark sleep = new ArmOnPark(g, RuntimeTimer.deadline(sched.timeNow(), nanos));
+        if (Interrupts.enterWait(g, sleep)) {
+            g.takeWaitEvent(); // no park: the event begun above is dropped
+            return false;
+        }
+        g.prepareParkUnlocking(sleep, WaitReason.SLEEP);
+        return true;
     }
 }

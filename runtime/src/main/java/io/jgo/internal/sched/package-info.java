@@ -116,7 +116,7 @@
  * goroutine is a {@link io.jgo.internal.sched.park.Party} there, which {@link io.jgo.internal.sched.G}
  * extends (ready, runtime stopped, runtime identity, prepare the park; the waiting slot and the
  * cached waiter are Party's fields). Every blocking primitive but {@code Go.sleep} (a park on no
- * queue, {@code Sched.armSleep}, whose per-G timer is armed on the P's heap by the park's unlock
+ * queue, {@code Timers.armSleep}, whose per-G timer is armed on the P's heap by the park's unlock
  * step) goes through it ({@link io.jgo.internal.sched.park.Parking}): it puts a
  * {@link io.jgo.internal.sched.park.Waiter} (Go's sudog) on a {@link io.jgo.internal.sched.park.WaitQueue}
  * under its own lock, records it with {@code Parking.prepare} and yields with {@code YIELD_PARK};

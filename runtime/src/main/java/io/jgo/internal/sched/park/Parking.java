@@ -8,7 +8,7 @@ import io.jgo.internal.Stack;
  * The parking seam: how every blocking primitive (channels, timer channels among them, select, the network's
  * {@code poll.PollDesc}, the future waits of {@code io.jgo.internal.blocking}, and the sync types through
  * {@code io.jgo.internal.sync.WaitList}) blocks a goroutine or a plain thread and how it is woken.
- * One park bypasses it: {@code Go.sleep} waits on no queue, so {@code Sched.armSleep} prepares the
+ * One park bypasses it: {@code Go.sleep} waits on no queue, so {@code Timers.armSleep} prepares the
  * G's park itself, and its timer is armed once the G is WAITING ({@code Timers.ArmOnPark}).
  *
  * <h2>A goroutine</h2>

@@ -50,7 +50,7 @@
  *   <li>A wait whose sources share no lock (a future's completer, a context, a timer, an interrupt)
  *       is a {@code park.Park}: its sources race on {@code OneWinner}'s CAS.</li>
  * </ul>
- * Not yet merged: {@code Go.sleep} keeps its own unlock step ({@code Sched.armSleep}, whose per-G timer
+ * Not yet merged: {@code Go.sleep} keeps its own unlock step ({@code Timers.armSleep}, whose per-G timer
  * is reused and armed on the P's own heap: as a {@code Park} each sleep would allocate a park, its lock
  * and its queue), {@code blocking.LockWait} keeps its {@code ReentrantLock} guard, and the poller
  * ({@code poll.PollDesc}) still walks its own two wake loops.
