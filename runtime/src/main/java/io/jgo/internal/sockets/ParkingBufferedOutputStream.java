@@ -4,7 +4,6 @@ import io.jgo.Goroutine;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.util.Objects;
 
 /**
  * A {@code BufferedOutputStream} over a stream that parks: the JDK's buffering (a write as large as
@@ -46,7 +45,7 @@ final class ParkingBufferedOutputStream extends BufferedOutputStream implements 
     @Override
     @Goroutine
     public void write(byte[] b, int off, int len) throws IOException {
-        Objects.checkFromIndexSize(off, len, b.length);
+        // no range check of its own, as the JDK's: the wrapped stream's write or the copy throws
         if (len >= buffer.length) {
             flushBuffer();
             OutputIo.write(out, b, off, len);

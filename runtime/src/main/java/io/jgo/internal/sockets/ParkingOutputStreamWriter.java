@@ -118,7 +118,7 @@ final class ParkingOutputStreamWriter extends OutputStreamWriter implements Park
         OutputIo.flush(out);
     }
 
-    /** A pending high surrogate is replaced, the encoder flushed, the bytes written, the stream closed. */
+    /** A pending high surrogate is replaced, the encoder flushed, the bytes written, the stream flushed and closed. */
     @Override
     @Goroutine
     public void close() throws IOException {
@@ -126,18 +126,21 @@ final class ParkingOutputStreamWriter extends OutputStreamWriter implements Park
             return;
         }
         try {
-            if (leftover >= 0) {
-                CharBuffer last = CharBuffer.wrap(new char[] {(char) leftover});
-                leftover = -1;
-                encodeAll(last, true);
-            }
+            // the end of the input: a pending high surrogate is malformed now (replaced), then the encoder's flush
+            CharBuffer last = leftover >= 0 ? CharBuffer.wrap(new char[] {(char) leftover}) : CharBuffer.allocate(0);
+            leftover = -1;
+            encodeAll(last, true);
             while (encoder.flush(encoded).isOverflow()) {
                 writeEncoded();
             }
             writeEncoded();
         } finally {
             closed = true;
-            OutputIo.close(out);
+            try {
+                OutputIo.flush(out); // as the JDK's stream encoder: the stream flushed, then closed
+            } finally {
+                OutputIo.close(out);
+            }
         }
     }
 
@@ -175,8 +178,11 @@ final class ParkingOutputStreamWriter extends OutputStreamWriter implements Park
     private void writeEncoded() throws IOException {
         int n = encoded.position();
         if (n > 0) {
-            OutputIo.write(out, bytes, 0, n);
-            encoded.clear();
+            try {
+                OutputIo.write(out, bytes, 0, n);
+            } finally {
+                encoded.clear(); // as the JDK's: bytes whose write failed are dropped
+            }
         }
     }
 
