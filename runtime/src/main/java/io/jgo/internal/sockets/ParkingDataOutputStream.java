@@ -1,6 +1,7 @@
 package io.jgo.internal.sockets;
 
 import io.jgo.Goroutine;
+import io.jgo.internal.blocking.ParkingReentrantLock;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -8,15 +9,24 @@ import java.io.OutputStream;
 import java.util.Objects;
 
 /**
- * A {@code DataOutputStream} over a stream that parks. Its {@code write}s and {@code flush} write the
- * wrapped stream through rewritten code ({@link OutputIo}); the JDK's {@code writeInt},
- * {@code writeUTF}, ... are final, so rewritten code's calls of them go to {@link OutputIo}'s
- * stand-ins, which encode here ({@link #writeBigEndian}, {@link #writeModifiedUtf8}) and write the
- * bytes with {@link #write(byte[], int, int)}; other callers get the JDK's methods, which write
- * through the same {@link #out} (no buffer here, so both kinds of call can be mixed). {@code size()}
- * counts both ({@code written}, saturating as the JDK's). No lock: one writer at a time.
+ * A {@code DataOutputStream} over a stream that parks. Its {@code write}s and {@code flush} write
+ * the wrapped stream through rewritten code ({@link OutputIo}); the JDK's {@code writeInt}, {@code
+ * writeUTF}, ... are final, so rewritten code's calls of them go to {@link OutputIo}'s stand-ins,
+ * which encode here ({@link #writeBigEndian}, {@link #writeModifiedUtf8}) and write the bytes with
+ * {@link #write(byte[], int, int)}; other callers get the JDK's methods, which write through the
+ * same {@link #out} (no buffer here, so both kinds of call can be mixed). {@code size()} counts
+ * both ({@code written}, saturating as the JDK's). Its {@code write}s, {@code flush} and {@code
+ * close} hold the stream's own lock, as the JDK's are synchronized.
  */
 final class ParkingDataOutputStream extends DataOutputStream implements Parks {
+
+    /**
+     * Held for each public operation, as the JDK's decorators hold {@code synchronized (lock)}: it
+     * guards the count, and one call's bytes are written whole. Goroutine-owned and reentrant, so a
+     * goroutine that waits for it parks (no carrier held), a plain thread blocks, and this class's
+     * own nested calls take it again.
+     */
+    private final ParkingReentrantLock writeLock = new ParkingReentrantLock();
 
     private boolean closed;
 
@@ -27,46 +37,66 @@ final class ParkingDataOutputStream extends DataOutputStream implements Parks {
     @Override
     @Goroutine
     public void write(int b) throws IOException {
-        OutputIo.write(out, b);
-        count(1);
+        writeLock.lock();
+        try {
+            OutputIo.write(out, b);
+            count(1);
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public void write(byte[] b, int off, int len) throws IOException {
-        Objects.checkFromIndexSize(off, len, b.length);
-        OutputIo.write(out, b, off, len);
-        count(len);
+        writeLock.lock();
+        try {
+            Objects.checkFromIndexSize(off, len, b.length);
+            OutputIo.write(out, b, off, len);
+            count(len);
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public void flush() throws IOException {
-        OutputIo.flush(out);
+        writeLock.lock();
+        try {
+            OutputIo.flush(out);
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     /** As {@code FilterOutputStream.close}: once; the stream is closed even if the flush fails. */
     @Override
     @Goroutine
     public void close() throws IOException {
-        if (closed) {
-            return;
-        }
-        closed = true;
+        writeLock.lock();
         try {
-            flush();
-        } catch (IOException | RuntimeException | Error e) {
-            try {
-                OutputIo.close(out);
-            } catch (IOException | RuntimeException | Error closeFailure) {
-                if (closeFailure != e) {
-                    closeFailure.addSuppressed(e);
-                }
-                throw closeFailure;
+            if (closed) {
+                return;
             }
-            throw e;
+            closed = true;
+            try {
+                flush();
+            } catch (IOException | RuntimeException | Error e) {
+                try {
+                    OutputIo.close(out);
+                } catch (IOException | RuntimeException | Error closeFailure) {
+                    if (closeFailure != e) {
+                        closeFailure.addSuppressed(e);
+                    }
+                    throw closeFailure;
+                }
+                throw e;
+            }
+            OutputIo.close(out);
+        } finally {
+            writeLock.unlock();
         }
-        OutputIo.close(out);
     }
 
     /** {@code value}'s low {@code bytes} bytes, high byte first (writeShort, writeChar, writeInt, writeLong). */

@@ -1,6 +1,7 @@
 package io.jgo.internal.sockets;
 
 import io.jgo.Goroutine;
+import io.jgo.internal.blocking.ParkingReentrantLock;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -19,9 +20,18 @@ import java.util.Objects;
  * replaced at {@code close}), buffered in {@value #BYTES} bytes as the JDK's stream encoder does, the
  * bytes written only when the buffer fills, at {@code flush} and at {@code close}, through rewritten
  * code ({@link OutputIo}), so a full send buffer parks the goroutine. The JDK's own encoder (made by
- * the super constructor) is never used. No lock (the JDK's takes one): one writer at a time.
+ * the super constructor) is never used. Each public method holds the
+ * writer's own lock, as the JDK's holds {@code lock}.
  */
 final class ParkingOutputStreamWriter extends OutputStreamWriter implements Parks {
+
+    /**
+     * Held for each public operation, as the JDK's decorators hold {@code synchronized (lock)}: it
+     * guards the encoder and its byte buffer, and one call's bytes are written whole.
+     * Goroutine-owned and reentrant, so a goroutine that waits for it parks (no carrier held), a
+     * plain thread blocks, and this class's own nested calls take it again.
+     */
+    private final ParkingReentrantLock writeLock = new ParkingReentrantLock();
 
     static final int BYTES = 8192;
 
@@ -49,98 +59,148 @@ final class ParkingOutputStreamWriter extends OutputStreamWriter implements Park
     @Override
     @Goroutine
     public void write(int c) throws IOException {
-        write(new char[] {(char) c}, 0, 1);
+        writeLock.lock();
+        try {
+            write(new char[] {(char) c}, 0, 1);
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public void write(char[] cbuf, int off, int len) throws IOException {
-        ensureOpen();
-        Objects.checkFromIndexSize(off, len, cbuf.length);
-        if (len > 0) {
-            encode(CharBuffer.wrap(cbuf, off, len));
+        writeLock.lock();
+        try {
+            ensureOpen();
+            Objects.checkFromIndexSize(off, len, cbuf.length);
+            if (len > 0) {
+                encode(CharBuffer.wrap(cbuf, off, len));
+            }
+        } finally {
+            writeLock.unlock();
         }
     }
 
     @Override
     @Goroutine
     public void write(String str, int off, int len) throws IOException {
-        if (len < 0) {
-            throw new IndexOutOfBoundsException();
-        }
-        ensureOpen();
-        Objects.checkFromIndexSize(off, len, str.length());
-        if (len > 0) {
-            encode(CharBuffer.wrap(str, off, off + len));
+        writeLock.lock();
+        try {
+            if (len < 0) {
+                throw new IndexOutOfBoundsException();
+            }
+            ensureOpen();
+            Objects.checkFromIndexSize(off, len, str.length());
+            if (len > 0) {
+                encode(CharBuffer.wrap(str, off, off + len));
+            }
+        } finally {
+            writeLock.unlock();
         }
     }
 
     @Override
     @Goroutine
     public void write(String str) throws IOException {
-        write(str, 0, str.length());
+        writeLock.lock();
+        try {
+            write(str, 0, str.length());
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public void write(char[] cbuf) throws IOException {
-        write(cbuf, 0, cbuf.length);
+        writeLock.lock();
+        try {
+            write(cbuf, 0, cbuf.length);
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public Writer append(CharSequence csq) throws IOException {
-        write(String.valueOf(csq));
-        return this;
+        writeLock.lock();
+        try {
+            write(String.valueOf(csq));
+            return this;
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public Writer append(CharSequence csq, int start, int end) throws IOException {
-        CharSequence s = csq == null ? "null" : csq;
-        write(s.subSequence(start, end).toString());
-        return this;
+        writeLock.lock();
+        try {
+            CharSequence s = csq == null ? "null" : csq;
+            write(s.subSequence(start, end).toString());
+            return this;
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public Writer append(char c) throws IOException {
-        write(c);
-        return this;
+        writeLock.lock();
+        try {
+            write(c);
+            return this;
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     /** Writes the buffered bytes, then flushes the stream (a pending high surrogate stays, as the JDK's). */
     @Override
     @Goroutine
     public void flush() throws IOException {
-        ensureOpen();
-        writeEncoded();
-        OutputIo.flush(out);
+        writeLock.lock();
+        try {
+            ensureOpen();
+            writeEncoded();
+            OutputIo.flush(out);
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     /** A pending high surrogate is replaced, the encoder flushed, the bytes written, the stream flushed and closed. */
     @Override
     @Goroutine
     public void close() throws IOException {
-        if (closed) {
-            return;
-        }
+        writeLock.lock();
         try {
-            // the end of the input: a pending high surrogate is malformed now (replaced), then the encoder's flush
-            CharBuffer last = leftover >= 0 ? CharBuffer.wrap(new char[] {(char) leftover}) : CharBuffer.allocate(0);
-            leftover = -1;
-            encodeAll(last, true);
-            while (encoder.flush(encoded).isOverflow()) {
-                writeEncoded();
+            if (closed) {
+                return;
             }
-            writeEncoded();
-        } finally {
-            closed = true;
             try {
-                OutputIo.flush(out); // as the JDK's stream encoder: the stream flushed, then closed
+                // the end of the input: a pending high surrogate is malformed now (replaced), then the encoder's flush
+                CharBuffer last = leftover >= 0 ? CharBuffer.wrap(new char[] {(char) leftover}) : CharBuffer.allocate(0);
+                leftover = -1;
+                encodeAll(last, true);
+                while (encoder.flush(encoded).isOverflow()) {
+                    writeEncoded();
+                }
+                writeEncoded();
             } finally {
-                OutputIo.close(out);
+                closed = true;
+                try {
+                    OutputIo.flush(out); // as the JDK's stream encoder: the stream flushed, then closed
+                } finally {
+                    OutputIo.close(out);
+                }
             }
+        } finally {
+            writeLock.unlock();
         }
     }
 

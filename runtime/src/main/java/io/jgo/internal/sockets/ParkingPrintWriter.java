@@ -1,6 +1,7 @@
 package io.jgo.internal.sockets;
 
 import io.jgo.Goroutine;
+import io.jgo.internal.blocking.ParkingReentrantLock;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.PrintWriter;
@@ -20,10 +21,19 @@ import java.util.Locale;
  *
  * <p>Differences, both invisible in the bytes written: {@code printf}/{@code format} format the whole
  * text first and write it at once (the JDK's formatter writes piece by piece, so a bad format
- * argument may leave a prefix written there, nothing here); and no lock is taken (the JDK's takes
- * {@code lock}): one writer at a time.
+ * argument may leave a prefix written there, nothing here); and its lock is its own ({@code
+ * writeLock}; the JDK's is {@code lock}, the wrapped writer): each public method holds it, so a
+ * {@code println} (text, then separator) is one operation, as the JDK's.
  */
 final class ParkingPrintWriter extends PrintWriter implements Parks {
+
+    /**
+     * Held for each public operation, as the JDK's decorators hold {@code synchronized (lock)}: one
+     * call's bytes are written whole, and a composite call ({@code println}: text, then separator)
+     * is one operation. Goroutine-owned and reentrant, so a goroutine that waits for it parks (no
+     * carrier held), a plain thread blocks, and this class's own nested calls take it again.
+     */
+    private final ParkingReentrantLock writeLock = new ParkingReentrantLock();
 
     private final boolean autoFlush;
     private boolean trouble;
@@ -36,13 +46,18 @@ final class ParkingPrintWriter extends PrintWriter implements Parks {
     @Override
     @Goroutine
     public boolean checkError() {
-        if (out != null) {
-            flush();
+        writeLock.lock();
+        try {
+            if (out != null) {
+                flush();
+            }
+            if (out instanceof PrintWriter) {
+                return PrintIo.checkError((PrintWriter) out);
+            }
+            return trouble;
+        } finally {
+            writeLock.unlock();
         }
-        if (out instanceof PrintWriter) {
-            return PrintIo.checkError((PrintWriter) out);
-        }
-        return trouble;
     }
 
     @Override
@@ -58,260 +73,425 @@ final class ParkingPrintWriter extends PrintWriter implements Parks {
     @Override
     @Goroutine
     public void flush() {
+        writeLock.lock();
         try {
-            ensureOpen();
-            WriterIo.flush(out);
-        } catch (IOException e) {
-            failed(e);
+            try {
+                ensureOpen();
+                WriterIo.flush(out);
+            } catch (IOException e) {
+                failed(e);
+            }
+        } finally {
+            writeLock.unlock();
         }
     }
 
     @Override
     @Goroutine
     public void close() {
+        writeLock.lock();
         try {
-            if (out != null) {
-                WriterIo.close(out);
-                out = null;
+            try {
+                if (out != null) {
+                    WriterIo.close(out);
+                    out = null;
+                }
+            } catch (IOException e) {
+                trouble = true;
             }
-        } catch (IOException e) {
-            trouble = true;
+        } finally {
+            writeLock.unlock();
         }
     }
 
     @Override
     @Goroutine
     public void write(int c) {
+        writeLock.lock();
         try {
-            ensureOpen();
-            WriterIo.write(out, c);
-        } catch (IOException e) {
-            failed(e);
+            try {
+                ensureOpen();
+                WriterIo.write(out, c);
+            } catch (IOException e) {
+                failed(e);
+            }
+        } finally {
+            writeLock.unlock();
         }
     }
 
     @Override
     @Goroutine
     public void write(char[] buf, int off, int len) {
+        writeLock.lock();
         try {
-            ensureOpen();
-            WriterIo.write(out, buf, off, len);
-        } catch (IOException e) {
-            failed(e);
+            try {
+                ensureOpen();
+                WriterIo.write(out, buf, off, len);
+            } catch (IOException e) {
+                failed(e);
+            }
+        } finally {
+            writeLock.unlock();
         }
     }
 
     @Override
     @Goroutine
     public void write(char[] buf) {
-        write(buf, 0, buf.length);
+        writeLock.lock();
+        try {
+            write(buf, 0, buf.length);
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public void write(String s, int off, int len) {
+        writeLock.lock();
         try {
-            ensureOpen();
-            WriterIo.write(out, s, off, len);
-        } catch (IOException e) {
-            failed(e);
+            try {
+                ensureOpen();
+                WriterIo.write(out, s, off, len);
+            } catch (IOException e) {
+                failed(e);
+            }
+        } finally {
+            writeLock.unlock();
         }
     }
 
     @Override
     @Goroutine
     public void write(String s) {
-        write(s, 0, s.length());
+        writeLock.lock();
+        try {
+            write(s, 0, s.length());
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public void print(boolean b) {
-        write(String.valueOf(b));
+        writeLock.lock();
+        try {
+            write(String.valueOf(b));
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public void print(char c) {
-        write(c);
+        writeLock.lock();
+        try {
+            write(c);
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public void print(int i) {
-        write(String.valueOf(i));
+        writeLock.lock();
+        try {
+            write(String.valueOf(i));
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public void print(long l) {
-        write(String.valueOf(l));
+        writeLock.lock();
+        try {
+            write(String.valueOf(l));
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public void print(float f) {
-        write(String.valueOf(f));
+        writeLock.lock();
+        try {
+            write(String.valueOf(f));
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public void print(double d) {
-        write(String.valueOf(d));
+        writeLock.lock();
+        try {
+            write(String.valueOf(d));
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public void print(char[] s) {
-        write(s);
+        writeLock.lock();
+        try {
+            write(s);
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public void print(String s) {
-        write(String.valueOf(s));
+        writeLock.lock();
+        try {
+            write(String.valueOf(s));
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public void print(Object obj) {
-        write(String.valueOf(obj));
+        writeLock.lock();
+        try {
+            write(String.valueOf(obj));
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     /** The line separator, then a flush with {@code autoFlush}. */
     @Override
     @Goroutine
     public void println() {
+        writeLock.lock();
         try {
-            ensureOpen();
-            WriterIo.write(out, System.lineSeparator());
-            if (autoFlush) {
-                WriterIo.flush(out);
+            try {
+                ensureOpen();
+                WriterIo.write(out, System.lineSeparator());
+                if (autoFlush) {
+                    WriterIo.flush(out);
+                }
+            } catch (IOException e) {
+                failed(e);
             }
-        } catch (IOException e) {
-            failed(e);
+        } finally {
+            writeLock.unlock();
         }
     }
 
     @Override
     @Goroutine
     public void println(boolean x) {
-        print(x);
-        println();
+        writeLock.lock();
+        try {
+            print(x);
+            println();
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public void println(char x) {
-        print(x);
-        println();
+        writeLock.lock();
+        try {
+            print(x);
+            println();
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public void println(int x) {
-        print(x);
-        println();
+        writeLock.lock();
+        try {
+            print(x);
+            println();
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public void println(long x) {
-        print(x);
-        println();
+        writeLock.lock();
+        try {
+            print(x);
+            println();
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public void println(float x) {
-        print(x);
-        println();
+        writeLock.lock();
+        try {
+            print(x);
+            println();
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public void println(double x) {
-        print(x);
-        println();
+        writeLock.lock();
+        try {
+            print(x);
+            println();
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public void println(char[] x) {
-        print(x);
-        println();
+        writeLock.lock();
+        try {
+            print(x);
+            println();
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public void println(String x) {
-        print(x);
-        println();
+        writeLock.lock();
+        try {
+            print(x);
+            println();
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public void println(Object x) {
-        String s = String.valueOf(x);
-        print(s);
-        println();
+        writeLock.lock();
+        try {
+            String s = String.valueOf(x);
+            print(s);
+            println();
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public PrintWriter printf(String format, Object... args) {
-        return format(format, args);
+        writeLock.lock();
+        try {
+            return format(format, args);
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public PrintWriter printf(Locale l, String format, Object... args) {
-        return format(l, format, args);
+        writeLock.lock();
+        try {
+            return format(l, format, args);
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public PrintWriter format(String format, Object... args) {
-        return format(Locale.getDefault(Locale.Category.FORMAT), format, args);
+        writeLock.lock();
+        try {
+            return format(Locale.getDefault(Locale.Category.FORMAT), format, args);
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     /** Formats the whole text (the JDK's {@code Formatter}, its exceptions), writes it, flushes with {@code autoFlush}. */
     @Override
     @Goroutine
     public PrintWriter format(Locale l, String format, Object... args) {
+        writeLock.lock();
         try {
-            ensureOpen();
-            StringBuilder text = new StringBuilder();
-            new Formatter(text, l).format(l, format, args);
-            WriterIo.write(out, text.toString());
-            if (autoFlush) {
-                WriterIo.flush(out);
+            try {
+                ensureOpen();
+                StringBuilder text = new StringBuilder();
+                new Formatter(text, l).format(l, format, args);
+                WriterIo.write(out, text.toString());
+                if (autoFlush) {
+                    WriterIo.flush(out);
+                }
+            } catch (IOException e) {
+                failed(e);
             }
-        } catch (IOException e) {
-            failed(e);
+            return this;
+        } finally {
+            writeLock.unlock();
         }
-        return this;
     }
 
     @Override
     @Goroutine
     public PrintWriter append(CharSequence csq) {
-        write(String.valueOf(csq));
-        return this;
+        writeLock.lock();
+        try {
+            write(String.valueOf(csq));
+            return this;
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public PrintWriter append(CharSequence csq, int start, int end) {
-        CharSequence s = csq == null ? "null" : csq;
-        return append(s.subSequence(start, end));
+        writeLock.lock();
+        try {
+            CharSequence s = csq == null ? "null" : csq;
+            return append(s.subSequence(start, end));
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public PrintWriter append(char c) {
-        write(c);
-        return this;
+        writeLock.lock();
+        try {
+            write(c);
+            return this;
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     /** The JDK's: an interrupted write re-asserts the interrupt; any other failure is the error state. */

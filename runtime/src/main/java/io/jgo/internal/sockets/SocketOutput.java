@@ -1,6 +1,7 @@
 package io.jgo.internal.sockets;
 
 import io.jgo.Goroutine;
+import io.jgo.internal.blocking.ParkingReentrantLock;
 import io.jgo.internal.sched.SocketWriteProbe;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -17,15 +18,28 @@ import java.util.Objects;
  * the socket, unchanged. A goroutine's write on a closed socket throws {@code SocketException("Socket
  * closed")}, after {@code shutdownOutput} {@code SocketException("Socket output is shutdown")} (as a
  * {@code new Socket()}'s stream says, where the channel's own stream says
- * {@code ClosedChannelException}). {@code flush} and {@code close} are the JDK stream's.
+ * {@code ClosedChannelException}). {@code flush} and {@code close} are the JDK stream's (a close does
+ * not wait for the write lock, so it wakes a parked writer).
  *
  * <p>Made with the socket's descriptor put in non-blocking mode ({@link SocketWriteProbe}; the
  * channel stays in blocking mode for every other user), so that a write that finds some room writes
- * what fits and returns instead of waiting in the JDK for the rest. Not thread-safe beyond what the
- * JDK's is: two writers of one socket may interleave their bytes between the partial writes of a
- * parked write (the JDK's stream writes each call whole, under the channel's write lock).
+ * what fits and returns instead of waiting in the JDK for the rest.
+ *
+ * <p>Each write holds the socket's write lock ({@link SocketWriteLocks}) from its first partial
+ * write to its last, so writers sharing the socket (goroutines, and plain threads writing through a
+ * stream made here) never interleave bytes within one call, as with the JDK's stream. A plain thread
+ * writing through a stream of the socket that the JDK made (outside rewritten code) does not take
+ * this lock: its bytes may land between a parked goroutine's partial writes.
  */
 final class SocketOutput extends OutputStream implements Parks {
+
+    /**
+     * The socket's write lock ({@link SocketWriteLocks}, shared by every stream of the socket), held
+     * by {@link #write(byte[], int, int)} across its whole loop of partial writes and parks, so each
+     * call's bytes are written whole, as the JDK's stream writes under its channel's write lock.
+     * Goroutine-owned: a goroutine that waits for it parks (no carrier held), a plain thread blocks.
+     */
+    private final ParkingReentrantLock writeLock;
 
     private final Socket socket;
     private final SocketChannel ch;
@@ -35,6 +49,7 @@ final class SocketOutput extends OutputStream implements Parks {
         this.socket = socket;
         this.ch = ch;
         this.jdk = jdk;
+        this.writeLock = SocketWriteLocks.of(ch);
         SocketWriteProbe.forceNonBlocking(ch);
     }
 
@@ -47,18 +62,23 @@ final class SocketOutput extends OutputStream implements Parks {
     @Override
     @Goroutine
     public void write(byte[] b, int off, int len) throws IOException {
-        Objects.checkFromIndexSize(off, len, b.length);
-        if (len == 0 || !Waits.canPark()) {
-            jdk.write(b, off, len); // nothing to wait for, or a thread's blocking write
-            return;
+        writeLock.lock();
+        try {
+            Objects.checkFromIndexSize(off, len, b.length);
+            if (len == 0 || !Waits.canPark()) {
+                jdk.write(b, off, len); // nothing to wait for, or a thread's blocking write
+                return;
+            }
+            if (socket.isClosed()) {
+                throw new SocketException("Socket closed"); // the JDK's socket's own words (its channel's say ClosedChannelException)
+            }
+            if (socket.isOutputShutdown()) {
+                throw new SocketException("Socket output is shutdown");
+            }
+            Waits.write(socket, ch, ByteBuffer.wrap(b, off, len));
+        } finally {
+            writeLock.unlock();
         }
-        if (socket.isClosed()) {
-            throw new SocketException("Socket closed"); // the JDK's socket's own words (its channel's say ClosedChannelException)
-        }
-        if (socket.isOutputShutdown()) {
-            throw new SocketException("Socket output is shutdown");
-        }
-        Waits.write(socket, ch, ByteBuffer.wrap(b, off, len));
     }
 
     @Override

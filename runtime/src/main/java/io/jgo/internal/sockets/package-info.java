@@ -58,8 +58,14 @@
  * from unrewritten code (a library's own loop, {@code BufferedReader.lines()}) in a goroutine, which
  * pins.
  *
- * <p>The parking decorators take no lock (the JDK's do): a goroutine would pin holding it. Like the
- * rest of rewritten code, one is meant to be read (or written) by one goroutine at a time.
+ * <p>The parking output decorators and {@code SocketOutput} take a lock per operation, as the JDK's
+ * do ({@code synchronized (lock)}; the socket stream's channel write lock): a
+ * {@link io.jgo.internal.blocking.ParkingReentrantLock} of their own (the socket's, shared by its
+ * streams, for {@code SocketOutput}), so a goroutine waiting for it parks instead of pinning, and a
+ * goroutine may park holding it (a write waiting for room). So goroutines sharing a
+ * {@code PrintWriter}, a {@code DataOutputStream} or the socket's stream get each call whole, a
+ * {@code println} included. The parking input decorators take no lock yet: one is meant to be read
+ * by one goroutine at a time.
  *
  * <p>These classes are plain {@code @Goroutine} Java, rewritten by jgo's own instrumenter when the
  * runtime is built (the {@code rewrite-api} step of the runtime's pom); they must not drive the
