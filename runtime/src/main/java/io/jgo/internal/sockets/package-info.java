@@ -64,8 +64,12 @@
  * streams, for {@code SocketOutput}), so a goroutine waiting for it parks instead of pinning, and a
  * goroutine may park holding it (a write waiting for room). So goroutines sharing a
  * {@code PrintWriter}, a {@code DataOutputStream} or the socket's stream get each call whole, a
- * {@code println} included. The parking input decorators take no lock yet: one is meant to be read
- * by one goroutine at a time.
+ * {@code println} included. The parking input decorators' reads ({@code BufferedReader},
+ * {@code InputStreamReader}, {@code BufferedInputStream}) hold a lock of their own alike, so a
+ * shared {@code BufferedReader}'s {@code readLine} is whole per call; their {@code mark},
+ * {@code reset}, {@code ready}, {@code available} and {@code close} take none. {@code SocketInput}
+ * and {@code DataInputStream} take none either (the JDK's {@code DataInputStream} has none; a
+ * socket read returns what it got).
  *
  * <p>These classes are plain {@code @Goroutine} Java, rewritten by jgo's own instrumenter when the
  * runtime is built (the {@code rewrite-api} step of the runtime's pom); they must not drive the
