@@ -405,7 +405,8 @@ final class RuntimeNames {
                     "read(Ljava/net/Socket;Ljava/nio/channels/SocketChannel;Ljava/nio/ByteBuffer;)I",
                     "accept(Ljava/net/ServerSocket;Ljava/nio/channels/ServerSocketChannel;)Ljava/nio/channels/SocketChannel;",
                     "connect(Ljava/net/InetSocketAddress;)Ljava/net/Socket;",
-                    "connect(Ljava/nio/channels/SocketChannel;Ljava/net/InetSocketAddress;I)V"),
+                    "connect(Ljava/nio/channels/SocketChannel;Ljava/net/InetSocketAddress;I)V",
+                    "write(Ljava/net/Socket;Ljava/nio/channels/SocketChannel;Ljava/nio/ByteBuffer;)V"),
             classEntry(SOCKETS_PACKAGE + "DataReads", "java/lang/Object", "readFully(Ljava/io/InputStream;[BII)V",
                     "readUnsignedByte(Ljava/io/InputStream;)I", "readBigEndian(Ljava/io/InputStream;I)J",
                     "readUTF(Ljava/io/InputStream;)Ljava/lang/String;"),
@@ -416,6 +417,31 @@ final class RuntimeNames {
                     "fill()V", "read()I", "read([CII)I", "readLine()Ljava/lang/String;", "skip(J)J"),
             entry(SOCKETS_PACKAGE + "ParkingBufferedInputStream", "java/io/BufferedInputStream", SOCKETS_PACKAGE + "Parks",
                     "fill()V", "read()I", "read([BII)I", "skip(J)J"),
+            classEntry(SocketWriteCalls.OUTPUT_IO, "java/lang/Object", SocketWriteCalls.suspendingHelpers(SocketWriteCalls.OUTPUT_IO)),
+            classEntry(SocketWriteCalls.WRITER_IO, "java/lang/Object", SocketWriteCalls.suspendingHelpers(SocketWriteCalls.WRITER_IO)),
+            classEntry(SocketWriteCalls.PRINT_IO, "java/lang/Object", SocketWriteCalls.suspendingHelpers(SocketWriteCalls.PRINT_IO)),
+            entry(SOCKETS_PACKAGE + "SocketOutput", "java/io/OutputStream", SOCKETS_PACKAGE + "Parks", "write(I)V", "write([BII)V"),
+            entry(SOCKETS_PACKAGE + "ParkingBufferedOutputStream", "java/io/BufferedOutputStream", SOCKETS_PACKAGE + "Parks",
+                    "write(I)V", "write([B)V", "write([BII)V", "flush()V", "close()V", "flushBuffer()V"),
+            entry(SOCKETS_PACKAGE + "ParkingDataOutputStream", "java/io/DataOutputStream", SOCKETS_PACKAGE + "Parks",
+                    "write(I)V", "write([BII)V", "flush()V", "close()V", "writeBigEndian(JI)V",
+                    "writeModifiedUtf8(Ljava/lang/String;)V", "writeLowBytes(Ljava/lang/String;)V",
+                    "writeCharPairs(Ljava/lang/String;)V"),
+            entry(SOCKETS_PACKAGE + "ParkingOutputStreamWriter", "java/io/OutputStreamWriter", SOCKETS_PACKAGE + "Parks",
+                    "write(I)V", "write([CII)V", "write(Ljava/lang/String;II)V", "write(Ljava/lang/String;)V", "write([C)V",
+                    "append(Ljava/lang/CharSequence;)Ljava/io/Writer;", "append(Ljava/lang/CharSequence;II)Ljava/io/Writer;",
+                    "append(C)Ljava/io/Writer;", "append(Ljava/lang/CharSequence;)Ljava/lang/Appendable;",
+                    "append(Ljava/lang/CharSequence;II)Ljava/lang/Appendable;", "append(C)Ljava/lang/Appendable;",
+                    "flush()V", "close()V", "encode(Ljava/nio/CharBuffer;)V",
+                    "encodeAll(Ljava/nio/CharBuffer;Z)V", "writeEncoded()V"),
+            entry(SOCKETS_PACKAGE + "ParkingBufferedWriter", "java/io/BufferedWriter", SOCKETS_PACKAGE + "Parks",
+                    "write(I)V", "write([CII)V", "write(Ljava/lang/String;II)V", "write(Ljava/lang/String;)V", "write([C)V",
+                    "append(Ljava/lang/CharSequence;)Ljava/io/Writer;", "append(Ljava/lang/CharSequence;II)Ljava/io/Writer;",
+                    "append(C)Ljava/io/Writer;", "append(Ljava/lang/CharSequence;)Ljava/lang/Appendable;",
+                    "append(Ljava/lang/CharSequence;II)Ljava/lang/Appendable;", "append(C)Ljava/lang/Appendable;",
+                    "newLine()V", "flush()V", "close()V", "flushBuffer()V"),
+            entry(SOCKETS_PACKAGE + "ParkingPrintWriter", "java/io/PrintWriter", SOCKETS_PACKAGE + "Parks",
+                    printWriterMethods()),
             classEntry(ITERABLE_CALLS, "java/lang/Object",
                     "forEach(Ljava/lang/Iterable;Ljava/util/function/Consumer;)V",
                     "removeIf(Ljava/util/Collection;Ljava/util/function/Predicate;)Z",
@@ -524,6 +550,27 @@ final class RuntimeNames {
     private static ClassInfo classEntry(String name, String superName, String... goroutineMethods) {
         Set<String> suspendables = Set.of(goroutineMethods);
         return new ClassInfo(name, superName, new String[0], false, suspendables, suspendables);
+    }
+
+    /** {@code ParkingPrintWriter}'s {@code @Goroutine} methods: every write of the JDK's {@code PrintWriter}, overridden. */
+    private static String[] printWriterMethods() {
+        java.util.List<String> all = new java.util.ArrayList<>(java.util.List.of("checkError()Z", "flush()V", "close()V",
+                "write(I)V", "write([CII)V", "write([C)V", "write(Ljava/lang/String;II)V", "write(Ljava/lang/String;)V",
+                "println()V", "printf(Ljava/lang/String;[Ljava/lang/Object;)Ljava/io/PrintWriter;",
+                "printf(Ljava/util/Locale;Ljava/lang/String;[Ljava/lang/Object;)Ljava/io/PrintWriter;",
+                "format(Ljava/lang/String;[Ljava/lang/Object;)Ljava/io/PrintWriter;",
+                "format(Ljava/util/Locale;Ljava/lang/String;[Ljava/lang/Object;)Ljava/io/PrintWriter;",
+                "append(Ljava/lang/CharSequence;)Ljava/io/PrintWriter;", "append(Ljava/lang/CharSequence;II)Ljava/io/PrintWriter;",
+                "append(C)Ljava/io/PrintWriter;", "append(Ljava/lang/CharSequence;)Ljava/io/Writer;",
+                "append(Ljava/lang/CharSequence;II)Ljava/io/Writer;", "append(C)Ljava/io/Writer;"));
+        // the bridges javac makes, annotated too, for the covariant append overrides
+        all.addAll(java.util.List.of("append(Ljava/lang/CharSequence;)Ljava/lang/Appendable;",
+                "append(Ljava/lang/CharSequence;II)Ljava/lang/Appendable;", "append(C)Ljava/lang/Appendable;"));
+        for (String arg : java.util.List.of("Z", "C", "I", "J", "F", "D", "[C", "Ljava/lang/String;", "Ljava/lang/Object;")) {
+            all.add("print(" + arg + ")V");
+            all.add("println(" + arg + ")V");
+        }
+        return all.toArray(new String[0]);
     }
 
     /** A class with one interface (the JDK's, e.g. {@code Iterable}). */

@@ -42,6 +42,9 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  *     {@code getInputStream}/{@code getOutputStream} and {@code Socket.getOutputStream}: the JDK
  *     provider's factories become jgo's, whose sockets park (the statics keep the call's descriptor,
  *     the receiver first).</li>
+ * <li>the write side ({@link SocketWriteCalls}' table): the output decorators' constructions and
+ *     the writes of output streams and writers go to {@code OutputIo}, {@code WriterIo} and
+ *     {@code PrintIo}.</li>
  * </ul>
  * The runtime's own socket classes are left alone (their calls of these methods are the fallbacks).
  */
@@ -195,7 +198,7 @@ final class SocketCalls {
             }
             MethodInsnNode call = (MethodInsnNode) insn;
             if (call.getOpcode() == Opcodes.INVOKESPECIAL) {
-                if (call.name.equals("<init>") && FACTORIES.containsKey(call.owner + '.' + call.desc)) {
+                if (call.name.equals("<init>") && factory(call) != null) {
                     inits.add(call);
                 }
                 continue;
@@ -209,6 +212,12 @@ final class SocketCalls {
                 continue;
             }
             if (call.getOpcode() != Opcodes.INVOKEVIRTUAL) {
+                continue;
+            }
+            MethodInsnNode write = SocketWriteCalls.standIn(call);
+            if (write != null) {
+                m.instructions.set(call, write);
+                rewritten++;
                 continue;
             }
             Set<String> owners = CALLS.get(call.name + call.desc);
@@ -263,11 +272,18 @@ final class SocketCalls {
             MethodInsnNode call = (MethodInsnNode) f[2];
             insns.remove(f[0]);
             insns.remove(f[1]);
-            String name = FACTORIES.get(call.owner + '.' + call.desc);
+            String[] factory = factory(call);
             String desc = call.desc.substring(0, call.desc.length() - 1) + 'L' + call.owner + ';';
-            insns.set(call, new MethodInsnNode(Opcodes.INVOKESTATIC, SOCKET_IO, name, desc, false));
+            insns.set(call, new MethodInsnNode(Opcodes.INVOKESTATIC, factory[0], factory[1], desc, false));
         }
         return found.size();
+    }
+
+    /** The stand-in of constructor {@code init}, as {class, factory name}: the read side's or the write side's; null if none. */
+    private static String[] factory(MethodInsnNode init) {
+        String key = init.owner + '.' + init.desc;
+        String name = FACTORIES.get(key);
+        return name != null ? new String[] {SOCKET_IO, name} : SocketWriteCalls.FACTORIES.get(key);
     }
 
     private static AbstractInsnNode previousReal(AbstractInsnNode insn) {

@@ -1,6 +1,7 @@
 package io.jgo.internal.sockets;
 
 import io.jgo.Goroutine;
+import io.jgo.internal.blocking.ParkingReentrantLock;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,13 +11,23 @@ import java.util.Objects;
  * A {@code BufferedInputStream} over a stream that parks, whose reads park too, with the JDK's
  * observable behaviour (mark and reset within the read limit, {@code "Resetting to invalid mark"},
  * {@code "Stream closed"} after close, available counting the buffer). The superclass gets a one-byte
- * buffer it never uses: every method is overridden. One reader at a time (no lock: a goroutine
- * would pin holding it).
+ * buffer it never uses: every method is overridden. Its parking reads ({@code read},
+ * {@code skip}) hold the stream's own lock (a {@code ParkingReentrantLock}: a waiting goroutine parks,
+ * it does not pin), as the JDK's are synchronized; {@code available}, {@code mark}, {@code reset} and
+ * {@code close} take none (they never park).
  *
  * <p>Buffer: {@code buf[next, end)} is unread; with a mark, {@code buf[mark, next)} is kept until
  * more than the mark's limit was read past it.
  */
 final class ParkingBufferedInputStream extends BufferedInputStream implements Parks {
+
+    /**
+     * Held for each parking read ({@code read}, {@code readLine}, {@code skip}), as the JDK's holds
+     * {@code synchronized (lock)}: it guards the buffered state, so goroutines sharing this reader
+     * each get whole results (a {@code readLine} a whole line). Goroutine-owned and reentrant: a
+     * goroutine that waits for it parks (no carrier held), a plain thread blocks.
+     */
+    private final ParkingReentrantLock readLock = new ParkingReentrantLock();
 
     static final int DEFAULT_SIZE = 8192;
 
@@ -69,52 +80,67 @@ final class ParkingBufferedInputStream extends BufferedInputStream implements Pa
     @Override
     @Goroutine
     public int read() throws IOException {
-        ensureOpen();
-        if (next >= end) {
-            fill();
+        readLock.lock();
+        try {
+            ensureOpen();
             if (next >= end) {
-                return -1;
+                fill();
+                if (next >= end) {
+                    return -1;
+                }
             }
+            return bytes[next++] & 0xFF;
+        } finally {
+            readLock.unlock();
         }
-        return bytes[next++] & 0xFF;
     }
 
     @Override
     @Goroutine
     public int read(byte[] b, int off, int len) throws IOException {
-        ensureOpen();
-        Objects.checkFromIndexSize(off, len, b.length);
-        if (len == 0) {
-            return 0;
-        }
-        if (next >= end) {
-            fill();
-            if (next >= end) {
-                return -1;
+        readLock.lock();
+        try {
+            ensureOpen();
+            Objects.checkFromIndexSize(off, len, b.length);
+            if (len == 0) {
+                return 0;
             }
+            if (next >= end) {
+                fill();
+                if (next >= end) {
+                    return -1;
+                }
+            }
+            int n = Math.min(len, end - next);
+            System.arraycopy(bytes, next, b, off, n);
+            next += n;
+            return n;
+        } finally {
+            readLock.unlock();
         }
-        int n = Math.min(len, end - next);
-        System.arraycopy(bytes, next, b, off, n);
-        next += n;
-        return n;
     }
 
     @Override
     @Goroutine
     public long skip(long n) throws IOException {
-        ensureOpen();
-        if (n <= 0) {
-            return 0;
-        }
-        if (next >= end) {
-            fill();
-            if (next >= end) {
+        readLock.lock();
+        try {
+            ensureOpen();
+            if (n <= 0) {
                 return 0;
             }
+            if (next >= end) {
+                fill();
+                if (next >= end) {
+                    return 0;
+                }
+            }
+            long skipped = Math.min(n, end - next);
+            next += (int) skipped;
+            return skipped;
+        } finally {
+            readLock.unlock();
         }
-        long skipped = Math.min(n, end - next);
-        next += (int) skipped;
-        return skipped;
     }
 
     @Override

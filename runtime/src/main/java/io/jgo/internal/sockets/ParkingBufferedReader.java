@@ -1,6 +1,7 @@
 package io.jgo.internal.sockets;
 
 import io.jgo.Goroutine;
+import io.jgo.internal.blocking.ParkingReentrantLock;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -13,12 +14,23 @@ import java.util.Objects;
  * skip, ready; {@code "Stream closed"} after close), written here so that a wait for more chars is
  * a suspension of rewritten code rather than a pin inside the JDK's. The superclass gets a one-char
  * buffer it never uses (every method is overridden; {@code lines()} goes through {@link #readLine}).
- * One reader at a time: no lock, as in {@link ParkingInputStreamReader}.
+ * Its parking reads ({@code read}, {@code readLine}, {@code skip}) hold the reader's own lock, as
+ * the JDK's hold {@code lock}, so goroutines sharing the reader get whole lines; {@code mark},
+ * {@code reset}, {@code ready} and {@code close} take none (they never park), so one of them racing a
+ * read of another goroutine is not ordered as with the JDK's.
  *
  * <p>Buffer: {@code buf[next, end)} is unread; with a mark, {@code buf[mark, next)} is kept for
  * {@link #reset} until more than {@code readAheadLimit} chars were read past it.
  */
 final class ParkingBufferedReader extends BufferedReader implements Parks {
+
+    /**
+     * Held for each parking read ({@code read}, {@code readLine}, {@code skip}), as the JDK's holds
+     * {@code synchronized (lock)}: it guards the buffered state, so goroutines sharing this reader
+     * each get whole results (a {@code readLine} a whole line). Goroutine-owned and reentrant: a
+     * goroutine that waits for it parks (no carrier held), a plain thread blocks.
+     */
+    private final ParkingReentrantLock readLock = new ParkingReentrantLock();
 
     static final int DEFAULT_SIZE = 8192;
     private static final int UNMARKED = -1;
@@ -82,124 +94,144 @@ final class ParkingBufferedReader extends BufferedReader implements Parks {
     @Override
     @Goroutine
     public int read() throws IOException {
-        ensureOpen();
-        while (true) {
-            if (next >= end) {
-                fill();
+        readLock.lock();
+        try {
+            ensureOpen();
+            while (true) {
                 if (next >= end) {
-                    return -1;
+                    fill();
+                    if (next >= end) {
+                        return -1;
+                    }
                 }
-            }
-            if (skipLF) {
-                skipLF = false;
-                if (buf[next] == '\n') {
-                    next++;
-                    continue;
+                if (skipLF) {
+                    skipLF = false;
+                    if (buf[next] == '\n') {
+                        next++;
+                        continue;
+                    }
                 }
+                return buf[next++];
             }
-            return buf[next++];
+        } finally {
+            readLock.unlock();
         }
     }
 
     @Override
     @Goroutine
     public int read(char[] c, int off, int len) throws IOException {
-        ensureOpen();
-        Objects.checkFromIndexSize(off, len, c.length);
-        if (len == 0) {
-            return 0;
-        }
-        while (true) {
-            if (next >= end) {
-                fill();
+        readLock.lock();
+        try {
+            ensureOpen();
+            Objects.checkFromIndexSize(off, len, c.length);
+            if (len == 0) {
+                return 0;
+            }
+            while (true) {
                 if (next >= end) {
-                    return -1;
+                    fill();
+                    if (next >= end) {
+                        return -1;
+                    }
                 }
-            }
-            if (skipLF) {
-                skipLF = false;
-                if (buf[next] == '\n') {
-                    next++;
-                    continue;
+                if (skipLF) {
+                    skipLF = false;
+                    if (buf[next] == '\n') {
+                        next++;
+                        continue;
+                    }
                 }
+                int n = Math.min(len, end - next);
+                System.arraycopy(buf, next, c, off, n);
+                next += n;
+                return n;
             }
-            int n = Math.min(len, end - next);
-            System.arraycopy(buf, next, c, off, n);
-            next += n;
-            return n;
+        } finally {
+            readLock.unlock();
         }
     }
 
     @Override
     @Goroutine
     public String readLine() throws IOException {
-        ensureOpen();
-        StringBuilder line = null;
-        while (true) {
-            if (next >= end) {
-                fill();
-            }
-            if (next >= end) { // end of stream
-                return line != null && line.length() > 0 ? line.toString() : null;
-            }
-            if (skipLF) {
-                skipLF = false;
-                if (buf[next] == '\n') {
-                    next++;
-                    continue;
+        readLock.lock();
+        try {
+            ensureOpen();
+            StringBuilder line = null;
+            while (true) {
+                if (next >= end) {
+                    fill();
                 }
+                if (next >= end) { // end of stream
+                    return line != null && line.length() > 0 ? line.toString() : null;
+                }
+                if (skipLF) {
+                    skipLF = false;
+                    if (buf[next] == '\n') {
+                        next++;
+                        continue;
+                    }
+                }
+                int i = next;
+                while (i < end && buf[i] != '\n' && buf[i] != '\r') {
+                    i++;
+                }
+                int start = next;
+                next = i;
+                if (i < end) {
+                    String s = line == null ? new String(buf, start, i - start) : line.append(buf, start, i - start).toString();
+                    skipLF = buf[i] == '\r';
+                    next++;
+                    return s;
+                }
+                if (line == null) {
+                    line = new StringBuilder(Math.max(16, i - start + 16));
+                }
+                line.append(buf, start, i - start);
             }
-            int i = next;
-            while (i < end && buf[i] != '\n' && buf[i] != '\r') {
-                i++;
-            }
-            int start = next;
-            next = i;
-            if (i < end) {
-                String s = line == null ? new String(buf, start, i - start) : line.append(buf, start, i - start).toString();
-                skipLF = buf[i] == '\r';
-                next++;
-                return s;
-            }
-            if (line == null) {
-                line = new StringBuilder(Math.max(16, i - start + 16));
-            }
-            line.append(buf, start, i - start);
+        } finally {
+            readLock.unlock();
         }
     }
 
     @Override
     @Goroutine
     public long skip(long n) throws IOException {
-        if (n < 0L) {
-            throw new IllegalArgumentException("skip value is negative");
-        }
-        ensureOpen();
-        long left = n;
-        while (left > 0) {
-            if (next >= end) {
-                fill();
+        readLock.lock();
+        try {
+            if (n < 0L) {
+                throw new IllegalArgumentException("skip value is negative");
+            }
+            ensureOpen();
+            long left = n;
+            while (left > 0) {
                 if (next >= end) {
-                    break;
+                    fill();
+                    if (next >= end) {
+                        break;
+                    }
+                }
+                if (skipLF) {
+                    skipLF = false;
+                    if (buf[next] == '\n') {
+                        next++;
+                        continue;
+                    }
+                }
+                long here = end - next;
+                if (left <= here) {
+                    next += (int) left;
+                    left = 0;
+                } else {
+                    left -= here;
+                    next = end;
                 }
             }
-            if (skipLF) {
-                skipLF = false;
-                if (buf[next] == '\n') {
-                    next++;
-                    continue;
-                }
-            }
-            long here = end - next;
-            if (left <= here) {
-                next += (int) left;
-                left = 0;
-            } else {
-                left -= here;
-                next = end;
-            }
+            return n - left;
+        } finally {
+            readLock.unlock();
         }
-        return n - left;
     }
 
     /**

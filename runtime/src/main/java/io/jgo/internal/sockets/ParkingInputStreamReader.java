@@ -1,6 +1,7 @@
 package io.jgo.internal.sockets;
 
 import io.jgo.Goroutine;
+import io.jgo.internal.blocking.ParkingReentrantLock;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -18,10 +19,19 @@ import java.util.Objects;
  * bytes of a character split across two reads wait in {@link #bytes} for the rest; decoded chars
  * wait in {@link #chars} (so a one-char read of a surrogate pair keeps the second half). A read
  * answers as soon as it has one char; at end of stream the decoder is flushed (a truncated sequence
- * is one replacement char), then -1. One reader at a time: its state has no lock (the JDK's
- * reader's has), since a goroutine would pin while holding it.
+ * is one replacement char), then -1. Its reads hold the reader's own lock (a
+ * {@code ParkingReentrantLock}: a waiting goroutine parks, it does not pin), as the JDK's reader's
+ * hold {@code lock}; {@code ready} and {@code close} take none.
  */
 final class ParkingInputStreamReader extends InputStreamReader implements Parks {
+
+    /**
+     * Held for each parking read ({@code read}, {@code readLine}, {@code skip}), as the JDK's holds
+     * {@code synchronized (lock)}: it guards the buffered state, so goroutines sharing this reader
+     * each get whole results (a {@code readLine} a whole line). Goroutine-owned and reentrant: a
+     * goroutine that waits for it parks (no carrier held), a plain thread blocks.
+     */
+    private final ParkingReentrantLock readLock = new ParkingReentrantLock();
 
     private static final int BYTES = 8192;
     private static final int CHARS = 2048;
@@ -46,27 +56,37 @@ final class ParkingInputStreamReader extends InputStreamReader implements Parks 
     @Override
     @Goroutine
     public int read() throws IOException {
-        char[] one = new char[1];
-        int n = read(one, 0, 1);
-        return n < 0 ? -1 : one[0];
+        readLock.lock();
+        try {
+            char[] one = new char[1];
+            int n = read(one, 0, 1);
+            return n < 0 ? -1 : one[0];
+        } finally {
+            readLock.unlock();
+        }
     }
 
     @Override
     @Goroutine
     public int read(char[] c, int off, int len) throws IOException {
-        ensureOpen();
-        Objects.checkFromIndexSize(off, len, c.length);
-        if (len == 0) {
-            return 0;
-        }
-        while (!chars.hasRemaining()) {
-            if (!fill()) {
-                return -1;
+        readLock.lock();
+        try {
+            ensureOpen();
+            Objects.checkFromIndexSize(off, len, c.length);
+            if (len == 0) {
+                return 0;
             }
+            while (!chars.hasRemaining()) {
+                if (!fill()) {
+                    return -1;
+                }
+            }
+            int n = Math.min(len, chars.remaining());
+            chars.get(c, off, n);
+            return n;
+        } finally {
+            readLock.unlock();
         }
-        int n = Math.min(len, chars.remaining());
-        chars.get(c, off, n);
-        return n;
     }
 
     /** Decodes more chars into {@link #chars} (empty), reading bytes when it must; false at end of stream. */

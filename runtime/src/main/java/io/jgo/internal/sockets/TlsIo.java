@@ -201,7 +201,10 @@ public final class TlsIo {
         }
     }
 
-    /** {@code socket.getOutputStream()}: on a jgo TLS socket a goroutine makes the handshake first (parking). */
+    /**
+     * {@code socket.getOutputStream()}: on a jgo TLS socket a goroutine makes the handshake first
+     * (parking); a channel-backed socket's stream is one whose writes park ({@link OutputIo#of}).
+     */
     @Goroutine
     public static OutputStream getOutputStream(Socket socket) throws IOException {
         if (socket instanceof TlsSocket && Waits.canPark()) {
@@ -210,7 +213,7 @@ public final class TlsIo {
             tls.connection().handshake(true);
             return out;
         }
-        return socket.getOutputStream();
+        return OutputIo.of(socket);
     }
 
     @Goroutine

@@ -1,9 +1,11 @@
 package io.jgo.internal.sockets;
 
 import io.jgo.Goroutine;
+import io.jgo.internal.blocking.Blocking;
 import io.jgo.internal.blocking.ChannelCalls;
 import io.jgo.internal.poll.PollDesc;
 import io.jgo.internal.sched.Sched;
+import io.jgo.internal.sched.SocketWriteProbe;
 import io.jgo.internal.sched.Syscalls;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -19,7 +21,7 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 
 /**
- * The waits a channel-backed socket's goroutine makes: a read, an accept and a connect, each through the
+ * The waits a channel-backed socket's goroutine makes: a read, a write, an accept and a connect, each through the
  * poller wait of {@link ChannelCalls} (no leaf of its own), with the socket's {@code soTimeout} as
  * the read deadline of the channel's poll descriptor for the length of the call (set before the
  * wait, cleared after it: a timed-out socket stays usable, as the JDK's). The channel's exceptions
@@ -50,6 +52,54 @@ final class Waits {
             if (pd != null) {
                 pd.setDeadline(PollDesc.READ, false, 0);
             }
+        }
+    }
+
+    /**
+     * Writes all of {@code src} to connected {@code socket}'s channel, whose descriptor
+     * {@link SocketOutput} made non-blocking ({@link SocketWriteProbe}): while the socket takes bytes
+     * ({@link SocketWriteProbe#writableNow}) a write of what fits returns at once (a syscall that does
+     * not hand the P off); once the send buffer is full (a partial write, or the poll says so) the
+     * goroutine parks on the poller for {@code OP_WRITE} ({@link ChannelCalls#write}, {@code IO wait},
+     * no carrier held) and then writes what fits. Returns when every byte is written, as the JDK's
+     * stream does. A close meanwhile is {@code SocketException("Socket closed")}, a
+     * {@code shutdownOutput} {@code SocketException("Socket output is shutdown")}, an interrupt the
+     * channel's {@code ClosedByInterruptException} (the socket closed), as a read's.
+     */
+    @Goroutine
+    static void write(Socket socket, SocketChannel ch, ByteBuffer src) throws IOException {
+        boolean full = false;
+        try {
+            while (src.hasRemaining()) {
+                if (full || !SocketWriteProbe.writableNow(ch)) {
+                    ChannelCalls.write(ch, src);
+                } else {
+                    writeNow(ch, src);
+                }
+                full = src.hasRemaining();
+            }
+        } catch (ClosedByInterruptException e) {
+            throw e;
+        } catch (ClosedChannelException e) {
+            SocketException s = new SocketException(socket.isOutputShutdown() && !socket.isClosed()
+                    ? "Socket output is shutdown" : "Socket closed");
+            s.initCause(e);
+            throw s;
+        }
+    }
+
+    /**
+     * The channel's write of what fits, not rewritten (rewritten code would park before it): the
+     * socket said it takes bytes and its descriptor does not block, so the call returns at once; a
+     * syscall that does not hand the P off up front (another writer that took the room first makes
+     * the JDK wait in the call, and sysmon takes the P on).
+     */
+    private static void writeNow(SocketChannel ch, ByteBuffer src) throws IOException {
+        boolean entered = Blocking.enter(ch, Blocking.BY_CLASS);
+        try {
+            ch.write(src);
+        } finally {
+            Blocking.exit(entered);
         }
     }
 

@@ -3,7 +3,11 @@
  * {@code new Socket(...)}, {@code new ServerSocket(...)}, {@code accept}, {@code getInputStream},
  * the constructors of {@code InputStreamReader}, {@code BufferedReader}, {@code BufferedInputStream}
  * and {@code DataInputStream}, and their reads (the instrumenter's {@code SocketCalls} chooses the
- * call sites; {@link io.jgo.internal.sockets.SocketIo} holds the stand-ins).
+ * call sites; {@link io.jgo.internal.sockets.SocketIo} holds the stand-ins); and on the write side
+ * {@code getOutputStream}, the constructors of {@code PrintWriter}, {@code BufferedWriter},
+ * {@code OutputStreamWriter}, {@code BufferedOutputStream} and {@code DataOutputStream}, and their
+ * writes ({@code SocketWriteCalls}; stand-ins in {@link io.jgo.internal.sockets.OutputIo},
+ * {@link io.jgo.internal.sockets.WriterIo} and {@link io.jgo.internal.sockets.PrintIo}).
  *
  * <h2>Design</h2>
  * A JDK socket ({@code NioSocketImpl}) blocks its thread in {@code poll}, and nothing outside it can
@@ -22,6 +26,15 @@
  * A plain thread (or a goroutine inside a syscall) reading a parking stream reads through the JDK's
  * own socket stream, unchanged.
  *
+ * <p>Writes: a channel-backed socket's output stream ({@link io.jgo.internal.sockets.SocketOutput})
+ * puts the socket's descriptor in non-blocking mode, the channel staying in blocking mode
+ * ({@code sched.SocketWriteProbe}: the JDK's blocking calls retry a descriptor that is not ready, as
+ * they do for virtual threads). A goroutine's write polls the descriptor without waiting: room, and
+ * it writes what fits (the call returns at once); no room (or a partial write), and it parks on the
+ * poller for {@code OP_WRITE} ({@code ChannelCalls.write}); until every byte is written
+ * ({@code Waits.write}). The output decorators over a parking stream are parking subclasses of the
+ * JDK's, as the input ones; a stand-in dispatches by class and otherwise makes the JDK's call.
+ *
  * <p>Connect: a channel registered with the poller in non-blocking mode cannot go back to blocking
  * mode until a select drops its key, so a goroutine's connect ({@code new Socket(host, port)}, and
  * {@code connect} on a fresh {@code new Socket()}) starts the connect in non-blocking mode before
@@ -38,15 +51,25 @@
  * the output stream. {@code TlsInput} is a {@link io.jgo.internal.sockets.Parks} stream, so the
  * decorators over it park too. Factories of other providers are left alone.
  *
- * <p>What still holds a carrier: writes (the JDK's stream over the channel, or TLS records written
- * to it, wrapped as before: they wait only while the send buffer is full); a socket made outside
+ * <p>What still holds a carrier: TLS writes (records written to the channel under a lock that a
+ * parked goroutine must not hold; they wait only while the send buffer is full); a socket made outside
  * rewritten code or a user's subclass; an {@code SSLSocket} of another provider, of a factory got
  * outside rewritten code, or from the unconnected {@code createSocket()}; and a parking stream read
  * from unrewritten code (a library's own loop, {@code BufferedReader.lines()}) in a goroutine, which
  * pins.
  *
- * <p>The parking decorators take no lock (the JDK's do): a goroutine would pin holding it. Like the
- * rest of rewritten code, one is meant to be read by one goroutine at a time.
+ * <p>The parking output decorators and {@code SocketOutput} take a lock per operation, as the JDK's
+ * do ({@code synchronized (lock)}; the socket stream's channel write lock): a
+ * {@link io.jgo.internal.blocking.ParkingReentrantLock} of their own (the socket's, shared by its
+ * streams, for {@code SocketOutput}), so a goroutine waiting for it parks instead of pinning, and a
+ * goroutine may park holding it (a write waiting for room). So goroutines sharing a
+ * {@code PrintWriter}, a {@code DataOutputStream} or the socket's stream get each call whole, a
+ * {@code println} included. The parking input decorators' reads ({@code BufferedReader},
+ * {@code InputStreamReader}, {@code BufferedInputStream}) hold a lock of their own alike, so a
+ * shared {@code BufferedReader}'s {@code readLine} is whole per call; their {@code mark},
+ * {@code reset}, {@code ready}, {@code available} and {@code close} take none. {@code SocketInput}
+ * and {@code DataInputStream} take none either (the JDK's {@code DataInputStream} has none; a
+ * socket read returns what it got).
  *
  * <p>These classes are plain {@code @Goroutine} Java, rewritten by jgo's own instrumenter when the
  * runtime is built (the {@code rewrite-api} step of the runtime's pom); they must not drive the
