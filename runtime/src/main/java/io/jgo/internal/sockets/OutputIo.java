@@ -2,7 +2,7 @@ package io.jgo.internal.sockets;
 
 import io.jgo.Goroutine;
 import io.jgo.internal.blocking.Blocking;
-import io.jgo.internal.sched.SocketWriteProbe;
+import io.jgo.internal.poll.SocketWriteProbe;
 import java.io.BufferedOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;

@@ -5,7 +5,7 @@ import io.jgo.internal.blocking.Blocking;
 import io.jgo.internal.blocking.ChannelCalls;
 import io.jgo.internal.poll.PollDesc;
 import io.jgo.internal.sched.Sched;
-import io.jgo.internal.sched.SocketWriteProbe;
+import io.jgo.internal.poll.SocketWriteProbe;
 import io.jgo.internal.sched.Syscalls;
 import java.io.IOException;
 import java.net.InetSocketAddress;

@@ -28,7 +28,7 @@
  *
  * <p>Writes: a channel-backed socket's output stream ({@link io.jgo.internal.sockets.SocketOutput})
  * puts the socket's descriptor in non-blocking mode, the channel staying in blocking mode
- * ({@code sched.SocketWriteProbe}: the JDK's blocking calls retry a descriptor that is not ready, as
+ * ({@code poll.SocketWriteProbe}: the JDK's blocking calls retry a descriptor that is not ready, as
  * they do for virtual threads). A goroutine's write polls the descriptor without waiting: room, and
  * it writes what fits (the call returns at once); no room (or a partial write), and it parks on the
  * poller for {@code OP_WRITE} ({@code ChannelCalls.write}); until every byte is written

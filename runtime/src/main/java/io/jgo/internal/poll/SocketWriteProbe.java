@@ -1,4 +1,4 @@
-package io.jgo.internal.sched;
+package io.jgo.internal.poll;
 
 import java.io.FileDescriptor;
 import java.io.IOException;
