@@ -66,6 +66,8 @@ public final class IterableCalls {
             for (Object t : it) {
                 action.accept(t);
             }
+        } else if (Wrapped.forEachDelegate(it) != null) {
+            forEach(Wrapped.forEachDelegate(it), action); // Collections.unmodifiable*/checked*: the inner one's forEach
         } else {
             it.forEach(action);
         }
@@ -112,6 +114,8 @@ public final class IterableCalls {
                 }
             }
             return removed;
+        } else if (Wrapped.removeIfDelegate(c) != null) {
+            return removeIf(Wrapped.removeIfDelegate(c), filter); // Collections.checked*: the inner one's removeIf
         } else {
             return c.removeIf(filter);
         }

@@ -109,6 +109,10 @@ class JdkEquivalenceTest {
                 () -> new PriorityQueue<>(Comparator.reverseOrder()) {
                     { addAll(five); }
                 }, // a subclass: its own (the JDK's) override runs
+                () -> Collections.checkedList(new ArrayList<>(five), Integer.class),
+                () -> Collections.unmodifiableCollection(new ArrayDeque<>(five)),
+                () -> Collections.checkedQueue(new PriorityQueue<>(five), Integer.class),
+                () -> Collections.unmodifiableSet(Collections.checkedSet(new LinkedHashSet<>(five), Integer.class)),
                 () -> five, () -> List.of(7), () -> Arrays.asList(4, 1, 3, 1, 2), () -> Collections.unmodifiableList(new ArrayList<>(five)),
                 () -> new CopyOnWriteArrayList<>(five), () -> new UserList(five), () -> new ArrayList<>(),
                 () -> new ArrayList<>(five) {
@@ -142,7 +146,9 @@ class JdkEquivalenceTest {
         return List.of(() -> new HashMap<>(three), () -> new LinkedHashMap<>(three), () -> accessOrder(three),
                 () -> new TreeMap<>(three), () -> new ConcurrentHashMap<>(three), () -> new Hashtable<>(three),
                 () -> new IdentityHashMap<>(three), () -> new UserMap(three), () -> new HashMap<>(),
-                () -> Collections.unmodifiableMap(new HashMap<>(three)), () -> withNulls());
+                () -> Collections.unmodifiableMap(new HashMap<>(three)), () -> withNulls(),
+                () -> Collections.checkedMap(new LinkedHashMap<>(three), String.class, Integer.class),
+                () -> Collections.unmodifiableSortedMap(new TreeMap<>(three)));
     }
 
     private static Map<String, Integer> accessOrder(Map<String, Integer> m) {
@@ -166,7 +172,8 @@ class JdkEquivalenceTest {
         for (Supplier<Collection<Integer>> c : collections()) {
             String name = c.get().getClass().getName();
             // ArrayList.removeIf tests the rest before its CME; the helper throws at the next element (see IterableCalls)
-            boolean arrayList = c.get().getClass() == ArrayList.class;
+            boolean arrayList = c.get().getClass() == ArrayList.class
+                    || name.equals("java.util.Collections$CheckedRandomAccessList"); // the ArrayList's (see Wrapped)
             // a filter that modifies an ArrayDeque: CME before anything is removed (see DequeCalls); the JDK's may not say
             boolean deque = c.get().getClass() == ArrayDeque.class && c.get().size() > 1;
             for (int mode = 0; mode < 5; mode++) {
@@ -288,7 +295,8 @@ class JdkEquivalenceTest {
         for (Supplier<Map<String, Integer>> s : maps()) {
             Map<String, Integer> sample = s.get();
             String name = sample.getClass().getName();
-            boolean hashMap = sample.getClass() == HashMap.class || sample.getClass() == LinkedHashMap.class;
+            boolean hashMap = sample.getClass() == HashMap.class || sample.getClass() == LinkedHashMap.class
+                    || name.equals("java.util.Collections$CheckedMap"); // the LinkedHashMap's forEach (see Wrapped)
             for (int mode = 0; mode < 5; mode++) {
                 int m = mode;
                 // mode 1 adds a key: HashMap's own forEach goes on to the end before its CME (see the class comment)
@@ -327,7 +335,8 @@ class JdkEquivalenceTest {
         for (Supplier<Map<String, Integer>> s : maps()) {
             Map<String, Integer> sample = s.get();
             String name = sample.getClass().getName();
-            boolean hashMap = sample.getClass() == HashMap.class || sample.getClass() == LinkedHashMap.class;
+            boolean hashMap = sample.getClass() == HashMap.class || sample.getClass() == LinkedHashMap.class
+                    || name.equals("java.util.Collections$CheckedMap"); // the LinkedHashMap's forEach (see Wrapped)
             for (int mode = 0; mode < 6; mode++) {
                 int m = mode;
                 BiFunction<Map<String, Integer>, Run, BiFunction<String, Integer, Integer>> f =
