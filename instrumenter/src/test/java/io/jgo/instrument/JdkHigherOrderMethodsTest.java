@@ -50,16 +50,14 @@ class JdkHigherOrderMethodsTest {
             + " pins or not)";
     private static final String COLLECTOR = "a concurrent collector: ConcurrentMap.computeIfAbsent/merge hold the bin's lock"
             + " around the function: pins; use groupingBy/toMap (redirected) or a loop";
-    private static final String OVERRIDE = "the collection's own override runs in JDK frames: pins";
     private static final String GENERATOR = "an array generator, called once with the size inside the JDK: pins";
 
     /**
      * Redirected, but the helper runs the receiver's own override (it reproduces only the defaults and
-     * the overrides it names), so a suspension in the function still pins there.
+     * the overrides it names), so a suspension in the function still pins there. None left: the
+     * {@code ArrayDeque} and {@code PriorityQueue} overrides are the runtime's {@code DequeCalls} now.
      */
-    static final Map<String, String> REDIRECTED_TO_THE_OVERRIDE = Map.of(
-            "ArrayDeque.forEach", OVERRIDE, "ArrayDeque.removeIf", OVERRIDE,
-            "PriorityQueue.forEach", OVERRIDE, "PriorityQueue.removeIf", OVERRIDE);
+    static final Map<String, String> REDIRECTED_TO_THE_OVERRIDE = Map.of();
 
     /**
      * "Class.method" (the simple name of the type enumerated, every overload) -> why a suspension in
@@ -119,7 +117,8 @@ class JdkHigherOrderMethodsTest {
                 "Optional.ifPresentOrElse", "Collectors.groupingBy", "Collectors.toMap", "Collectors.partitioningBy",
                 "Collectors.teeing", "Collectors.reducing", "Collectors.summingInt", "Comparator.comparing",
                 "Comparator.thenComparing", "Comparator.nullsFirst", "Collections.reverseOrder", "Collections.min",
-                "Collections.max", "Collections.binarySearch")),
+                "Collections.max", "Collections.binarySearch", "ArrayDeque.forEach", "ArrayDeque.removeIf",
+                "PriorityQueue.forEach", "PriorityQueue.removeIf")),
                 redirected.toString());
         // the primitive streams and Stream's infinite sources (the IntStream.range(..).forEach)
         assertTrue(redirected.containsAll(List.of("IntStream.forEach", "IntStream.iterate", "IntStream.generate",

@@ -1,6 +1,7 @@
 package io.jgo.internal.callback;
 
 import io.jgo.Goroutine;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -8,6 +9,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.ListIterator;
 import java.util.Objects;
+import java.util.PriorityQueue;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
@@ -18,7 +20,8 @@ import java.util.function.UnaryOperator;
  * The loop is taken for a receiver that inherits the interface's default (the default's own code,
  * step by step), for {@code ArrayList} (whose overrides check the modification count after the
  * callbacks: the same check is made through {@link Probe}) and for the immutable lists of
- * {@code List.of}; any other receiver's own method is called.
+ * {@code List.of}, and for exactly {@code ArrayDeque} and {@code PriorityQueue} ({@link DequeCalls}:
+ * {@code forEach} and {@code removeIf}); any other receiver's own method is called.
  *
  * <p>One difference is left: when a callback structurally modifies an {@code ArrayList} (a bug the
  * JDK reports, best effort, with {@code ConcurrentModificationException}), the exception comes at
@@ -54,11 +57,17 @@ public final class IterableCalls {
             for (int i = 0, n = list.size(); i < n; i++) {
                 action.accept(list.get(i));
             }
+        } else if (type == ArrayDeque.class && DequeFields.OPEN) {
+            DequeCalls.forEach((ArrayDeque) it, action);
+        } else if (type == PriorityQueue.class && DequeFields.OPEN) {
+            DequeCalls.forEach((PriorityQueue) it, action);
         } else if (FOR_EACH.by(type)) {
             Objects.requireNonNull(action);
             for (Object t : it) {
                 action.accept(t);
             }
+        } else if (Wrapped.forEachDelegate(it) != null) {
+            forEach(Wrapped.forEachDelegate(it), action); // Collections.unmodifiable*/checked*: the inner one's forEach
         } else {
             it.forEach(action);
         }
@@ -90,6 +99,10 @@ public final class IterableCalls {
                 }
             }
             return any;
+        } else if (type == ArrayDeque.class && DequeFields.OPEN) {
+            return DequeCalls.removeIf((ArrayDeque) c, filter);
+        } else if (type == PriorityQueue.class && DequeFields.OPEN) {
+            return DequeCalls.removeIf((PriorityQueue) c, filter);
         } else if (REMOVE_IF.by(type)) {
             Objects.requireNonNull(filter);
             boolean removed = false;
@@ -101,6 +114,8 @@ public final class IterableCalls {
                 }
             }
             return removed;
+        } else if (Wrapped.removeIfDelegate(c) != null) {
+            return removeIf(Wrapped.removeIfDelegate(c), filter); // Collections.checked*: the inner one's removeIf
         } else {
             return c.removeIf(filter);
         }

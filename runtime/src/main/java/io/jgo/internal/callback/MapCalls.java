@@ -61,6 +61,8 @@ public final class MapCalls {
             if (probe != null) {
                 Probe.check(probe);
             }
+        } else if (Wrapped.forEachDelegate(map) != null) {
+            forEach(Wrapped.forEachDelegate(map), action); // Collections.unmodifiable*/checked*: the inner one's forEach
         } else {
             map.forEach(action);
         }

@@ -47,6 +47,10 @@
  * says whose comparator may suspend at all. A replay is one goroutine's, in the field only while that
  * goroutine runs the JDK's call, which never suspends. {@link io.jgo.internal.callback.SearchCalls}
  * stands in for {@code Collections.min}/{@code max}/{@code binarySearch} and {@code Arrays.sort}.
+ * {@link io.jgo.internal.callback.DequeCalls} runs {@code forEach} and {@code removeIf} of an
+ * {@code ArrayDeque} or a {@code PriorityQueue} over their private arrays
+ * ({@link io.jgo.internal.callback.DequeFields}); its {@code removeIf} replays the filter's answers
+ * into the JDK's own {@code removeIf}, a call that never suspends.
  *
  * <p>Blocking calls whose stand-in must be a rewritten frame have it here too: the JDK's
  * {@code HttpClient.send} ({@link io.jgo.internal.callback.HttpClientCalls}), which sends
