@@ -189,9 +189,11 @@ public abstract class Records {
     /**
      * A segment's used slots as {@link Segment} keeps them (a {@code char}). A segment is at most
      * {@value #MAX_SEGMENT_SLOTS} slots long, or exactly one record's length when that record is longer; and no
-     * record is: a frame's live values at a call are its parameters (at most 255) and what its code
-     * (at most 65,535 bytes, a byte at least per value stored or pushed) put in its locals and on its
-     * operand stack. So this never throws, and if the JVM's limits ever change it says so here.
+     * record is from javac: a frame's live values at a call are its parameters (at most 255) and
+     * what its code (at most 65,535 bytes) put in its locals and on its operand stack. Crafted
+     * bytecode can pass it (one {@code dup2} pushes two values with one byte, and a record holds
+     * the locals and the stack together); such a save fails here with this message rather than
+     * truncating the count.
      */
     private static char usedCount(int slots) {
         if (slots > Character.MAX_VALUE) {
