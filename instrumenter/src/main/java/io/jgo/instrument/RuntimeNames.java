@@ -399,8 +399,11 @@ final class RuntimeNames {
             classEntry(TLS_IO, "java/lang/Object", SocketCalls.tlsSuspendingHelpers(
                     "acceptTls(L" + SOCKETS_PACKAGE + "TlsServerSocket;)Ljava/net/Socket;")),
             classEntry(SOCKETS_PACKAGE + "TlsConnection", "java/lang/Object", "handshake(Z)V", "runHandshake(Z)V",
-                    "read([BIIZ)I", "unwrapSome(Z)Z", "fill(Z)I"),
+                    "read([BIIZ)I", "unwrapSome(Z)Z", "fill(Z)I", "answerEngine(Z)V", "write([BIIZ)V",
+                    "wrapAndSend(Ljava/nio/ByteBuffer;Z)V", "wrapAndSendLocked(Ljava/nio/ByteBuffer;Z)V",
+                    "send(Ljava/nio/ByteBuffer;Z)V", "sendAlertQuietly(Z)V"),
             entry(SOCKETS_PACKAGE + "TlsInput", "java/io/InputStream", SOCKETS_PACKAGE + "Parks", "read()I", "read([BII)I"),
+            entry(SOCKETS_PACKAGE + "TlsOutput", "java/io/OutputStream", SOCKETS_PACKAGE + "Parks", "write(I)V", "write([BII)V"),
             classEntry(SOCKETS_PACKAGE + "Waits", "java/lang/Object",
                     "read(Ljava/net/Socket;Ljava/nio/channels/SocketChannel;Ljava/nio/ByteBuffer;)I",
                     "accept(Ljava/net/ServerSocket;Ljava/nio/channels/ServerSocketChannel;)Ljava/nio/channels/SocketChannel;",

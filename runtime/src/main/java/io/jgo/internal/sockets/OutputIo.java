@@ -17,7 +17,7 @@ import java.nio.channels.SocketChannel;
  * ...): the instrumenter's {@code SocketWriteCalls} chooses the call sites; an instance call's
  * receiver is the first argument, typed as the family's base ({@code OutputStream}), whatever
  * static type the call site named. Each stand-in dispatches by class to the parking stream
- * ({@link SocketOutput} and the parking decorators over it, {@link Parks}), whose writes park a
+ * ({@link SocketOutput}, {@link TlsOutput} and the parking decorators over them, {@link Parks}), whose writes park a
  * goroutine while the send buffer is full; otherwise it makes the JDK's call as rewritten code made
  * it before (a write or flush wrapped as a syscall that does not hand the P off up front). A
  * decorator is a parking one only over a stream that parks; over anything else it is the JDK's.

@@ -2,6 +2,8 @@ package io.jgo.internal.sockets;
 
 import io.jgo.Goroutine;
 import io.jgo.internal.blocking.Blocking;
+import io.jgo.internal.blocking.ParkingReentrantLock;
+import io.jgo.internal.poll.SocketWriteProbe;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
@@ -10,7 +12,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.LockSupport;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
@@ -22,21 +23,35 @@ import javax.net.ssl.SSLHandshakeException;
  * blocking mode). It makes the handshake, turns records read from the transport into plaintext and
  * plaintext into records written to it, and sends {@code close_notify}.
  *
- * <p>Waiting. Every wait for the peer is a read of the transport. With {@code park} true (a
- * goroutine in rewritten code) that read is {@link Waits#read}: the goroutine parks on the poller, the
- * transport's {@code soTimeout} is the deadline, a close wakes it; otherwise it is the JDK's own
- * stream of the transport (a plain thread blocks, timeouts included). Writes never park: they are
- * blocking writes of the channel, which return at once unless the send buffer is full (the same rule
- * as a plain socket's writes); so a write that finds the handshake not yet made makes it without
- * parking, and {@link TlsIo} makes the handshake (parking) before it hands out the output stream.
+ * <p>Waiting. Every wait for the peer's bytes is a read of the transport, every wait for room in the
+ * send buffer a write of it. With {@code park} true (a goroutine in rewritten code) a read is
+ * {@link Waits#read}: the goroutine parks on the poller, the transport's {@code soTimeout} is the
+ * deadline, a close wakes it; a write is {@link Waits#write} (the transport's descriptor made
+ * non-blocking, {@link SocketWriteProbe}): what fits is written at once, and while the send buffer is
+ * full the goroutine parks on the poller for {@code OP_WRITE}, no carrier held. Otherwise (a plain
+ * thread, a goroutine inside a syscall, or JDK internals closed to jgo) a read is the JDK's own stream
+ * of the transport and a write a blocking write of the channel (the thread blocks, timeouts included).
+ * So the handshake, which both reads and writes, parks wherever it is made from rewritten code: at
+ * {@code startHandshake}, {@code getSession}, or the first read or write, as the JDK's.
  *
  * <p>Concurrency invariants. One reader and one writer may work at once (the engine itself locks
  * around each wrap and unwrap). The read side's buffers ({@link #netIn}, {@link #appIn}) belong to
- * the one reader at a time, as with the JDK's streams. Records go out in the order the engine made
- * them because every wrap and its write happen under {@link #writing}, a lock held only across a
- * blocking write, never across a park. The handshake is made by one caller ({@link #state} goes from
- * NEW to RUNNING by compare-and-set); another one that needs it meanwhile waits until it is DONE or
- * FAILED (a goroutine by sleeping, which parks).
+ * the one reader at a time, as with the JDK's streams. Records go out whole and in the order the
+ * engine made them because every wrap and all the partial writes of its records happen under
+ * {@link #writeLock}: the transport's socket write lock ({@link SocketWriteLocks}), shared with the
+ * plain streams of the same socket, so a plain write to the transport never lands inside a record
+ * either. It is goroutine-owned ({@link ParkingReentrantLock}): a writer parks holding it while the
+ * send buffer is full, and a goroutine waiting for it parks (a plain thread blocks). The handshake is
+ * made by one caller ({@link #state} goes from NEW to RUNNING by compare-and-set); another one that
+ * needs it meanwhile waits until it is DONE or FAILED (a goroutine by sleeping, which parks).
+ *
+ * <p>Close never waits for {@link #writeLock}: a writer parked on a full send buffer holds it for as
+ * long as the peer does not read (forever, if it never does). So {@code close} and
+ * {@code shutdownOutput} try the lock once ({@link #closeOutbound}); free, they send
+ * {@code close_notify}; held, they send nothing and go on to close (or shut down) the transport,
+ * which wakes the parked writer ({@code SocketException("Socket closed")}, or {@code "Socket output
+ * is shutdown"}). The JDK's {@code SSLSocket} waits for the lock instead (without {@code SO_LINGER},
+ * until the writer's bytes are taken).
  */
 final class TlsConnection {
 
@@ -52,7 +67,16 @@ final class TlsConnection {
     private final boolean autoClose;
     private final Runnable onHandshake;
     private final AtomicInteger state = new AtomicInteger(NEW);
-    private final ReentrantLock writing = new ReentrantLock();
+    /**
+     * The transport's write lock ({@link SocketWriteLocks}): held across each wrap and every partial
+     * write (and park) of its records. Goroutine-owned, so it may be held across a park (class comment).
+     */
+    private final ParkingReentrantLock writeLock;
+    /**
+     * Whether a goroutine's writes may park: the transport's descriptor was made non-blocking
+     * ({@link SocketWriteProbe}), so that a write of what fits returns at once. Final after construction.
+     */
+    private final boolean writesPark;
     private volatile IOException failure;
     private volatile boolean inboundDone;
     private volatile boolean closed;
@@ -60,7 +84,7 @@ final class TlsConnection {
     private ByteBuffer netIn;
     /** Plaintext unwrapped, not yet read; kept ready to get. Reader's. */
     private ByteBuffer appIn;
-    /** Records made by a wrap; used under {@link #writing} only. */
+    /** Records made by a wrap; used under {@link #writeLock} only. */
     private ByteBuffer netOut;
     private InputStream plainIn;
 
@@ -79,6 +103,24 @@ final class TlsConnection {
         this.netIn = ByteBuffer.allocate(packet).flip();
         this.appIn = ByteBuffer.allocate(engine.getSession().getApplicationBufferSize()).flip();
         this.netOut = ByteBuffer.allocate(packet);
+        this.writeLock = SocketWriteLocks.of(ch);
+        this.writesPark = descriptorMadeNonBlocking(ch);
+    }
+
+    /**
+     * Puts the transport's descriptor in non-blocking mode (the channel stays in blocking mode, as for
+     * {@link SocketOutput}); false when the JDK internals are closed to jgo or the channel is not the
+     * JDK's, closed or not in blocking mode: writes are then blocking writes, as before.
+     */
+    private static boolean descriptorMadeNonBlocking(SocketChannel ch) {
+        if (!SocketWriteProbe.applies(ch)) {
+            return false;
+        }
+        try {
+            return SocketWriteProbe.forceNonBlocking(ch);
+        } catch (IOException e) {
+            return false; // the channel's own failure: its next call reports it
+        }
     }
 
     boolean handshakeDone() {
@@ -133,7 +175,7 @@ final class TlsConnection {
         while (true) {
             switch (engine.getHandshakeStatus()) {
                 case NEED_WRAP:
-                    wrapAndSend(NOTHING);
+                    wrapAndSend(NOTHING, park);
                     break;
                 case NEED_UNWRAP:
                 case NEED_UNWRAP_AGAIN:
@@ -169,7 +211,7 @@ final class TlsConnection {
                 inboundDone = true; // the peer closed its end without close_notify
                 return -1;
             }
-            answerEngine();
+            answerEngine(park);
         }
         int n = Math.min(len, appIn.remaining());
         appIn.get(b, off, n);
@@ -182,13 +224,14 @@ final class TlsConnection {
     }
 
     /** What an unwrap left the engine wanting: its tasks run, or a record it must send (a reply). */
-    private void answerEngine() throws IOException {
+    @Goroutine
+    private void answerEngine(boolean park) throws IOException {
         SSLEngineResult.HandshakeStatus hs = engine.getHandshakeStatus();
         while (hs == SSLEngineResult.HandshakeStatus.NEED_TASK || hs == SSLEngineResult.HandshakeStatus.NEED_WRAP) {
             if (hs == SSLEngineResult.HandshakeStatus.NEED_TASK) {
                 runTasks();
             } else if (!engine.isOutboundDone()) {
-                wrapAndSend(NOTHING);
+                wrapAndSend(NOTHING, park);
             } else {
                 return;
             }
@@ -210,7 +253,7 @@ final class TlsConnection {
             try {
                 r = engine.unwrap(netIn, appIn);
             } catch (SSLException e) {
-                sendAlertQuietly(); // the engine made a fatal alert for the peer
+                sendAlertQuietly(park); // the engine made a fatal alert for the peer
                 throw e;
             } finally {
                 appIn.flip();
@@ -279,48 +322,78 @@ final class TlsConnection {
         return n;
     }
 
-    /** Writes {@code b} as records; makes the handshake first, without parking, if none was made. */
-    void write(byte[] b, int off, int len) throws IOException {
+    /**
+     * Writes {@code b} as records, the handshake first if none was made. With {@code park} (a
+     * goroutine in rewritten code) every wait, the handshake's and the send buffer's, parks.
+     */
+    @Goroutine
+    void write(byte[] b, int off, int len, boolean park) throws IOException {
         if (state.get() != DONE) {
-            handshake(false);
+            handshake(park);
         }
         checkOpen();
-        wrapAndSend(ByteBuffer.wrap(b, off, len));
+        wrapAndSend(ByteBuffer.wrap(b, off, len), park);
     }
 
-    /** Wraps all of {@code src} (or one handshake or alert record when it is empty) and sends it. */
-    private void wrapAndSend(ByteBuffer src) throws IOException {
-        writing.lock();
+    /**
+     * Wraps all of {@code src} (or one handshake or alert record when it is empty) and sends it,
+     * holding {@link #writeLock} from the first wrap to the last partial write.
+     */
+    @Goroutine
+    private void wrapAndSend(ByteBuffer src, boolean park) throws IOException {
+        writeLock.lock();
         try {
-            do {
-                netOut.clear();
-                SSLEngineResult r = engine.wrap(src, netOut);
-                if (r.getStatus() == SSLEngineResult.Status.BUFFER_OVERFLOW) {
-                    netOut = ByteBuffer.allocate(Math.max(netOut.capacity() * 2, engine.getSession().getPacketBufferSize()));
-                    continue;
-                }
-                netOut.flip();
-                send(netOut);
-                if (r.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_TASK) {
-                    runTasks();
-                }
-                if (r.getStatus() == SSLEngineResult.Status.CLOSED) {
-                    if (src.hasRemaining()) {
-                        throw new SocketException("Socket output is closed (TLS close_notify sent)");
-                    }
-                    return;
-                }
-            } while (src.hasRemaining());
+            wrapAndSendLocked(src, park);
         } finally {
-            writing.unlock();
+            writeLock.unlock();
         }
+    }
+
+    /** {@link #wrapAndSend}'s work; the caller holds {@link #writeLock}. */
+    @Goroutine
+    private void wrapAndSendLocked(ByteBuffer src, boolean park) throws IOException {
+        do {
+            netOut.clear();
+            SSLEngineResult r = engine.wrap(src, netOut);
+            if (r.getStatus() == SSLEngineResult.Status.BUFFER_OVERFLOW) {
+                netOut = ByteBuffer.allocate(Math.max(netOut.capacity() * 2, engine.getSession().getPacketBufferSize()));
+                continue;
+            }
+            netOut.flip();
+            send(netOut, park);
+            if (r.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_TASK) {
+                runTasks();
+            }
+            if (r.getStatus() == SSLEngineResult.Status.CLOSED) {
+                if (src.hasRemaining()) {
+                    throw new SocketException("Socket output is closed (TLS close_notify sent)");
+                }
+                return;
+            }
+        } while (src.hasRemaining());
+    }
+
+    /**
+     * Writes all of {@code records} (the caller holds {@link #writeLock}). A goroutine that may park
+     * writes through {@link Waits#write}: what fits at once, and while the send buffer is full it
+     * parks on the poller ({@code OP_WRITE}); a close meanwhile is {@code SocketException("Socket
+     * closed")}, an interrupt the channel's {@code ClosedByInterruptException}, as a plain socket's
+     * write. Anyone else makes a blocking write.
+     */
+    @Goroutine
+    private void send(ByteBuffer records, boolean park) throws IOException {
+        if (park && writesPark && Waits.canPark()) {
+            Waits.write(transport, ch, records);
+            return;
+        }
+        blockingSend(records);
     }
 
     /**
      * A blocking write of the whole buffer. As a syscall that does not hand the P off up front: it
      * returns at once unless the send buffer is full (sysmon retakes the P if it lasts).
      */
-    private void send(ByteBuffer records) throws IOException {
+    private void blockingSend(ByteBuffer records) throws IOException {
         boolean entered = Blocking.enter(ch, Blocking.BY_CLASS);
         try {
             while (records.hasRemaining()) {
@@ -367,28 +440,35 @@ final class TlsConnection {
         transport.shutdownInput();
     }
 
-    /** Best effort: a write blocked on a full send buffer keeps the lock, and then nothing is sent. */
+    /**
+     * Best effort, never waiting for {@link #writeLock} (class comment): {@code close_notify} is sent
+     * only when no write holds the lock; a writer parked on a full send buffer keeps it, and then
+     * nothing is sent. Its write is a blocking one (a close is no goroutine's call to park in): one
+     * small record, which waits only if the send buffer is full.
+     */
     private void closeOutbound() {
         engine.closeOutbound();
-        if (state.get() != DONE || transport.isClosed() || transport.isOutputShutdown() || !writing.tryLock()) {
+        if (state.get() != DONE || transport.isClosed() || transport.isOutputShutdown() || !writeLock.tryLock()) {
             return;
         }
         try {
-            wrapAndSend(NOTHING);
+            wrapAndSendLocked(NOTHING, false);
         } catch (IOException | RuntimeException e) {
             // the peer may be gone: the close goes on
         } finally {
-            writing.unlock();
+            writeLock.unlock();
         }
     }
 
-    private void sendAlertQuietly() {
+    /** The fatal alert the engine made, if no write holds {@link #writeLock} (the first failure is the one thrown). */
+    @Goroutine
+    private void sendAlertQuietly(boolean park) {
         try {
-            if (!engine.isOutboundDone() && writing.tryLock()) {
+            if (!engine.isOutboundDone() && writeLock.tryLock()) {
                 try {
-                    wrapAndSend(NOTHING);
+                    wrapAndSendLocked(NOTHING, park);
                 } finally {
-                    writing.unlock();
+                    writeLock.unlock();
                 }
             }
         } catch (IOException | RuntimeException e) {

@@ -27,9 +27,8 @@ import javax.net.ssl.SSLSocketFactory;
  * only when it is the JDK's own provider's ({@code sun.security.ssl}); a factory of another provider,
  * or one named by the {@code ssl.SocketFactory.provider} security property, is returned as it is,
  * and its sockets are the JDK's path (wrapped as any blocking call). On a jgo socket a goroutine's
- * handshake parks: at {@code startHandshake}, {@code getSession}, the first read, and at
- * {@code getOutputStream} (writes never park, see {@link TlsConnection}, so the handshake is made
- * before the stream is handed out rather than inside the JDK writer that first writes to it).
+ * handshake parks wherever it is made, as the JDK's: at {@code startHandshake}, {@code getSession},
+ * or the first read or write ({@link TlsConnection}); {@code getOutputStream} makes none.
  */
 public final class TlsIo {
 
@@ -202,17 +201,13 @@ public final class TlsIo {
     }
 
     /**
-     * {@code socket.getOutputStream()}: on a jgo TLS socket a goroutine makes the handshake first
-     * (parking); a channel-backed socket's stream is one whose writes park ({@link OutputIo#of}).
+     * {@code socket.getOutputStream()}: a channel-backed socket's stream is one whose writes park
+     * ({@link OutputIo#of}); a jgo TLS socket's is its own ({@link TlsOutput}, whose writes park, the
+     * handshake's included: none is made here, as the JDK's makes none). Kept {@code @Goroutine}, the
+     * instrumenter's {@code SocketCalls} calls it as a suspending stand-in.
      */
     @Goroutine
     public static OutputStream getOutputStream(Socket socket) throws IOException {
-        if (socket instanceof TlsSocket && Waits.canPark()) {
-            TlsSocket tls = (TlsSocket) socket;
-            OutputStream out = tls.getOutputStream(); // the JDK's checks (closed, shut down) first
-            tls.connection().handshake(true);
-            return out;
-        }
         return OutputIo.of(socket);
     }
 

@@ -1,15 +1,19 @@
 package io.jgo.internal.sockets;
 
+import io.jgo.Goroutine;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Objects;
 
 /**
  * A {@link TlsSocket}'s output stream: each write is wrapped into records and written at once (no
- * buffering of its own, as the JDK's). Never parks (it is called from the JDK's writers, which are
- * not rewritten): see {@link TlsConnection} for why a write does not wait.
+ * buffering of its own, as the JDK's), the handshake first if none was made. A goroutine's write
+ * parks on the poller while the send buffer is full (and for the handshake's reads); a plain
+ * thread's, or a goroutine's inside a syscall, blocks as the JDK's would ({@link TlsConnection}).
+ * It is a {@link Parks} stream, so the output decorators made over it in rewritten code are the
+ * parking ones ({@link OutputIo}, {@link WriterIo}, {@link PrintIo}).
  */
-final class TlsOutput extends OutputStream {
+final class TlsOutput extends OutputStream implements Parks {
 
     private final TlsSocket socket;
     private final TlsConnection conn;
@@ -20,15 +24,17 @@ final class TlsOutput extends OutputStream {
     }
 
     @Override
+    @Goroutine
     public void write(int b) throws IOException {
-        conn.write(new byte[] {(byte) b}, 0, 1);
+        conn.write(new byte[] {(byte) b}, 0, 1, Waits.canPark());
     }
 
     @Override
+    @Goroutine
     public void write(byte[] b, int off, int len) throws IOException {
         Objects.checkFromIndexSize(off, len, b.length);
         if (len > 0) {
-            conn.write(b, off, len);
+            conn.write(b, off, len, Waits.canPark());
         }
     }
 

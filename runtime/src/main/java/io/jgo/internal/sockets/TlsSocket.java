@@ -26,8 +26,8 @@ import javax.net.ssl.SSLSocket;
  * the JDK's TLS code ({@link TlsConnection} drives the engine). Made only by jgo's factories
  * ({@link TlsSocketFactory}, {@link TlsServerSocket#accept}), always connected. The socket calls go
  * to the transport; the TLS calls to the engine, whose settings are the socket's. The handshake is
- * made at the first {@code startHandshake}, {@code getSession}, read or write (and, in rewritten
- * code, at {@code getOutputStream}: see {@link TlsIo}); a failed handshake closes the socket.
+ * made at the first {@code startHandshake}, {@code getSession}, read or write, as the JDK's; a failed
+ * handshake closes the socket.
  * {@code getChannel()} is null, as for the JDK's {@code SSLSocket}.
  */
 final class TlsSocket extends SSLSocket {

@@ -46,22 +46,29 @@
  * JDK provider's ({@code SSLSocketFactory.getDefault()}, {@code SSLContext.getSocketFactory()}, ...);
  * their sockets are {@code TlsSocket}s, an {@code SSLEngine} driven by {@code TlsConnection} over a
  * channel-backed socket: the handshake and reads wait through {@code Waits.read} (so they park, with
- * soTimeout and close as above), writes are blocking channel writes (the JDK's writers call them, and
- * a goroutine cannot unwind through those), so a goroutine makes the handshake before it is handed
- * the output stream. {@code TlsInput} is a {@link io.jgo.internal.sockets.Parks} stream, so the
- * decorators over it park too. Factories of other providers are left alone.
+ * soTimeout and close as above), and writes through {@code Waits.write} (the transport's descriptor
+ * non-blocking, as {@code SocketOutput}'s): a goroutine's write parks on {@code OP_WRITE} while the
+ * send buffer is full. Each wrap and all the partial writes of its records hold the transport's socket
+ * write lock ({@code SocketWriteLocks}, goroutine-owned, shared with the transport's plain streams),
+ * so records go out whole and in the engine's order, and a plain write to the same socket cannot land
+ * inside one. A close (and {@code shutdownOutput}) never waits for that lock: it tries it once to send
+ * {@code close_notify}, and when a parked writer holds it sends nothing and closes the transport,
+ * which wakes the writer with {@code SocketException("Socket closed")} (the JDK's {@code SSLSocket}
+ * would wait for the writer). The handshake is made where the JDK makes it (the first read or write,
+ * {@code startHandshake}, {@code getSession}) and parks there. {@code TlsInput} and {@code TlsOutput}
+ * are {@link io.jgo.internal.sockets.Parks} streams, so the decorators over them park too. Factories
+ * of other providers are left alone.
  *
- * <p>What still holds a carrier: TLS writes (records written to the channel under a lock that a
- * parked goroutine must not hold; they wait only while the send buffer is full); a socket made outside
- * rewritten code or a user's subclass; an {@code SSLSocket} of another provider, of a factory got
- * outside rewritten code, or from the unconnected {@code createSocket()}; and a parking stream read
- * from unrewritten code (a library's own loop, {@code BufferedReader.lines()}) in a goroutine, which
- * pins.
+ * <p>What still holds a carrier: a socket made outside rewritten code or a user's subclass; an
+ * {@code SSLSocket} of another provider, of a factory got outside rewritten code, or from the
+ * unconnected {@code createSocket()}; and a parking stream read or written from unrewritten code (a
+ * library's own loop, {@code BufferedReader.lines()}, a JDK stream jgo does not replace such as
+ * {@code ObjectOutputStream}) in a goroutine, which pins.
  *
  * <p>The parking output decorators and {@code SocketOutput} take a lock per operation, as the JDK's
  * do ({@code synchronized (lock)}; the socket stream's channel write lock): a
  * {@link io.jgo.internal.blocking.ParkingReentrantLock} of their own (the socket's, shared by its
- * streams, for {@code SocketOutput}), so a goroutine waiting for it parks instead of pinning, and a
+ * streams and its TLS connection, for {@code SocketOutput}), so a goroutine waiting for it parks instead of pinning, and a
  * goroutine may park holding it (a write waiting for room). So goroutines sharing a
  * {@code PrintWriter}, a {@code DataOutputStream} or the socket's stream get each call whole, a
  * {@code println} included. The parking input decorators' reads ({@code BufferedReader},

@@ -45,13 +45,13 @@ import org.junit.jupiter.api.Timeout;
 class SocketWritesAtomicTest {
 
     private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
-    private static final int GOROUTINES = 16;
-    private static final int RECORDS_EACH = 30;
+    static final int GOROUTINES = 16;
+    static final int RECORDS_EACH = 30;
     private static final int SOCKET_BUFFER = 8 * 1024;
 
-    private static final int PRINT_WRITER = 0;
-    private static final int DATA_OUTPUT = 1;
-    private static final int RAW_STREAM = 2;
+    static final int PRINT_WRITER = 0;
+    static final int DATA_OUTPUT = 1;
+    static final int RAW_STREAM = 2;
 
     /** Record {@code seq} of goroutine {@code id}: "g{id} s{seq} {length} {payload}", ASCII. */
     static String record(int id, int seq, int maxPayload) {
@@ -171,26 +171,31 @@ class SocketWritesAtomicTest {
 
     /** Reads every record of the one connection, in small pieces; the problems found, then the count of each goroutine's records. */
     private static List<String> peer(ServerSocket l, int mode) throws IOException {
+        try (Socket s = l.accept()) {
+            return records(s.getInputStream(), mode);
+        }
+    }
+
+    /** Reads every record from {@code raw} to its end, in small pieces, as {@link #peer} (also the TLS test's peer). */
+    static List<String> records(InputStream raw, int mode) throws IOException {
         List<String> problems = new ArrayList<>();
         int[] nextSeq = new int[GOROUTINES];
-        try (Socket s = l.accept()) {
-            InputStream in = new BufferedInputStream(s.getInputStream(), 512);
-            if (mode == PRINT_WRITER) {
-                BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.US_ASCII), 512);
-                for (String line; (line = r.readLine()) != null;) {
-                    check(line, nextSeq, problems);
+        InputStream in = new BufferedInputStream(raw, 512);
+        if (mode == PRINT_WRITER) {
+            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.US_ASCII), 512);
+            for (String line; (line = r.readLine()) != null;) {
+                check(line, nextSeq, problems);
+            }
+        } else {
+            DataInputStream d = new DataInputStream(in);
+            while (true) {
+                String r;
+                try {
+                    r = d.readUTF();
+                } catch (EOFException end) {
+                    break;
                 }
-            } else {
-                DataInputStream d = new DataInputStream(in);
-                while (true) {
-                    String r;
-                    try {
-                        r = d.readUTF();
-                    } catch (EOFException end) {
-                        break;
-                    }
-                    check(r, nextSeq, problems);
-                }
+                check(r, nextSeq, problems);
             }
         }
         for (int id = 0; id < GOROUTINES; id++) {
