@@ -60,7 +60,8 @@ import org.junit.jupiter.api.Timeout;
  * same calls (CRC-32). A close from another goroutine wakes a writer parked on a full buffer with
  * {@code SocketException("Socket closed")}, the JDK's plain socket's answer ({@link
  * SocketWritesParkTest}; the JDK's {@code SSLSocket.close} would instead wait for the writer, until
- * the peer reads); an interrupt wakes it with the channel socket's {@code ClosedByInterruptException},
+ * the peer reads); a {@code shutdownOutput} wakes it with {@code SocketException("Socket output is
+ * shutdown")}; an interrupt wakes it with the channel socket's {@code ClosedByInterruptException},
  * the socket closed.
  */
 @Timeout(300)
@@ -318,6 +319,27 @@ class TlsWritesParkTest {
         }
         assertEquals("java.net.SocketException: Socket closed", got.get(), "as the JDK's plain socket (SocketWritesParkTest)");
         assertTrue(closed.get());
+    }
+
+    @Test
+    void aShutdownOutputFromAnotherGoroutineWakesATlsWriterParkedOnAFullBuffer() throws Exception {
+        AtomicReference<String> got = new AtomicReference<>();
+        AtomicReference<Boolean> open = new AtomicReference<>();
+        try (SilentPeer peer = new SilentPeer()) {
+            Pins.none(() -> SocketBody.run("tls-write-shutdown", 4, () -> {
+                try (Socket s = peer.connect()) {
+                    Chan<IOException> outcome = Chan.make(1);
+                    Go.go(() -> outcome.send(writeUntilFailure(s)));
+                    Await.dumpShows("the TLS writer in IO wait", d -> Dumps.parkedIn(d, "IO wait", "Waits.write") == 1);
+                    s.shutdownOutput(); // does not wait for the write lock: sends no close_notify, shuts the transport's output
+                    IOException e = outcome.recv();
+                    got.set(e.getClass().getName() + ": " + e.getMessage());
+                    open.set(!s.isClosed() && s.isOutputShutdown());
+                }
+            }));
+        }
+        assertEquals("java.net.SocketException: Socket output is shutdown", got.get(), "as a write after shutdownOutput");
+        assertTrue(open.get(), "the socket stays open, its output shut down");
     }
 
     @Test
