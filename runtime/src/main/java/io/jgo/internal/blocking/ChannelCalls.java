@@ -5,8 +5,9 @@ import io.jgo.internal.Stack;
 import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.cont.Leaf;
 import io.jgo.internal.cont.LeafPark;
-import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.Interrupts;
+import io.jgo.internal.sched.Runtimes;
+import io.jgo.internal.sched.park.Party;
 import io.jgo.internal.poll.PollDesc;
 import io.jgo.internal.sched.Syscalls;
 import java.io.IOException;
@@ -280,7 +281,7 @@ public final class ChannelCalls {
 
         @Override
         protected Object start(Stack s, Object channel, Object buf, Object c, long range) throws SocketTimeoutException {
-            G g = PollDesc.parker(s);
+            Party g = PollDesc.parker(s);
             SelectableChannel ch = (SelectableChannel) channel;
             int off = (int) (range >>> 32);
             int len = (int) range;
@@ -289,7 +290,7 @@ public final class ChannelCalls {
             if (g == null || Syscalls.inCall() || ch == null || !ch.isBlocking() || !blocks) {
                 return null;
             }
-            PollDesc pd = PollDesc.forBlockingChannel(g.runtime(), ch);
+            PollDesc pd = PollDesc.forBlockingChannel(Runtimes.of(g), ch);
             if (pd == null) {
                 return null;
             }
@@ -319,7 +320,7 @@ public final class ChannelCalls {
         @Override
         protected Object resume(Stack s, Object channel, Object buf, Object c, long range)
                 throws AsynchronousCloseException, SocketTimeoutException {
-            G g = PollDesc.parker(s);
+            Party g = PollDesc.parker(s);
             ChannelWait w = (ChannelWait) PollDesc.afterPark(g);
             Interrupts.exitWait(g);
             if (connect) {

@@ -128,7 +128,7 @@
  * runnext when the readier is a goroutine of the same runtime holding a P, else on that runtime's
  * global queue, then calls {@code wakep}. The deadlock check and the dump read the seam
  * ({@code Parking.mayBeWokenFromOutside}, {@code PlainThreads}, the wait reason). Outside this
- * package nothing names G but the {@code proc} door and the poller's calls: the rest holds a
+ * package nothing names G but the {@code proc} door: the rest (the poller included) holds a
  * {@code Party} and acts on it through {@link io.jgo.internal.sched.Goroutines} and
  * {@link io.jgo.internal.sched.Interrupts}. The sync types of {@code io.jgo} park through
  * {@code io.jgo.internal.sync.WaitList} (Go's {@code sema.go}), the blocking stand-ins' future waits
