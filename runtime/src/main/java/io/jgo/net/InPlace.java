@@ -16,7 +16,7 @@ final class InPlace {
 
     /** Waits for {@code mode} on {@code pd} in place; returns the {@link PollDesc} outcome (WOKEN, CLOSED, TIMEOUT). */
     static int await(PollDesc pd, int mode) {
-        boolean entered = Syscalls.enter(true);
+        boolean entered = Syscalls.enter(Syscalls.Policy.HAND_OFF_AT_ONCE);
         try {
             return pd.prepareWait(null, mode);
         } finally {

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * The instrumenter's table of the runtime's classes ({@link RuntimeNames#knownRuntimeClass}, used when
  * the runtime is not on the class path, as in a build-time run) against the runtime's class files.
  * Lives here, in the runtime module, because only here are both visible. When this fails after a
- * change to the runtime, update the table in {@code RuntimeNames}.
+ * change to the runtime, update the table in {@code RuntimeClasses}.
  */
 class RuntimeClassesMatchTest {
 
@@ -37,7 +37,7 @@ class RuntimeClassesMatchTest {
                 unknown.add(name);
             }
         }
-        assertEquals(List.of(), unknown, "add these to RuntimeNames' table of runtime classes");
+        assertEquals(List.of(), unknown, "add these to RuntimeClasses' table of runtime classes");
     }
 
     @Test

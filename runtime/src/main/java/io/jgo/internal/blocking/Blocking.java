@@ -60,13 +60,16 @@ public final class Blocking {
 
     /**
      * Before a blocking call: enters a syscall when the caller is a running goroutine and the call
-     * may block; returns whether it did, for {@link #exit}. Any thread (a plain thread: false).
+     * may block; returns whether it did, for {@link #exit}. Any thread (a plain thread: false). The
+     * rule also says when the P goes: an {@link #ALWAYS} call is known to block, so at once
+     * ({@code HAND_OFF_AT_ONCE}); a {@link #BY_CLASS} call often returns at once (a stream's read of
+     * buffered bytes), so only if it lasts ({@code RETAKE_IF_IT_LASTS}).
      */
     public static boolean enter(Object receiver, int rule) {
         if (rule == BY_CLASS && receiver != null && !BLOCKS.get(receiver.getClass())) {
             return false;
         }
-        return Syscalls.enter(rule == ALWAYS);
+        return Syscalls.enter(rule == ALWAYS ? Syscalls.Policy.HAND_OFF_AT_ONCE : Syscalls.Policy.RETAKE_IF_IT_LASTS);
     }
 
     /** After the call (normally or not): leaves the syscall {@link #enter} entered. */

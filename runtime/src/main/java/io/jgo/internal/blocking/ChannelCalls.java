@@ -5,8 +5,9 @@ import io.jgo.internal.Stack;
 import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.cont.Leaf;
 import io.jgo.internal.cont.LeafPark;
-import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.Interrupts;
+import io.jgo.internal.sched.Runtimes;
+import io.jgo.internal.sched.park.Party;
 import io.jgo.internal.poll.PollDesc;
 import io.jgo.internal.sched.Syscalls;
 import java.io.IOException;
@@ -76,11 +77,11 @@ public final class ChannelCalls {
             ch = (SocketChannel) cw.ch;
             dst = (ByteBuffer) cw.buf;
         }
-        boolean entered = Blocking.enter(ch, afterWait(w));
+        boolean entered = enter(w);
         try {
             return ch.read(dst);
         } finally {
-            Blocking.exit(entered);
+            exit(entered);
         }
     }
 
@@ -97,11 +98,11 @@ public final class ChannelCalls {
             ch = (SocketChannel) cw.ch;
             dsts = (ByteBuffer[]) cw.buf;
         }
-        boolean entered = Blocking.enter(ch, afterWait(w));
+        boolean entered = enter(w);
         try {
             return ch.read(dsts);
         } finally {
-            Blocking.exit(entered);
+            exit(entered);
         }
     }
 
@@ -120,11 +121,11 @@ public final class ChannelCalls {
             offset = cw.off;
             length = cw.len;
         }
-        boolean entered = Blocking.enter(ch, afterWait(w));
+        boolean entered = enter(w);
         try {
             return ch.read(dsts, offset, length);
         } finally {
-            Blocking.exit(entered);
+            exit(entered);
         }
     }
 
@@ -141,11 +142,11 @@ public final class ChannelCalls {
             ch = (SocketChannel) cw.ch;
             src = (ByteBuffer) cw.buf;
         }
-        boolean entered = Blocking.enter(ch, afterWait(w));
+        boolean entered = enter(w);
         try {
             return ch.write(src);
         } finally {
-            Blocking.exit(entered);
+            exit(entered);
         }
     }
 
@@ -162,11 +163,11 @@ public final class ChannelCalls {
             ch = (SocketChannel) cw.ch;
             srcs = (ByteBuffer[]) cw.buf;
         }
-        boolean entered = Blocking.enter(ch, afterWait(w));
+        boolean entered = enter(w);
         try {
             return ch.write(srcs);
         } finally {
-            Blocking.exit(entered);
+            exit(entered);
         }
     }
 
@@ -185,11 +186,11 @@ public final class ChannelCalls {
             offset = cw.off;
             length = cw.len;
         }
-        boolean entered = Blocking.enter(ch, afterWait(w));
+        boolean entered = enter(w);
         try {
             return ch.write(srcs, offset, length);
         } finally {
-            Blocking.exit(entered);
+            exit(entered);
         }
     }
 
@@ -204,11 +205,11 @@ public final class ChannelCalls {
         if (w != null) {
             ch = (ServerSocketChannel) ((ChannelWait) w).ch;
         }
-        boolean entered = Blocking.enter(ch, afterWait(w));
+        boolean entered = enter(w);
         try {
             return ch.accept();
         } finally {
-            Blocking.exit(entered);
+            exit(entered);
         }
     }
 
@@ -231,11 +232,11 @@ public final class ChannelCalls {
         if (w != null) {
             ch = (SocketChannel) ((ChannelWait) w).ch;
         }
-        boolean entered = Blocking.enter(ch, afterWait(w));
+        boolean entered = enter(w);
         try {
             return ch.finishConnect();
         } finally {
-            Blocking.exit(entered);
+            exit(entered);
         }
     }
 
@@ -280,7 +281,7 @@ public final class ChannelCalls {
 
         @Override
         protected Object start(Stack s, Object channel, Object buf, Object c, long range) throws SocketTimeoutException {
-            G g = PollDesc.parker(s);
+            Party g = PollDesc.parker(s);
             SelectableChannel ch = (SelectableChannel) channel;
             int off = (int) (range >>> 32);
             int len = (int) range;
@@ -289,7 +290,7 @@ public final class ChannelCalls {
             if (g == null || Syscalls.inCall() || ch == null || !ch.isBlocking() || !blocks) {
                 return null;
             }
-            PollDesc pd = PollDesc.forBlockingChannel(g.runtime(), ch);
+            PollDesc pd = PollDesc.forBlockingChannel(Runtimes.of(g), ch);
             if (pd == null) {
                 return null;
             }
@@ -319,7 +320,7 @@ public final class ChannelCalls {
         @Override
         protected Object resume(Stack s, Object channel, Object buf, Object c, long range)
                 throws AsynchronousCloseException, SocketTimeoutException {
-            G g = PollDesc.parker(s);
+            Party g = PollDesc.parker(s);
             ChannelWait w = (ChannelWait) PollDesc.afterPark(g);
             Interrupts.exitWait(g);
             if (connect) {
@@ -330,13 +331,25 @@ public final class ChannelCalls {
     }
 
     /**
-     * The syscall rule of the call: after a wait the poller said the socket is ready and the call
+     * The syscall policy of the call: after a wait the poller said the socket is ready and the call
      * returns at once, so the P is not handed off up front (sysmon retakes it if the call lasts, as
      * when another thread took the bytes first); without a wait the call may block: handed off.
      * (A thousand readers woken together, each handing its P on at once, made hundreds of threads.)
      */
-    private static int afterWait(Object w) {
-        return w != null ? Blocking.BY_CLASS : Blocking.ALWAYS;
+    private static Syscalls.Policy afterWait(Object w) {
+        return w != null ? Syscalls.Policy.RETAKE_IF_IT_LASTS : Syscalls.Policy.HAND_OFF_AT_ONCE;
+    }
+
+    /** Enters the call's syscall ({@link Syscalls#enter}); true if entered, for {@link #exit}. */
+    private static boolean enter(Object w) {
+        return Syscalls.enter(afterWait(w));
+    }
+
+    /** Leaves the syscall {@link #enter} entered, if it did. */
+    private static void exit(boolean entered) {
+        if (entered) {
+            Syscalls.exit();
+        }
     }
 
     /**

@@ -12,7 +12,7 @@ import io.jgo.internal.sched.timer.TimerFunc;
 import io.jgo.internal.sched.park.WaitQueue;
 import io.jgo.internal.sched.park.Waiter;
 import java.util.concurrent.locks.LockSupport;
-import java.util.concurrent.locks.ReentrantLock;
+import io.jgo.internal.sched.park.RuntimeLock;
 
 /**
  * One party's wait in a {@link ParkingReentrantLock}: for the lock itself, or for a signal of one of
@@ -49,7 +49,7 @@ final class LockWait implements TimerFunc, Interrupts.Wait, ParkUnlock, ThreadWa
     /** The waiting goroutine or thread: the identity a lock records as its owner. */
     final Object party;
     final ParkingReentrantLock lock;
-    private final ReentrantLock guard;
+    private final RuntimeLock guard;
     /** The condition waited on in the first phase of a condition wait, else null. Guarded by {@link #guard}. */
     ParkingCondition condition;
     /** The queue the party waits on now (the lock's, or a condition's). Guarded by {@link #guard}. */

@@ -66,8 +66,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * goroutines); and its holder, if pinned in a park, has handed its own P off. So for the JDK's own
  * owned locks, {@code lock}, {@code lockInterruptibly} and a timed {@code tryLock} first try
  * without waiting ({@code tryLock(0, ns)}: it honours fairness as {@code lock()} does), and only
- * when that fails wait inside a syscall ({@code Syscalls.enter(false)}), so sysmon hands the P to
- * another carrier if the wait lasts, as for any blocking call. A {@code Lock} of another class is
+ * when that fails wait inside a syscall ({@code Syscalls.Policy.RETAKE_IF_IT_LASTS}), so sysmon
+ * hands the P to another carrier if the wait lasts, as for any blocking call. A {@code Lock} of another class is
  * called as written (its carrier's P is retaken like that of any carrier that stops answering).
  *
  * <h2>Cost</h2>
@@ -300,7 +300,7 @@ public final class OwnedLocks {
         } else if (tryAtOnce(lock)) {
             // taken without waiting: the common case
         } else {
-            boolean entered = Syscalls.enter(false); // it may wait: sysmon hands the P on if it lasts
+            boolean entered = Syscalls.enter(Syscalls.Policy.RETAKE_IF_IT_LASTS); // it may wait: sysmon hands the P on if it lasts
             boolean got = false;
             try {
                 lock.lock();
@@ -316,7 +316,7 @@ public final class OwnedLocks {
         if (!knownClass(lock)) {
             lock.lockInterruptibly();
         } else if (!lock.tryLock(0, TimeUnit.NANOSECONDS)) { // throws as lockInterruptibly does when interrupted
-            boolean entered = Syscalls.enter(false);
+            boolean entered = Syscalls.enter(Syscalls.Policy.RETAKE_IF_IT_LASTS);
             boolean got = false;
             try {
                 lock.lockInterruptibly();
@@ -361,7 +361,7 @@ public final class OwnedLocks {
         if (!knownClass(lock) || time <= 0) {
             got = lock.tryLock(time, unit);
         } else if (!(got = lock.tryLock(0, TimeUnit.NANOSECONDS))) {
-            boolean entered = Syscalls.enter(false); // got is false here
+            boolean entered = Syscalls.enter(Syscalls.Policy.RETAKE_IF_IT_LASTS); // got is false here
             try {
                 got = lock.tryLock(time, unit);
             } finally {

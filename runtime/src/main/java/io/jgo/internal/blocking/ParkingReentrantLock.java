@@ -6,6 +6,7 @@ import io.jgo.internal.Stack;
 import io.jgo.internal.cont.Leaf;
 import io.jgo.internal.sched.park.Party;
 import io.jgo.internal.sched.park.Parking;
+import io.jgo.internal.sched.park.RuntimeLock;
 import io.jgo.internal.sched.park.WaitQueue;
 import io.jgo.internal.sched.park.Waiter;
 import java.lang.invoke.MethodHandles;
@@ -36,8 +37,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * read and written only by the owner (published with the lock word: the owner's release is a
  * volatile write, the next owner's acquire a CAS or a hand-off under {@link #guard}). The parties
  * waiting for the lock wait on {@link #queue} ({@link LockWait} records), guarded by
- * {@link #guard}, a JDK lock that is only ever held briefly and never across a park (a parking
- * goroutine's guard is released by g0 once it is parked).
+ * {@link #guard}, the runtime's lock for a guard held across an unwind, only ever held briefly and
+ * never across a wait (a parking goroutine's guard is released by g0 once it is parked; a plain
+ * thread releases it before it blocks).
  *
  * <h2>The lost wake-up race</h2>
  * An unlocker writes {@code owner = null}, then reads {@link #hasWaiters}; a locker about to queue
@@ -70,8 +72,15 @@ public final class ParkingReentrantLock extends ReentrantLock {
     private transient volatile Object owner;
     /** The owner's hold count; the owner's only. */
     private transient int holds;
-    /** Guards {@link #queue}, every {@link LockWait#state}, and the conditions' queues. */
-    final transient ReentrantLock guard = new ReentrantLock();
+    /**
+     * Guards {@link #queue}, every {@link LockWait#state}, and the conditions' queues. The runtime's
+     * one lock for a guard held across an unwind ({@code sched.park.RuntimeLock}, as a channel's): it
+     * has no owner thread, so g0's release after the park needs no same-thread rule. Every section
+     * under it is short and never blocks: a plain thread releases it before it waits
+     * ({@link LockWait#awaitAsThread}), a goroutine's is released by g0 once it is parked, and it is
+     * never taken twice by one party (nothing under it calls back into the lock or a waker).
+     */
+    final transient RuntimeLock guard = new RuntimeLock();
     /** Parties waiting for the lock. Guarded by {@link #guard}. */
     private final transient WaitQueue queue = new WaitQueue();
     /** Number of parties on {@link #queue}. Guarded by {@link #guard}. */

@@ -1,9 +1,9 @@
 package io.jgo.internal.poll;
 
-import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.NetPoller;
 import io.jgo.internal.sched.PollHost;
 import io.jgo.internal.sched.Sched;
+import io.jgo.internal.sched.park.Party;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.ClosedSelectorException;
@@ -117,7 +117,7 @@ public final class NetPoll implements NetPoller {
     /** Go's {@code sched.lastpoll}: when the last poll ended (runtime clock), 0 while one blocks. */
     private volatile long lastPoll;
     /** The Gs a poll readied; owned by the gate's holder. */
-    private final ArrayList<G> batch = new ArrayList<>();
+    private final ArrayList<Party> batch = new ArrayList<>();
     /** The gate holder's dispatches, made once (no allocation per poll): of a non-blocking and of a blocking select. */
     private final java.util.function.Consumer<SelectionKey> dispatch = key -> dispatch(key, false);
     private final java.util.function.Consumer<SelectionKey> dispatchBlocking = key -> dispatch(key, true);
@@ -273,7 +273,7 @@ public final class NetPoll implements NetPoller {
      * the others ({@code taker}, the M, does both while the gate is held), or null. Holder of a P.
      */
     @Override
-    public G pollFromP(Taker taker) {
+    public Party pollFromP(Taker taker) {
         if (!gate.compareAndSet(FREE, NONBLOCKING)) {
             return null; // someone polls (or blocks in the poll): it will see what we would have
         }

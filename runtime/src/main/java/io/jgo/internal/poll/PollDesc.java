@@ -1,8 +1,8 @@
 package io.jgo.internal.poll;
 
-import io.jgo.internal.sched.G;
 import io.jgo.internal.sched.Sched;
 import io.jgo.internal.sched.park.ParkUnlock;
+import io.jgo.internal.sched.park.Party;
 import io.jgo.internal.sched.park.Parking;
 import io.jgo.internal.sched.park.RuntimeLock;
 import io.jgo.internal.sched.park.WaitQueue;
@@ -71,7 +71,7 @@ public final class PollDesc implements ParkUnlock {
     public static final int WOKEN = 2;
     public static final int CLOSED = 3;
     public static final int TIMEOUT = 4;
-    /** The caller's cancellation condition held ({@link #prepareWait(G, int, Object, BooleanSupplier)}). */
+    /** The caller's cancellation condition held ({@link #prepareWait(Party, int, Object, BooleanSupplier)}). */
     public static final int CANCELED = 5;
 
     /** Wait reason in dumps, as Go's {@code waitReasonIOWait}. */
@@ -221,23 +221,23 @@ public final class PollDesc implements ParkUnlock {
      * is prepared (the leaf must now suspend with {@code YIELD_PARK}, then call {@link #afterPark});
      * {@link #WOKEN} for a plain thread that waited. Either way the caller retries.
      */
-    public int prepareWait(G g, int mode) {
+    public int prepareWait(Party g, int mode) {
         return prepareWait(g, mode, null);
     }
 
-    /** As {@link #prepareWait(G, int)}, keeping {@code keep} for {@link #afterPark} to return (a leaf's state across the park). */
-    public int prepareWait(G g, int mode, Object keep) {
+    /** As {@link #prepareWait(Party, int)}, keeping {@code keep} for {@link #afterPark} to return (a leaf's state across the park). */
+    public int prepareWait(Party g, int mode, Object keep) {
         return prepareWait(g, mode, keep, null);
     }
 
     /**
-     * As {@link #prepareWait(G, int, Object)}, and returns {@link #CANCELED} without waiting when
+     * As {@link #prepareWait(Party, int, Object)}, and returns {@link #CANCELED} without waiting when
      * {@code cancelled} (if not null) holds. It is asked under {@link #lock}, after closing and the
      * deadline, so a canceller that makes it true and then calls {@link #wake} either is seen here
      * or finds the waiter queued: the pair cannot lose the wake-up (the leaves of reads that take a
      * context).
      */
-    public int prepareWait(G g, int mode, Object keep, BooleanSupplier cancelled) {
+    public int prepareWait(Party g, int mode, Object keep, BooleanSupplier cancelled) {
         WaitQueue q = mode == READ ? readers : writers;
         lock.lock();
         int err = errLocked(mode);
@@ -296,7 +296,7 @@ public final class PollDesc implements ParkUnlock {
     }
 
     /** The goroutine runs again after {@link #PARKED}: takes its waiter back; returns what it kept. Owner only. */
-    public static Object afterPark(G g) {
+    public static Object afterPark(Party g) {
         Waiter w = (Waiter) Parking.takeWaiting(g);
         Object keep = w == null ? null : w.elem;
         if (w != null) {
@@ -310,8 +310,8 @@ public final class PollDesc implements ParkUnlock {
      * goroutine parks whatever its status (sysmon may have retaken its P: the park commits all the
      * same), and one that cannot unwind pins.
      */
-    public static G parker(Stack s) {
-        return (G) Parking.goroutineOf(s);
+    public static Party parker(Stack s) {
+        return Parking.goroutineOf(s);
     }
 
     /**
@@ -371,7 +371,7 @@ public final class PollDesc implements ParkUnlock {
      * before they can run ({@code M.waitForP}, as Go's {@code findRunnable} stops such an M).
      * The poller's thread, inside its select.
      */
-    void ready(int modes, boolean blocking, List<G> batch) {
+    void ready(int modes, boolean blocking, List<Party> batch) {
         Waiter list = null;
         lock.lock();
         try {
@@ -403,7 +403,7 @@ public final class PollDesc implements ParkUnlock {
         while (list != null) {
             Waiter w = list;
             list = w.wakeLink; // before the wake: the woken party may reuse w at once
-            G g = (G) w.g();
+            Party g = w.g();
             if (g != null && poll.host().injectable(g)) {
                 batch.add(g);
             } else {

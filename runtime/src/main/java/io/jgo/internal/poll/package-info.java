@@ -17,7 +17,9 @@
  * only what {@code sched.PollHost} offers: the clock, the stop flag, an idle M, and the injection of
  * what a poll readied. The M hands itself over as a {@code NetPoller.Taker} (it takes the batch of
  * {@code findRunnable}'s poll while the gate is held) and a {@code NetPoller.Blocker} (its
- * {@code inPoll} flag and its re-check of {@code nextP}), so G, M and P stay opaque here.
+ * {@code inPoll} flag and its re-check of {@code nextP}), so G, M and P stay opaque here: a goroutine is
+ * a {@code sched.park.Party} (a waiter's, the batch a poll readied), which only the scheduler's side of
+ * the door ({@code PollHost}, the M) sees as a G.
  * {@code PackageLayersTest} checks both directions.
  *
  * <h2>Threads</h2>

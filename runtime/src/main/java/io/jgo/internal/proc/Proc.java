@@ -13,6 +13,7 @@ import io.jgo.internal.sched.Interrupts;
 import io.jgo.internal.sched.park.PlainThreads;
 import io.jgo.internal.sched.Runtimes;
 import io.jgo.internal.sched.Sched;
+import io.jgo.internal.sched.Syscalls;
 import java.util.concurrent.Callable;
 
 /**
@@ -166,12 +167,11 @@ public final class Proc {
         return Runtimes.current().dump();
     }
 
-    /** Runs {@code call} between entersyscall and exitsyscall; on a plain thread, simply calls. */
+    /**
+     * {@code Go.syscall}: runs {@code call} between entersyscall and exitsyscall, its P retaken by
+     * sysmon only if it lasts ({@link Syscalls.Policy#RETAKE_IF_IT_LASTS}); on a plain thread, simply calls.
+     */
     public static <T> T syscall(Callable<T> call) throws Exception {
-        G g = Sched.currentG();
-        if (g == null) {
-            return call.call();
-        }
-        return g.runtime().syscall(g, call);
+        return Syscalls.call(Syscalls.Policy.RETAKE_IF_IT_LASTS, call);
     }
 }

@@ -141,9 +141,10 @@ public final class G extends Party implements Continuation.Owner {
      */
     boolean droppedByStop;
     /**
-     * How many syscalls the G is inside ({@code Go.syscall} or a wrapped blocking call, nested ones
-     * counted): while positive, the G's thread blocks without a P, a yield is no safe point, a park
-     * leaves the syscall and enters it again ({@link Handoff#parkPinned}). Own thread only.
+     * 1 while the G is inside a syscall ({@code Go.syscall} or a wrapped blocking call, entered by
+     * {@link Syscalls#enter}; they do not nest), else 0: while positive, the G's thread blocks without
+     * a P, a yield is no safe point, a park leaves the syscall and enters it again
+     * ({@link Handoff#parkPinned}). Own thread only.
      */
     int syscallDepth;
     /** True for the main goroutine of {@code Go.run}: never recycled; its identity goes back to the caller ({@link MainLoop}). */

@@ -7,8 +7,8 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * Everything where an M runs or blocks with a goroutine on its thread without a P: a pinned
- * goroutine's park ({@link #parkPinned}), {@code Go.syscall} ({@link #enterSyscall} /
- * {@link #exitSyscall}), a goroutine whose P sysmon retook, and the way such an M gets a P back.
+ * goroutine's park ({@link #parkPinned}), a syscall ({@link #enterSyscall} / {@link #exitSyscall},
+ * entered through {@link Syscalls} only), a goroutine whose P sysmon retook, and the way such an M gets a P back.
  *
  * <h2>Locked Gs</h2>
  * A G whose frames are on a blocked thread can only continue on that thread: it is <em>locked</em>
@@ -83,7 +83,7 @@ final class Handoff {
      */
     private void parkInSyscall(G g, M m) {
         parkLocked(g, m); // commits the park (releasing the leaf's lock), then g runs with a P
-        enterSyscall(g);
+        enterSyscall(g, Syscalls.Policy.RETAKE_IF_IT_LASTS); // it re-enters (Syscalls.enter is not asked: g is inside one)
     }
 
     /** The PARK part of {@link #parkPinned}: commit, hand the P (if any) off, block until handed one. */
@@ -157,18 +157,26 @@ final class Handoff {
     }
 
     /**
-     * Go's {@code entersyscall}: the G goes to SYSCALL and its P to SYSCALL, kept by this M
-     * ({@code m.oldP}) for a fast way back; no handoff and no thread wake-up. sysmon retakes the P
-     * if the call lasts (see {@link Sysmon}). A G whose P sysmon already retook simply stays in
-     * SYSCALL. Own thread only.
+     * The scheduler's half of {@link Syscalls#enter}, the one entry into a syscall: the G goes to
+     * SYSCALL, and its P is let go as {@code policy} says. A G whose P sysmon already retook simply
+     * stays in SYSCALL. Own thread only.
      */
-    void enterSyscall(G g) {
-        if (sched.seeded != null) {
-            // A test bubble has no sysmon to retake a P left in a syscall, and one P: hand it off
-            // now, or the bubble's other goroutines wait for the call to return.
+    void enterSyscall(G g, Syscalls.Policy policy) {
+        // A test bubble has no sysmon to retake a P left in a syscall, and one P: hand it off now,
+        // or the bubble's other goroutines wait for the call to return.
+        if (policy == Syscalls.Policy.HAND_OFF_AT_ONCE || sched.seeded != null) {
             enterSyscallBlock(g);
-            return;
+        } else {
+            enterSyscallKeepingP(g);
         }
+    }
+
+    /**
+     * Go's {@code entersyscall} ({@link Syscalls.Policy#RETAKE_IF_IT_LASTS}): the G goes to SYSCALL
+     * and its P to SYSCALL, kept by this M ({@code m.oldP}) for a fast way back; no handoff and no
+     * thread wake-up. sysmon retakes the P if the call lasts (see {@link Sysmon}). Own thread only.
+     */
+    private void enterSyscallKeepingP(G g) {
         g.waitSince = sched.waitClock(); // before the status change that publishes it to dumps
         M m = g.m;
         if (g.leaveRunning(G.SYSCALL) == G.SYSCALL) {
@@ -184,13 +192,13 @@ final class Handoff {
     }
 
     /**
-     * Go's {@code entersyscallblock}, for a call known to block (a latch's await, a queue's take):
-     * the G goes to SYSCALL and the P is handed off at once ({@link Sched#handoffP}), since waiting
-     * a sysmon tick would only delay the goroutines queued behind it. No old P is kept, so
-     * {@link #exitSyscall} takes the slow way (an idle P, else the global queue). A G whose P
-     * sysmon already retook stays in SYSCALL. Own thread only.
+     * Go's {@code entersyscallblock} ({@link Syscalls.Policy#HAND_OFF_AT_ONCE}), for a call known to
+     * block (a latch's await, a queue's take): the G goes to SYSCALL and the P is handed off at once
+     * ({@code Ms.handoffP}), since waiting a sysmon tick would only delay the goroutines queued
+     * behind it. No old P is kept, so {@link #exitSyscall} takes the slow way (an idle P, else the
+     * global queue). Own thread only.
      */
-    void enterSyscallBlock(G g) {
+    private void enterSyscallBlock(G g) {
         g.waitSince = sched.waitClock();
         M m = g.m;
         if (g.leaveRunning(G.SYSCALL) == G.SYSCALL) {
@@ -203,7 +211,8 @@ final class Handoff {
     }
 
     /**
-     * Go's {@code exitsyscall}: the fast path takes the old P back with one CAS (it races with
+     * Go's {@code exitsyscall}, the one way out of a syscall ({@link Syscalls#exit}, and a retaken
+     * G at its next safe point, {@link #parkPinned}): the fast path takes the old P back with one CAS (it races with
      * sysmon's retake, see {@link P}); else an idle P; else the G queues (locked to this M) on the
      * global queue and the M waits to be handed a P with it. Own thread only.
      */

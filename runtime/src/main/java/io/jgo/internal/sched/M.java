@@ -2,6 +2,7 @@ package io.jgo.internal.sched;
 
 import io.jgo.internal.sched.timer.VirtualClock;
 import io.jgo.internal.cont.Carrier;
+import io.jgo.internal.sched.park.Party;
 import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.cont.Continuation;
 import io.jgo.internal.cont.Entry;
@@ -271,7 +272,7 @@ final class M implements Runnable, NetPoller.Taker, NetPoller.Blocker {
             // Go: "poll network ... only an optimization before we resort to stealing". One volatile
             // read when nothing waits on the network.
             if (sched.netpoll.anyPending()) {
-                g = sched.netpoll.pollFromP(this); // take(), below, under the poll's gate
+                g = (G) sched.netpoll.pollFromP(this); // take(), below, under the poll's gate
                 if (g != null) {
                     inheritTime = false;
                     return g;
@@ -512,12 +513,13 @@ final class M implements Runnable, NetPoller.Taker, NetPoller.Blocker {
     }
 
     /**
-     * findRunnable's network poll readied {@code readied} (non-empty): the last one runs on this M,
+     * findRunnable's network poll readied {@code batch} (non-empty): the last one runs on this M,
      * the others are injected on its P (Go's {@code injectglist}). This M's g0, holding its P, inside
      * {@link NetPoller#pollFromP} (the poll's gate held: the batch is the poller's).
      */
     @Override
-    public G take(java.util.List<G> readied) {
+    public Party take(java.util.List<Party> batch) {
+        java.util.List<G> readied = PollHost.asGs(batch);
         P pp = p;
         sched.emit(Trace.Event.NETPOLL, -1, pp.id, id, NetPoller.BY_FIND_RUNNABLE, readied.size());
         G first = readied.remove(readied.size() - 1);

@@ -1,5 +1,6 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.sched.park.Party;
 import java.util.List;
 
 /**
@@ -9,7 +10,8 @@ import java.util.List;
  * goroutines through the park seam; it installs itself in its runtime with the first registration
  * ({@link PollHost#pollerOf}), and until then the runtime's poller is {@link #NONE}, which never has
  * anything pending. What the poller asks of the runtime in return is {@link PollHost}; the G, M and
- * P it hands back and forth stay opaque to it ({@link Taker}, {@link Blocker}).
+ * P it hands back and forth stay opaque to it ({@link Taker}, {@link Blocker}): it holds a goroutine as
+ * a {@link Party}, and only the scheduler's side of this door ({@link M}, {@link PollHost}) sees the G.
  */
 public interface NetPoller {
 
@@ -33,7 +35,7 @@ public interface NetPoller {
      * them while the poll's gate is still held, and what it returns is returned; null otherwise.
      * Holder of a P.
      */
-    G pollFromP(Taker taker);
+    Party pollFromP(Taker taker);
 
     /**
      * An idle M (no P) blocks in the poll instead of parking, until {@code deadline}
@@ -67,7 +69,7 @@ public interface NetPoller {
         }
 
         @Override
-        public G pollFromP(Taker taker) {
+        public Party pollFromP(Taker taker) {
             return null;
         }
 
@@ -96,7 +98,7 @@ public interface NetPoller {
     /** The M of {@code findRunnable} takes what its poll readied: runs one, injects the rest. */
     interface Taker {
         /** Called by the poll's gate holder with a non-empty batch, which it must not keep. */
-        G take(List<G> readied);
+        Party take(List<Party> readied);
     }
 
     /** An idle M that blocks in the poll ({@code M.inPoll}, {@code M.nextP}: see {@code NetPoll}). */

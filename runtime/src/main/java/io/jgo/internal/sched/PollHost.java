@@ -1,13 +1,14 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.sched.park.Party;
 import java.util.List;
 import java.util.function.Function;
 
 /**
  * What the network poller ({@code io.jgo.internal.poll}) may ask of its runtime, and nothing else:
  * the runtime's clock and stop flag, an idle M to block in the poll, and the injection of the
- * goroutines a poll readied. The poller names {@link G} only as an opaque handle it collects from
- * its waiters and hands back here. One per runtime ({@link #pollerOf}); any thread.
+ * goroutines a poll readied. The poller never names {@link G}: it holds a goroutine as a {@link Party}, the
+ * handle it collects from its waiters and hands back here, where the scheduler sees the G again. One per runtime ({@link #pollerOf}); any thread.
  */
 public final class PollHost {
 
@@ -61,8 +62,8 @@ public final class PollHost {
      * May a poll of this runtime hand {@code g} back in its batch ({@link #injectPolled})? True for a
      * goroutine of this runtime while it runs; the others are readied one by one by their waker.
      */
-    public boolean injectable(G g) {
-        return g.sched == sched && !sched.stopping;
+    public boolean injectable(Party g) {
+        return ((G) g).sched == sched && !sched.stopping;
     }
 
     /**
@@ -70,8 +71,17 @@ public final class PollHost {
      * {@code mid} the M's id or -1) readied {@code batch}: traced, then injected into the global
      * queue with an M per idle P (Go's {@code injectglist}). The poll's gate holder.
      */
-    public void injectPolled(List<G> batch, int mid, int who) {
+    public void injectPolled(List<Party> batch, int mid, int who) {
         sched.emit(Trace.Event.NETPOLL, -1, -1, mid, who, batch.size());
-        sched.inject.list(batch, null);
+        sched.inject.list(asGs(batch), null);
+    }
+
+    /**
+     * The poller's batch as the scheduler's G list, without a copy: every {@link Party} is a
+     * {@link G} (its one subclass), so the unchecked view is safe. The scheduler's side of the door only.
+     */
+    @SuppressWarnings("unchecked")
+    static List<G> asGs(List<Party> batch) {
+        return (List<G>) (List<?>) batch;
     }
 }

@@ -1,5 +1,7 @@
 package io.jgo.internal.sched;
 
+import io.jgo.internal.sched.park.Party;
+
 /**
  * Which runtime a call acts on: the calling goroutine's, else the default runtime, started lazily
  * with daemon carriers the first time a plain thread needs it. The default runtime is the only
@@ -14,6 +16,11 @@ public final class Runtimes {
     public static Sched current() {
         G g = Sched.currentG();
         return g != null ? g.sched : Default.get();
+    }
+
+    /** The runtime of the goroutine {@code g} (held outside the scheduler as a {@link Party}). Any thread. */
+    public static Sched of(Party g) {
+        return ((G) g).sched;
     }
 
     /** The runtime of the calling goroutine, or null on a plain thread. */

@@ -434,35 +434,6 @@ public final class Sched {
 
     // ---------------------------------------------------------------- handoffs (delegates)
 
-    /**
-     * Go's entersyscall/exitsyscall around {@code call}, made by {@code g}, the calling goroutine of
-     * this runtime: its P stays with it in SYSCALL, for sysmon to retake if the call blocks. Inside
-     * a syscall already, {@code call} is simply called (see {@link G#syscallDepth}). Owner thread only.
-     */
-    public <T> T syscall(G g, java.util.concurrent.Callable<T> call) throws Exception {
-        if (g.syscallDepth > 0) { // nested: the outer syscall already lets the P go; nothing to enter or leave
-            g.syscallDepth++;
-            try {
-                return call.call();
-            } finally {
-                g.syscallDepth--;
-            }
-        }
-        handoff.enterSyscall(g);
-        g.syscallDepth = 1;
-        Interrupts.enterSyscall(g); // an interrupt of g now reaches the call on this thread
-        try {
-            return call.call();
-        } finally {
-            g.syscallDepth = 0;
-            try {
-                handoff.exitSyscall(g);
-            } finally {
-                Interrupts.exitSyscall(g);
-            }
-        }
-    }
-
     void parkPinned(G g, int kind) {
         if (kind != Stack.YIELD_PREEMPT) { // a preemption that met a frame it cannot unwind just carries on: no pin
             counters.pins.increment();

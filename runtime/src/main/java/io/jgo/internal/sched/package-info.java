@@ -73,8 +73,14 @@
  * leaving a syscall without finding a P use the same mechanism.
  *
  * <h2>Syscalls and sysmon</h2>
- * {@code Go.syscall} is Go's {@code entersyscall}: G and P go to SYSCALL, the P stays attached to
- * the M ({@code m.oldP}); nothing is handed off and no thread is woken. {@code exitsyscall} takes the
+ * There is one way into a syscall and one way out: {@link io.jgo.internal.sched.Syscalls#enter} and
+ * {@link io.jgo.internal.sched.Syscalls#exit} (Go's {@code entersyscall}/{@code exitsyscall}), taken by
+ * {@code Go.syscall}, the rewrite's {@code blocking.Blocking} around a blocking JDK call, the JDK
+ * locks' waits and the network's waits in place. The caller names a policy, when the P goes:
+ * {@code RETAKE_IF_IT_LASTS} (Go's {@code entersyscall}, {@code Go.syscall}'s): G and P go to SYSCALL,
+ * the P stays attached to the M ({@code m.oldP}); nothing is handed off and no thread is woken;
+ * {@code HAND_OFF_AT_ONCE} (Go's {@code entersyscallblock}, for a call known to block): the P is
+ * handed off as the call starts. {@code exitsyscall} takes the
  * old P back with one CAS (SYSCALL -> RUNNING), else an idle P, else queues the G locked to its M.
  * {@link io.jgo.internal.sched.Sysmon} (one thread per runtime, no P) retakes a P that stayed in the
  * same syscall for a sysmon tick when it has work or nobody spins or idles, and after 10 ms in any
@@ -84,8 +90,8 @@
  * nobody rewrote): that G goes to SYSCALL without a P, as if it had entered a syscall, and gets a P
  * back through exitsyscall's path at its next call into the scheduler. The race between sysmon and
  * that G's own thread is decided on the G's status word ({@link io.jgo.internal.sched.G}, "the scan
- * bit"). A G therefore runs without a P in exactly two cases, both G status SYSCALL: inside
- * {@code Go.syscall}, and retaken ({@code G.retaken}). Only the goroutine sysmon asked may lose its
+ * bit"). A G therefore runs without a P in exactly two cases, both G status SYSCALL: inside a
+ * syscall ({@code Syscalls.enter}), and retaken ({@code G.retaken}). Only the goroutine sysmon asked may lose its
  * P, a slice after that ask: a runnext goroutine that inherits a slice (the P's next M runs it, the
  * tick does not move) is asked first, and a retaken P's next holder starts a fresh slice.
  *
@@ -128,7 +134,7 @@
  * runnext when the readier is a goroutine of the same runtime holding a P, else on that runtime's
  * global queue, then calls {@code wakep}. The deadlock check and the dump read the seam
  * ({@code Parking.mayBeWokenFromOutside}, {@code PlainThreads}, the wait reason). Outside this
- * package nothing names G but the {@code proc} door and the poller's calls: the rest holds a
+ * package nothing names G but the {@code proc} door: the rest (the poller included) holds a
  * {@code Party} and acts on it through {@link io.jgo.internal.sched.Goroutines} and
  * {@link io.jgo.internal.sched.Interrupts}. The sync types of {@code io.jgo} park through
  * {@code io.jgo.internal.sync.WaitList} (Go's {@code sema.go}), the blocking stand-ins' future waits

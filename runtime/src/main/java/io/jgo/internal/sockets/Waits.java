@@ -4,7 +4,7 @@ import io.jgo.Goroutine;
 import io.jgo.internal.blocking.Blocking;
 import io.jgo.internal.blocking.ChannelCalls;
 import io.jgo.internal.poll.PollDesc;
-import io.jgo.internal.sched.Sched;
+import io.jgo.internal.sched.Runtimes;
 import io.jgo.internal.poll.SocketWriteProbe;
 import io.jgo.internal.sched.Syscalls;
 import java.io.IOException;
@@ -35,7 +35,7 @@ final class Waits {
 
     /** Can the caller park: a goroutine, not inside a syscall (where its carrier is meant to block)? */
     static boolean canPark() {
-        return Sched.currentG() != null && !Syscalls.inCall();
+        return Runtimes.ofCurrentGoroutine() != null && !Syscalls.inCall();
     }
 
     /** Reads into {@code dst} (remaining > 0) from connected {@code socket}'s channel. */
@@ -149,7 +149,7 @@ final class Waits {
             if (done) {
                 return;
             }
-            pd = PollDesc.forBlockingChannel(Sched.currentG().runtime(), ch);
+            pd = PollDesc.forBlockingChannel(Runtimes.ofCurrentGoroutine(), ch);
             if (pd != null && timeoutMillis > 0) {
                 pd.setDeadline(PollDesc.WRITE, true, System.nanoTime() + timeoutMillis * 1_000_000L);
             }
@@ -199,7 +199,7 @@ final class Waits {
         if (millis <= 0) {
             return null;
         }
-        PollDesc pd = PollDesc.forBlockingChannel(Sched.currentG().runtime(), ch);
+        PollDesc pd = PollDesc.forBlockingChannel(Runtimes.ofCurrentGoroutine(), ch);
         if (pd != null) {
             pd.setDeadline(PollDesc.READ, true, System.nanoTime() + millis * 1_000_000L);
         }
