@@ -213,6 +213,13 @@ final class RuntimeNames {
     static final String QUEUE_CALLS = CALLBACK_PACKAGE + "QueueCalls";
     static final String SEARCH_CALLS = CALLBACK_PACKAGE + "SearchCalls";
     /**
+     * The same comparing methods (and {@code Map}'s compute methods) called through a receiver declared
+     * as a supertype other collections share ({@code Map}, {@code Set}, {@code Queue},
+     * {@code Collection}...), the receiver first: one type check, then the sorted stand-in or the
+     * receiver's own method ({@link CallbackCalls}).
+     */
+    static final String SORTED_DISPATCH = CALLBACK_PACKAGE + "SortedDispatch";
+    /**
      * Stream sources ({@code stream(Collection)}, {@code of(Object)}, {@code of(Object[])},
      * {@code stream(Object[])}) and terminal operations (each of {@link #STREAM_TERMINALS}, named as
      * the method, the stream first) for a method whose stream lambdas may suspend.
@@ -263,6 +270,37 @@ final class RuntimeNames {
     static final Set<String> PRIMITIVE_STREAM_FACTORIES = Set.of("range", "rangeClosed", "of", "iterate", "generate");
 
     /** The {@link #PRIMITIVE_STREAM_CALLS} helpers, as the runtime's table lists them: read off the JDK's interfaces. */
+    /**
+     * The methods {@link #SORTED_DISPATCH} stands in for, by the receiver type its helper takes:
+     * {@code Map} for a receiver declared as a supertype of {@code TreeMap}, {@code Set} of
+     * {@code TreeSet} only, {@code Queue} of {@code PriorityQueue} only, {@code Collection} of both
+     * (name + descriptor as on the receiver).
+     */
+    static final Map<String, Set<String>> SORTED_DISPATCH_METHODS = Map.of(
+            "java/util/Map", Set.of("get(Ljava/lang/Object;)Ljava/lang/Object;", "containsKey(Ljava/lang/Object;)Z",
+                    "put(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;", "remove(Ljava/lang/Object;)Ljava/lang/Object;",
+                    "putIfAbsent(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
+                    "replace(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
+                    "replace(Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;)Z",
+                    "getOrDefault(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;", "putAll(Ljava/util/Map;)V",
+                    "computeIfAbsent(Ljava/lang/Object;Ljava/util/function/Function;)Ljava/lang/Object;",
+                    "computeIfPresent(Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;",
+                    "compute(Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;",
+                    "merge(Ljava/lang/Object;Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;"),
+            "java/util/Set", Set.of("add(Ljava/lang/Object;)Z", "contains(Ljava/lang/Object;)Z", "remove(Ljava/lang/Object;)Z",
+                    "addAll(Ljava/util/Collection;)Z"),
+            "java/util/Queue", Set.of("add(Ljava/lang/Object;)Z", "offer(Ljava/lang/Object;)Z", "poll()Ljava/lang/Object;",
+                    "remove()Ljava/lang/Object;", "remove(Ljava/lang/Object;)Z", "addAll(Ljava/util/Collection;)Z"),
+            "java/util/Collection", Set.of("add(Ljava/lang/Object;)Z", "contains(Ljava/lang/Object;)Z",
+                    "remove(Ljava/lang/Object;)Z", "addAll(Ljava/util/Collection;)Z"));
+
+    private static String[] sortedDispatchHelpers() {
+        java.util.List<String> helpers = new java.util.ArrayList<>();
+        SORTED_DISPATCH_METHODS.forEach((receiver, methods) -> methods.forEach(m ->
+                helpers.add(m.substring(0, m.indexOf('(')) + "(L" + receiver + ";" + m.substring(m.indexOf('(') + 1))));
+        return helpers.toArray(new String[0]);
+    }
+
     private static String[] primitiveStreamHelpers() {
         return Stream.of(java.util.stream.IntStream.class, java.util.stream.LongStream.class, java.util.stream.DoubleStream.class)
                 .flatMap(type -> Stream.of(type.getMethods())
@@ -504,6 +542,19 @@ final class RuntimeNames {
                     "ceiling(Ljava/util/NavigableSet;Ljava/lang/Object;)Ljava/lang/Object;",
                     "higher(Ljava/util/NavigableSet;Ljava/lang/Object;)Ljava/lang/Object;",
                     "lower(Ljava/util/NavigableSet;Ljava/lang/Object;)Ljava/lang/Object;",
+                    "headMap(Ljava/util/SortedMap;Ljava/lang/Object;)Ljava/util/SortedMap;",
+                    "headMap(Ljava/util/NavigableMap;Ljava/lang/Object;Z)Ljava/util/NavigableMap;",
+                    "tailMap(Ljava/util/SortedMap;Ljava/lang/Object;)Ljava/util/SortedMap;",
+                    "tailMap(Ljava/util/NavigableMap;Ljava/lang/Object;Z)Ljava/util/NavigableMap;",
+                    "subMap(Ljava/util/SortedMap;Ljava/lang/Object;Ljava/lang/Object;)Ljava/util/SortedMap;",
+                    "subMap(Ljava/util/NavigableMap;Ljava/lang/Object;ZLjava/lang/Object;Z)Ljava/util/NavigableMap;",
+                    "headSet(Ljava/util/SortedSet;Ljava/lang/Object;)Ljava/util/SortedSet;",
+                    "headSet(Ljava/util/NavigableSet;Ljava/lang/Object;Z)Ljava/util/NavigableSet;",
+                    "tailSet(Ljava/util/SortedSet;Ljava/lang/Object;)Ljava/util/SortedSet;",
+                    "tailSet(Ljava/util/NavigableSet;Ljava/lang/Object;Z)Ljava/util/NavigableSet;",
+                    "subSet(Ljava/util/SortedSet;Ljava/lang/Object;Ljava/lang/Object;)Ljava/util/SortedSet;",
+                    "subSet(Ljava/util/NavigableSet;Ljava/lang/Object;ZLjava/lang/Object;Z)Ljava/util/NavigableSet;",
+                    "onView(ILjava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
                     "onMap(ILjava/util/Map;Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
                     "onSet(ILjava/util/SortedSet;Ljava/lang/Object;)Ljava/lang/Object;",
                     "replayed(Ljava/util/TreeMap;L" + CALLBACK_PACKAGE + "Replay;ILjava/lang/Object;Ljava/lang/Object;"
@@ -514,8 +565,10 @@ final class RuntimeNames {
                     "poll(Ljava/util/PriorityQueue;)Ljava/lang/Object;",
                     "remove(Ljava/util/PriorityQueue;)Ljava/lang/Object;",
                     "remove(Ljava/util/PriorityQueue;Ljava/lang/Object;)Z",
+                    "addAll(Ljava/util/PriorityQueue;Ljava/util/Collection;)Z",
                     "siftUp(L" + CALLBACK_PACKAGE + "Replay;[Ljava/lang/Object;ILjava/lang/Object;)V",
                     "siftDown(L" + CALLBACK_PACKAGE + "Replay;[Ljava/lang/Object;ILjava/lang/Object;I)I"),
+            classEntry(SORTED_DISPATCH, "java/lang/Object", sortedDispatchHelpers()),
             classEntry(SEARCH_CALLS, "java/lang/Object",
                     "min(Ljava/util/Collection;Ljava/util/Comparator;)Ljava/lang/Object;",
                     "max(Ljava/util/Collection;Ljava/util/Comparator;)Ljava/lang/Object;",
