@@ -87,6 +87,19 @@ final class PinAdvice {
                 || frame.startsWith("java.util.TreeSet.") || frame.startsWith("java.util.PriorityQueue.");
     }
 
+    /** A method of a {@code Collections.synchronizedX(..)} wrapper ({@code java.util.Collections$SynchronizedList.forEach}...)? */
+    static boolean isSynchronizedWrapper(String frame) {
+        return frame.startsWith("java.util.Collections$Synchronized");
+    }
+
+    /** The fix when {@code wrapper}, a synchronized wrapper's method, holds its monitor around the callback that suspended. */
+    static String synchronizedWrapperFix(String wrapper) {
+        return " It runs inside " + wrapper + ", which holds the Collections.synchronized wrapper's monitor (synchronized)"
+                + " around the callback, so a suspension there must pin. Fix: guard a plain collection with an io.jgo.Mutex"
+                + " and make the call (or a plain loop) between lock() and unlock() in @Goroutine code, or copy the"
+                + " collection inside synchronized (wrapper) { ... } and loop over the copy outside it";
+    }
+
     /** The fix for a frame of the JDK's (never rewritten) that stands below a suspension. */
     static String jdkFix(String frame) {
         String fix = frame.startsWith("java.util.concurrent.locks.") ? "use io.jgo.Mutex (or RWMutex) instead of this lock"
