@@ -22,6 +22,8 @@ import java.util.LinkedHashMap;
 import java.util.Comparator;
 import java.util.Optional;
 import java.util.PriorityQueue;
+import java.util.Queue;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Consumer;
@@ -67,6 +69,7 @@ public final class GoProgramsWithoutAnnotations {
             out.add("read fully " + readFullyOverConn());
             out.add("collections " + collectionsWithParkingFunctions());
             out.add("sorted collections " + sortedCollectionsWithParkingComparators());
+            out.add("sorted behind interfaces " + sortedCollectionsBehindInterfaces());
         });
         return out;
     }
@@ -494,5 +497,35 @@ public final class GoProgramsWithoutAnnotations {
             polled.append(' ').append(queue.poll());
         }
         return set + " floor " + floor + " " + byKey + polled;
+    }
+
+    // ---- what a Java programmer writes most: the same collections behind Map, Set and Queue variables
+
+    static String sortedCollectionsBehindInterfaces() {
+        Comparator<String> byLengthThenText = (a, b) -> {
+            Go.gosched(); // yields at every compare
+            int c = Integer.compare(a.length(), b.length());
+            return c != 0 ? c : a.compareTo(b);
+        };
+        Chan<String> words = Chan.make();
+        Go.go(() -> {
+            for (String w : List.of("select", "go", "chan", "defer", "go", "java")) {
+                words.send(w);
+            }
+            words.close();
+        });
+        Map<String, Integer> counts = new TreeMap<>(byLengthThenText);
+        Set<String> seen = new TreeSet<>(byLengthThenText);
+        Queue<String> queue = new PriorityQueue<>(byLengthThenText);
+        for (String w : words) {
+            counts.merge(w, 1, Integer::sum);
+            seen.add(w);
+            queue.offer(w);
+        }
+        StringBuilder polled = new StringBuilder();
+        while (!queue.isEmpty()) {
+            polled.append(' ').append(queue.poll());
+        }
+        return counts + " " + seen.contains("chan") + polled;
     }
 }

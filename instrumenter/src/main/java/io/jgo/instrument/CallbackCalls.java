@@ -56,9 +56,24 @@ import org.objectweb.asm.tree.MethodNode;
  * that compare ({@link #SORTED_METHODS}), called on a receiver declared as one of them or as
  * {@code NavigableMap}/{@code SortedMap}/{@code NavigableSet}/{@code SortedSet}, go to
  * {@code SortedCalls} or {@code QueueCalls} whatever their arguments (the comparator that may suspend
- * is the collection's); so do {@code Map}'s compute methods on such a receiver ({@code MapCalls}). A call
- * through {@code Map}, {@code Set}, {@code Collection} or {@code Queue} is left alone, so that other maps'
- * calls cost nothing. {@code Collections.min}/{@code max}/{@code binarySearch} and {@code Arrays.sort}
+ * is the collection's); so do {@code Map}'s compute methods on such a receiver ({@code MapCalls}). The same
+ * methods called through a receiver declared as a supertype the sorted collections share with others
+ * ({@code Map}, {@code AbstractMap}, {@code Set}, {@code Queue}, {@code Collection}...; what a Java
+ * programmer writes most: {@code Map<K, V> m = new TreeMap<>(cmp)}) go to {@code SortedDispatch}
+ * ({@link #sortedDispatchOf}), which checks the receiver's class once and calls the sorted stand-in or
+ * the receiver's own method. That is cheap enough to do for every such call of rewritten code: a
+ * {@code HashMap} or {@code HashSet} pays one type check and a static call the JIT inlines (at a call
+ * site that sees one class, the check folds into the class compare the interface call makes anyway),
+ * with no allocation and no lock; a class the rewrite never takes up is not touched, so classes that
+ * never meet a goroutine stay as cheap as before. These calls are redirected only in a method the
+ * rewrite takes up anyway ({@link #apply}), and do not count as a reason to take one up (a lambda that
+ * only {@code put}s into a {@code Map} is no function that may suspend), so the set of rewritten
+ * methods is what it was: such a call in a method that only calls the JDK pins if the comparator
+ * suspends (declare the receiver {@code TreeMap}/{@code NavigableMap}..., or annotate the method). A receiver declared as {@code List}, {@code Deque},
+ * a concrete unsorted class or an application's own type cannot be a sorted collection and is left
+ * alone; so is a call inside a {@code synchronized} method or between a method's first
+ * {@code monitorenter} and last {@code monitorexit} (it would pin anyway, and a suspension point
+ * there is reported). {@code Collections.min}/{@code max}/{@code binarySearch} and {@code Arrays.sort}
  * with a comparator that may suspend go to {@code SearchCalls} ({@link #SEARCHES}).
  * One pipeline step, after {@link BlockingCalls} and {@link OwnedLockCalls} have run on every
  * method of the class (a lambda whose {@code Thread.sleep} became a park may suspend).
@@ -137,19 +152,31 @@ final class CallbackCalls {
                     "putIfAbsent(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
                     "replace(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
                     "replace(Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;)Z",
-                    "getOrDefault(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;", "putAll(Ljava/util/Map;)V"),
+                    "getOrDefault(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;", "putAll(Ljava/util/Map;)V",
+                    "headMap(Ljava/lang/Object;)Ljava/util/SortedMap;", "tailMap(Ljava/lang/Object;)Ljava/util/SortedMap;",
+                    "subMap(Ljava/lang/Object;Ljava/lang/Object;)Ljava/util/SortedMap;"),
             "java/util/NavigableMap", Set.of("floorKey(Ljava/lang/Object;)Ljava/lang/Object;",
                     "ceilingKey(Ljava/lang/Object;)Ljava/lang/Object;", "higherKey(Ljava/lang/Object;)Ljava/lang/Object;",
                     "lowerKey(Ljava/lang/Object;)Ljava/lang/Object;", "floorEntry(Ljava/lang/Object;)Ljava/util/Map$Entry;",
                     "ceilingEntry(Ljava/lang/Object;)Ljava/util/Map$Entry;", "higherEntry(Ljava/lang/Object;)Ljava/util/Map$Entry;",
-                    "lowerEntry(Ljava/lang/Object;)Ljava/util/Map$Entry;"),
+                    "lowerEntry(Ljava/lang/Object;)Ljava/util/Map$Entry;", "headMap(Ljava/lang/Object;Z)Ljava/util/NavigableMap;",
+                    "tailMap(Ljava/lang/Object;Z)Ljava/util/NavigableMap;",
+                    "subMap(Ljava/lang/Object;ZLjava/lang/Object;Z)Ljava/util/NavigableMap;"),
             "java/util/SortedSet", Set.of("add(Ljava/lang/Object;)Z", "contains(Ljava/lang/Object;)Z", "remove(Ljava/lang/Object;)Z",
-                    "addAll(Ljava/util/Collection;)Z"),
+                    "addAll(Ljava/util/Collection;)Z", "headSet(Ljava/lang/Object;)Ljava/util/SortedSet;",
+                    "tailSet(Ljava/lang/Object;)Ljava/util/SortedSet;", "subSet(Ljava/lang/Object;Ljava/lang/Object;)Ljava/util/SortedSet;"),
             "java/util/NavigableSet", Set.of("floor(Ljava/lang/Object;)Ljava/lang/Object;",
                     "ceiling(Ljava/lang/Object;)Ljava/lang/Object;", "higher(Ljava/lang/Object;)Ljava/lang/Object;",
-                    "lower(Ljava/lang/Object;)Ljava/lang/Object;"),
+                    "lower(Ljava/lang/Object;)Ljava/lang/Object;", "headSet(Ljava/lang/Object;Z)Ljava/util/NavigableSet;",
+                    "tailSet(Ljava/lang/Object;Z)Ljava/util/NavigableSet;",
+                    "subSet(Ljava/lang/Object;ZLjava/lang/Object;Z)Ljava/util/NavigableSet;"),
             "java/util/PriorityQueue", Set.of("add(Ljava/lang/Object;)Z", "offer(Ljava/lang/Object;)Z", "poll()Ljava/lang/Object;",
-                    "remove()Ljava/lang/Object;", "remove(Ljava/lang/Object;)Z"));
+                    "remove()Ljava/lang/Object;", "remove(Ljava/lang/Object;)Z", "addAll(Ljava/util/Collection;)Z"));
+    /** Every method of {@link RuntimeNames#SORTED_DISPATCH_METHODS}, whatever its receiver: a first filter. */
+    private static final Set<String> DISPATCHED = RuntimeNames.SORTED_DISPATCH_METHODS.values().stream()
+            .flatMap(Set::stream).collect(java.util.stream.Collectors.toUnmodifiableSet());
+    /** The receiver types of {@link RuntimeNames#SORTED_DISPATCH_METHODS}, most specific first. */
+    private static final List<String> DISPATCH_RECEIVERS = List.of(MAP, "java/util/Set", "java/util/Queue", COLLECTION);
     /** The static searches and sorts that take a comparator (owner.name + descriptor): to {@code SearchCalls}, same descriptor. */
     private static final Set<String> SEARCHES = Set.of(
             "java/util/Collections.min(Ljava/util/Collection;Ljava/util/Comparator;)Ljava/lang/Object;",
@@ -192,22 +219,41 @@ final class CallbackCalls {
         this.suspendables = suspendables;
     }
 
-    /** Redirects the calls of {@code m} (a method of {@code cn}) whose function may suspend; returns how many. */
-    int apply(ClassNode cn, MethodNode m) {
+    /**
+     * Redirects the calls of {@code m} (a method of {@code cn}) whose function may suspend; returns how
+     * many. {@code suspendable}: {@code m} is {@code @Goroutine} or listed as suspendable. The
+     * {@code SortedDispatch} calls ({@link #sortedDispatchOf}) are made only in a method the rewrite
+     * takes up anyway (suspendable, or with a suspension point of its own or another redirected call),
+     * so they never make the rewrite take up a method it would leave as javac wrote it.
+     */
+    int apply(ClassNode cn, MethodNode m, boolean suspendable) {
         if (cn.name.startsWith(RuntimeNames.CALLBACK_PACKAGE)) {
             return 0; // the helpers themselves: their calls of the receiver's own method must stay
         }
         int redirected = 0;
         boolean streams = hasSuspendingStreamCall(cn, m, null);
+        boolean rewrittenAnyway = suspendable || MethodRewriter.hasSuspensionPoint(m, suspendables);
+        List<MethodInsnNode> dispatches = new java.util.ArrayList<>();
+        boolean synchronizedMethod = (m.access & Opcodes.ACC_SYNCHRONIZED) != 0;
+        int monitors = 0; // > 0 from the method's first monitorenter to its last monitorexit (in instruction order)
+        int exitsLeft = countOpcode(m, Opcodes.MONITOREXIT);
         for (AbstractInsnNode insn : m.instructions) {
+            if (insn.getOpcode() == Opcodes.MONITORENTER) {
+                monitors++;
+            } else if (insn.getOpcode() == Opcodes.MONITOREXIT && --exitsLeft == 0) {
+                monitors = 0;
+            }
             if (insn instanceof MethodInsnNode) {
                 MethodInsnNode call = (MethodInsnNode) insn;
                 String helper = helperOf(call);
                 MethodInsnNode stream;
+                MethodInsnNode dispatch;
                 if (helper != null && functionMaySuspend(cn, call, new HashSet<>())) {
                     m.instructions.set(call, new MethodInsnNode(Opcodes.INVOKESTATIC, helper, call.name,
                             helperDesc(call), false));
                     redirected++;
+                } else if (!synchronizedMethod && monitors == 0 && (dispatch = sortedDispatchOf(call)) != null) {
+                    dispatches.add(call); // made below, if the method is rewritten anyway
                 } else if (isCollectorFactory(call) && argumentsMaySuspend(cn, call, new HashSet<>())) {
                     m.instructions.set(call, new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.COLLECTOR_CALLS, call.name,
                             call.desc, false));
@@ -218,7 +264,61 @@ final class CallbackCalls {
                 }
             }
         }
+        if (rewrittenAnyway || redirected > 0) {
+            for (MethodInsnNode call : dispatches) {
+                m.instructions.set(call, sortedDispatchOf(call));
+                redirected++;
+            }
+        }
         return redirected;
+    }
+
+    private static int countOpcode(MethodNode m, int opcode) {
+        int n = 0;
+        for (AbstractInsnNode insn : m.instructions) {
+            if (insn.getOpcode() == opcode) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * The {@code SortedDispatch} call that stands in for {@code call}, a comparing method of
+     * {@code TreeMap}, {@code TreeSet} or {@code PriorityQueue} (or {@code Map}'s compute methods)
+     * called through a receiver declared as a supertype they share with other collections
+     * ({@code Map}, {@code AbstractMap}, {@code Set}, {@code Queue}, {@code Collection}...); null for
+     * any other call, a receiver declared sorted ({@link #SORTED_METHODS}), or one whose type cannot
+     * be a {@code TreeMap}, {@code TreeSet} or {@code PriorityQueue} ({@code List}, {@code Deque},
+     * {@code HashMap}, an interface of the application). The helper's receiver type is one the
+     * declared receiver is a subtype of.
+     */
+    private MethodInsnNode sortedDispatchOf(MethodInsnNode call) {
+        int op = call.getOpcode();
+        String method = call.name + call.desc;
+        if (op != Opcodes.INVOKEINTERFACE && op != Opcodes.INVOKEVIRTUAL || !DISPATCHED.contains(method)
+                || isSubtype(call.owner, "java/util/SortedMap", new HashSet<>())
+                || isSubtype(call.owner, "java/util/SortedSet", new HashSet<>())
+                || isSubtype(call.owner, "java/util/PriorityQueue", new HashSet<>())) {
+            return null;
+        }
+        boolean tree = isSubtype("java/util/TreeMap", call.owner, new HashSet<>());
+        boolean set = isSubtype("java/util/TreeSet", call.owner, new HashSet<>());
+        boolean queue = isSubtype("java/util/PriorityQueue", call.owner, new HashSet<>());
+        if (!tree && !set && !queue) {
+            return null;
+        }
+        for (String receiver : DISPATCH_RECEIVERS) {
+            if (isSubtype(call.owner, receiver, new HashSet<>())) {
+                if (!RuntimeNames.SORTED_DISPATCH_METHODS.get(receiver).contains(method)
+                        || suspendables.isSuspensionPoint(call.owner, call.name, call.desc)) {
+                    return null;
+                }
+                return new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.SORTED_DISPATCH, call.name,
+                        "(L" + receiver + ";" + call.desc.substring(1), false);
+            }
+        }
+        return null;
     }
 
     /**
@@ -334,7 +434,7 @@ final class CallbackCalls {
     boolean redirects(String owner, String name, String desc, boolean isStatic, boolean isInterface) {
         int op = isStatic ? Opcodes.INVOKESTATIC : isInterface ? Opcodes.INVOKEINTERFACE : Opcodes.INVOKEVIRTUAL;
         MethodInsnNode call = new MethodInsnNode(op, owner, name, desc, isInterface);
-        return helperOf(call) != null || streamHelperOf(call) != null || isCollectorFactory(call);
+        return helperOf(call) != null || streamHelperOf(call) != null || isCollectorFactory(call) || sortedDispatchOf(call) != null;
     }
 
     /** The helper class for {@code call}, or null when it is not one of the redirected methods. */

@@ -104,7 +104,7 @@ final class ClassRewriter {
         for (MethodNode m : callSteps) {
             // Then, with every lambda body of the class through the steps above: the JDK's
             // higher-order methods whose function may suspend go through suspendable helpers.
-            if (callbacks.apply(cn, m) > 0) {
+            if (callbacks.apply(cn, m, isSuspendable(cn, m)) > 0) {
                 if (!rewritten.contains(m)) {
                     rewritten.add(m);
                 }

@@ -216,6 +216,19 @@ final class RuntimeClasses {
                     "ceiling(Ljava/util/NavigableSet;Ljava/lang/Object;)Ljava/lang/Object;",
                     "higher(Ljava/util/NavigableSet;Ljava/lang/Object;)Ljava/lang/Object;",
                     "lower(Ljava/util/NavigableSet;Ljava/lang/Object;)Ljava/lang/Object;",
+                    "headMap(Ljava/util/SortedMap;Ljava/lang/Object;)Ljava/util/SortedMap;",
+                    "headMap(Ljava/util/NavigableMap;Ljava/lang/Object;Z)Ljava/util/NavigableMap;",
+                    "tailMap(Ljava/util/SortedMap;Ljava/lang/Object;)Ljava/util/SortedMap;",
+                    "tailMap(Ljava/util/NavigableMap;Ljava/lang/Object;Z)Ljava/util/NavigableMap;",
+                    "subMap(Ljava/util/SortedMap;Ljava/lang/Object;Ljava/lang/Object;)Ljava/util/SortedMap;",
+                    "subMap(Ljava/util/NavigableMap;Ljava/lang/Object;ZLjava/lang/Object;Z)Ljava/util/NavigableMap;",
+                    "headSet(Ljava/util/SortedSet;Ljava/lang/Object;)Ljava/util/SortedSet;",
+                    "headSet(Ljava/util/NavigableSet;Ljava/lang/Object;Z)Ljava/util/NavigableSet;",
+                    "tailSet(Ljava/util/SortedSet;Ljava/lang/Object;)Ljava/util/SortedSet;",
+                    "tailSet(Ljava/util/NavigableSet;Ljava/lang/Object;Z)Ljava/util/NavigableSet;",
+                    "subSet(Ljava/util/SortedSet;Ljava/lang/Object;Ljava/lang/Object;)Ljava/util/SortedSet;",
+                    "subSet(Ljava/util/NavigableSet;Ljava/lang/Object;ZLjava/lang/Object;Z)Ljava/util/NavigableSet;",
+                    "onView(ILjava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
                     "onMap(ILjava/util/Map;Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
                     "onSet(ILjava/util/SortedSet;Ljava/lang/Object;)Ljava/lang/Object;",
                     "replayed(Ljava/util/TreeMap;L" + CALLBACK_PACKAGE + "Replay;ILjava/lang/Object;Ljava/lang/Object;"
@@ -226,8 +239,10 @@ final class RuntimeClasses {
                     "poll(Ljava/util/PriorityQueue;)Ljava/lang/Object;",
                     "remove(Ljava/util/PriorityQueue;)Ljava/lang/Object;",
                     "remove(Ljava/util/PriorityQueue;Ljava/lang/Object;)Z",
+                    "addAll(Ljava/util/PriorityQueue;Ljava/util/Collection;)Z",
                     "siftUp(L" + CALLBACK_PACKAGE + "Replay;[Ljava/lang/Object;ILjava/lang/Object;)V",
                     "siftDown(L" + CALLBACK_PACKAGE + "Replay;[Ljava/lang/Object;ILjava/lang/Object;I)I"),
+            classEntry(SORTED_DISPATCH, "java/lang/Object", sortedDispatchHelpers()),
             classEntry(SEARCH_CALLS, "java/lang/Object",
                     "min(Ljava/util/Collection;Ljava/util/Comparator;)Ljava/lang/Object;",
                     "max(Ljava/util/Collection;Ljava/util/Comparator;)Ljava/lang/Object;",
@@ -306,6 +321,14 @@ final class RuntimeClasses {
     }
 
     /** The {@link RuntimeNames#PRIMITIVE_STREAM_CALLS} helpers, as the runtime's table lists them: read off the JDK's interfaces. */
+    /** {@link RuntimeNames#SORTED_DISPATCH}'s helpers: each method of {@link RuntimeNames#SORTED_DISPATCH_METHODS}, the receiver first. */
+    private static String[] sortedDispatchHelpers() {
+        java.util.List<String> helpers = new java.util.ArrayList<>();
+        SORTED_DISPATCH_METHODS.forEach((receiver, methods) -> methods.forEach(m ->
+                helpers.add(m.substring(0, m.indexOf('(')) + "(L" + receiver + ";" + m.substring(m.indexOf('(') + 1))));
+        return helpers.toArray(new String[0]);
+    }
+
     private static String[] primitiveStreamHelpers() {
         return Stream.of(java.util.stream.IntStream.class, java.util.stream.LongStream.class, java.util.stream.DoubleStream.class)
                 .flatMap(type -> Stream.of(type.getMethods())

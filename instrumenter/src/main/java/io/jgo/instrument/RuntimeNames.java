@@ -209,6 +209,13 @@ final class RuntimeNames {
     static final String QUEUE_CALLS = CALLBACK_PACKAGE + "QueueCalls";
     static final String SEARCH_CALLS = CALLBACK_PACKAGE + "SearchCalls";
     /**
+     * The same comparing methods (and {@code Map}'s compute methods) called through a receiver declared
+     * as a supertype other collections share ({@code Map}, {@code Set}, {@code Queue},
+     * {@code Collection}...), the receiver first: one type check, then the sorted stand-in or the
+     * receiver's own method ({@link CallbackCalls}).
+     */
+    static final String SORTED_DISPATCH = CALLBACK_PACKAGE + "SortedDispatch";
+    /**
      * Stream sources ({@code stream(Collection)}, {@code of(Object)}, {@code of(Object[])},
      * {@code stream(Object[])}) and terminal operations (each of {@link #STREAM_TERMINALS}, named as
      * the method, the stream first) for a method whose stream lambdas may suspend.
@@ -257,6 +264,30 @@ final class RuntimeNames {
             "findAny");
     /** The static sources of the primitive streams that {@link #PRIMITIVE_STREAM_SOURCES} has, every overload. */
     static final Set<String> PRIMITIVE_STREAM_FACTORIES = Set.of("range", "rangeClosed", "of", "iterate", "generate");
+
+    /**
+     * The methods {@link #SORTED_DISPATCH} stands in for, by the receiver type its helper takes:
+     * {@code Map} for a receiver declared as a supertype of {@code TreeMap}, {@code Set} of
+     * {@code TreeSet} only, {@code Queue} of {@code PriorityQueue} only, {@code Collection} of both
+     * (name + descriptor as on the receiver).
+     */
+    static final Map<String, Set<String>> SORTED_DISPATCH_METHODS = Map.of(
+            "java/util/Map", Set.of("get(Ljava/lang/Object;)Ljava/lang/Object;", "containsKey(Ljava/lang/Object;)Z",
+                    "put(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;", "remove(Ljava/lang/Object;)Ljava/lang/Object;",
+                    "putIfAbsent(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
+                    "replace(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
+                    "replace(Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;)Z",
+                    "getOrDefault(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;", "putAll(Ljava/util/Map;)V",
+                    "computeIfAbsent(Ljava/lang/Object;Ljava/util/function/Function;)Ljava/lang/Object;",
+                    "computeIfPresent(Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;",
+                    "compute(Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;",
+                    "merge(Ljava/lang/Object;Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;"),
+            "java/util/Set", Set.of("add(Ljava/lang/Object;)Z", "contains(Ljava/lang/Object;)Z", "remove(Ljava/lang/Object;)Z",
+                    "addAll(Ljava/util/Collection;)Z"),
+            "java/util/Queue", Set.of("add(Ljava/lang/Object;)Z", "offer(Ljava/lang/Object;)Z", "poll()Ljava/lang/Object;",
+                    "remove()Ljava/lang/Object;", "remove(Ljava/lang/Object;)Z", "addAll(Ljava/util/Collection;)Z"),
+            "java/util/Collection", Set.of("add(Ljava/lang/Object;)Z", "contains(Ljava/lang/Object;)Z",
+                    "remove(Ljava/lang/Object;)Z", "addAll(Ljava/util/Collection;)Z"));
 
     /** Save helpers: {@code saveX(value, stack, slot)}; restore: {@code stack.restoreX(slot)}. */
     static String saveName(char kind) {

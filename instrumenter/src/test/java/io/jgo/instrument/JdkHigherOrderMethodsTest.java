@@ -132,8 +132,6 @@ class JdkHigherOrderMethodsTest {
             java.util.PriorityQueue.class, java.util.NavigableMap.class, java.util.NavigableSet.class, java.util.SortedMap.class,
             java.util.SortedSet.class);
 
-    private static final String VIEW = "makes a view (its bounds compared once, inside the JDK): the view's own methods"
-            + " compare inside the JDK's frames: pins; search the map itself";
     private static final String BULK = "compares inside the JDK's loop (a bulk change, or a heapify): pins; loop over add/remove";
     private static final String NO_COMPARE = "never calls the comparator";
 
@@ -146,24 +144,17 @@ class JdkHigherOrderMethodsTest {
     private static Map<String, String> sortedLeft() {
         Map<String, String> m = new LinkedHashMap<>();
         for (String c : List.of("TreeMap", "NavigableMap", "SortedMap")) {
-            for (String f : List.of("headMap", "tailMap", "subMap")) {
-                m.put(c + "." + f, VIEW);
-            }
             m.put(c + ".containsValue", NO_COMPARE);
             m.put(c + ".equals", "compares keys through the other map's get (its own comparator): left to the JDK");
             m.put(c + ".remove(2)", "Map.remove(key, value): a search and a removal inside the JDK: pins; use remove(key)");
         }
         for (String c : List.of("TreeSet", "NavigableSet", "SortedSet")) {
-            for (String f : List.of("headSet", "tailSet", "subSet")) {
-                m.put(c + "." + f, VIEW);
-            }
             m.put(c + ".containsAll", BULK);
             m.put(c + ".removeAll", BULK);
             m.put(c + ".retainAll", BULK);
             m.put(c + ".equals", "compares through the other set's contains: left to the JDK");
         }
         m.put("PriorityQueue.contains", NO_COMPARE);
-        m.put("PriorityQueue.addAll", BULK);
         m.put("PriorityQueue.removeAll", BULK);
         m.put("PriorityQueue.retainAll", BULK);
         m.put("PriorityQueue.containsAll", NO_COMPARE);
@@ -215,7 +206,79 @@ class JdkHigherOrderMethodsTest {
         assertTrue(redirected.containsAll(List.of("TreeMap.put", "TreeMap.get", "TreeMap.containsKey", "TreeMap.remove",
                 "TreeMap.floorKey", "TreeMap.ceilingEntry", "TreeMap.putAll", "TreeSet.add", "TreeSet.contains", "TreeSet.remove",
                 "TreeSet.floor", "TreeSet.addAll", "NavigableMap.higherKey", "SortedSet.add", "PriorityQueue.offer",
-                "PriorityQueue.add", "PriorityQueue.poll", "PriorityQueue.remove")), redirected.toString());
+                "PriorityQueue.add", "PriorityQueue.poll", "PriorityQueue.remove", "PriorityQueue.addAll", "TreeMap.headMap",
+                "TreeMap.subMap", "NavigableMap.tailMap", "SortedMap.subMap", "TreeSet.headSet", "NavigableSet.subSet",
+                "SortedSet.tailSet")), redirected.toString());
+    }
+
+    /**
+     * The supertypes {@code TreeMap}, {@code TreeSet} and {@code PriorityQueue} share with other
+     * collections, through which a program most often calls them ({@code Map<K, V> m = new TreeMap<>(cmp)}).
+     */
+    private static final List<Class<?>> SHARED_TYPES = List.of(Map.class, java.util.Set.class, java.util.Queue.class,
+            java.util.Collection.class, java.util.AbstractMap.class, java.util.AbstractSet.class, java.util.AbstractQueue.class,
+            java.util.AbstractCollection.class);
+    /** Receivers that can never be a sorted collection: their calls are never redirected for a comparator. */
+    private static final List<Class<?>> UNSORTED_TYPES = List.of(java.util.HashMap.class, LinkedHashMap.class,
+            java.util.HashSet.class, List.class, ArrayList.class, java.util.Deque.class, java.util.ArrayDeque.class,
+            java.util.LinkedList.class);
+
+    /**
+     * Every method of a supertype the sorted collections share with others ({@code Map}, {@code Set},
+     * {@code Queue}, {@code Collection} and their abstract classes) whose {@code TreeMap},
+     * {@code TreeSet} or {@code PriorityQueue} implementation is redirected for its comparator (the
+     * set found above by reflection) is redirected when called through that supertype too
+     * ({@code SortedDispatch}), unless {@link #SHARED_LEFT} gives the reason; and the same methods of
+     * receivers that can never be sorted ({@code HashMap}, {@code List}, {@code Deque}...) are not.
+     */
+    @Test
+    void theComparingMethodsAreRedirectedThroughTheSupertypesTheSortedCollectionsShare() {
+        ClassInfoCache classes = new ClassInfoCache(ClassBytes.of(null), new ByteScan());
+        CallbackCalls calls = new CallbackCalls(classes, new Suspendables(classes, false));
+        List<String> gaps = new ArrayList<>();
+        Set<String> redirected = new TreeSet<>();
+        for (Class<?> type : SHARED_TYPES) {
+            for (Method m : type.getMethods()) {
+                if (Modifier.isStatic(m.getModifiers()) || m.getDeclaringClass() == Object.class || m.getName().equals("stream")) {
+                    continue; // (stream(): a stream source, redirected for the runtime's stream, not for a comparator)
+                }
+                String desc = Type.getMethodDescriptor(m);
+                boolean sortedRedirects = false;
+                for (Class<?> sorted : List.of(java.util.TreeMap.class, TreeSet.class, java.util.PriorityQueue.class)) {
+                    if (type.isAssignableFrom(sorted) && !takesAFunction(m)
+                            && calls.redirects(Type.getInternalName(sorted), m.getName(), desc, false, false)) {
+                        sortedRedirects = true;
+                    }
+                }
+                if (!sortedRedirects) {
+                    continue;
+                }
+                String key = type.getSimpleName() + "." + m.getName() + desc;
+                if (calls.redirects(Type.getInternalName(type), m.getName(), desc, false, type.isInterface())) {
+                    redirected.add(type.getSimpleName() + "." + m.getName());
+                } else {
+                    gaps.add(key);
+                }
+                for (Class<?> unsorted : UNSORTED_TYPES) {
+                    boolean has;
+                    try {
+                        unsorted.getMethod(m.getName(), m.getParameterTypes());
+                        has = true;
+                    } catch (NoSuchMethodException e) {
+                        has = false;
+                    }
+                    assertTrue(!has || !calls.redirects(Type.getInternalName(unsorted), m.getName(), desc, false,
+                            unsorted.isInterface()), unsorted.getSimpleName() + "." + m.getName() + desc
+                            + " is redirected, but such a receiver is never a sorted collection");
+                }
+            }
+        }
+        assertEquals(List.of(), gaps, "comparing methods of the sorted collections not redirected through a shared supertype");
+        assertTrue(redirected.containsAll(List.of("Map.put", "Map.get", "Map.containsKey", "Map.remove", "Map.putIfAbsent",
+                "Map.getOrDefault", "Map.replace", "Map.putAll", "Set.add", "Set.contains", "Set.remove", "Set.addAll",
+                "Queue.offer", "Queue.poll", "Queue.add", "Queue.remove", "Queue.addAll", "Collection.add", "Collection.remove",
+                "Collection.contains", "Collection.addAll", "AbstractMap.put", "AbstractQueue.add", "AbstractCollection.add")),
+                redirected.toString());
     }
 
     private static boolean takesAFunction(Method m) {

@@ -23,7 +23,9 @@ import org.junit.jupiter.api.Timeout;
  * {@code forEach} and {@code removeIf} of an {@code ArrayDeque} and a {@code PriorityQueue} whose
  * function suspends at every call do not pin (the runtime's {@code DequeCalls} runs them), and give
  * the JDK's results in the JDK's order (a wrapped-around deque included); nor do those handed through
- * the {@code Collections.unmodifiable*} and {@code checked*} wrappers to the collection they wrap.
+ * the {@code Collections.unmodifiable*} and {@code checked*} wrappers to the collection they wrap. A
+ * {@code Collections.synchronized*} wrapper holds its monitor around the function, so there it pins,
+ * and the warning names the wrapper's method and the fix.
  */
 @Timeout(60)
 class DequeCallbackPinTest {
@@ -82,6 +84,31 @@ class DequeCallbackPinTest {
         assertEquals(0, Stack.pinCount() - before, err.toString());
         assertFalse(err.toString().contains("pinned"), err.toString());
         assertEquals("[list 1, list 2, deque 3, deque 4, removed true [5, 7], a1, b2, checked a1, checked b2]", result[0]);
+    }
+
+    @Goroutine
+    static String synchronizedWrapper() {
+        List<String> out = new ArrayList<>();
+        Collections.synchronizedList(new ArrayList<>(List.of(1, 2))).forEach(x -> out.add("sync " + yielding(x)));
+        return out.toString();
+    }
+
+    /** A synchronized wrapper holds its monitor around the callback: it pins, and the warning names the wrapper and the fix. */
+    @Test
+    void aSynchronizedWrappersCallbackPinsAndTheWarningNamesTheWrapper() {
+        String[] result = new String[1];
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream saved = System.err;
+        System.setErr(new PrintStream(err, true));
+        try {
+            Go.run(() -> result[0] = synchronizedWrapper());
+        } finally {
+            System.setErr(saved);
+        }
+        assertEquals("[sync 1, sync 2]", result[0]);
+        String warning = err.toString();
+        org.junit.jupiter.api.Assertions.assertTrue(warning.contains("java.util.Collections$SynchronizedCollection.forEach")
+                && warning.contains("io.jgo.Mutex"), warning);
     }
 
     @Test

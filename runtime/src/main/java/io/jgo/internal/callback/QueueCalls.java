@@ -1,6 +1,7 @@
 package io.jgo.internal.callback;
 
 import io.jgo.Goroutine;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.NoSuchElementException;
 import java.util.PriorityQueue;
@@ -62,6 +63,30 @@ public final class QueueCalls {
         Object[] heap = SortedFields.heapOf(queue);
         siftDown(replay, heap, 0, heap[n], n);
         return replayed(queue, replay, POLL, null);
+    }
+
+    /**
+     * {@code AbstractQueue.addAll}, which {@code PriorityQueue} inherits: a loop of {@link #add}s (so
+     * each element's sift unwinds), after the JDK's checks; for any other receiver its own method.
+     */
+    @Goroutine
+    public static boolean addAll(PriorityQueue queue, Collection from) {
+        if (queue.getClass() != PriorityQueue.class || !SortedFields.OPEN) {
+            return queue.addAll(from);
+        }
+        if (from == null) {
+            throw new NullPointerException();
+        }
+        if (from == queue) {
+            throw new IllegalArgumentException();
+        }
+        boolean modified = false;
+        for (Object e : from) {
+            if (add(queue, e)) {
+                modified = true;
+            }
+        }
+        return modified;
     }
 
     /** {@code AbstractQueue.remove()}: {@link #poll}, or {@code NoSuchElementException} when empty. */

@@ -21,16 +21,19 @@ import java.util.TreeSet;
  *   invokevirtual   TreeMap.put(K, V)        -> invokestatic SortedCalls.put(SortedMap, K, V)
  *   invokeinterface NavigableSet.floor(E)    -> invokestatic SortedCalls.floor(NavigableSet, E)
  * </pre>
- * For a receiver that is exactly a {@code TreeMap} (or a {@code TreeSet}, whose map is one) and whose
+ * For a receiver that is exactly a {@code TreeMap}, a {@code TreeSet}, or one of their views
+ * ({@code headMap}, {@code tailSet}, {@code descendingMap}, {@code navigableKeySet}...: their compares
+ * go through the backing map's comparator field, {@link SortedFields#treeBehind}) and whose
  * comparator may suspend ({@link Rewritten}), the JDK's own method runs with a {@link Replay} in the
- * map's comparator field: every {@code TreeMap} method here compares only while it searches, before
+ * backing map's comparator field (a view checks its range with compares before it searches, and
+ * changes nothing before): every {@code TreeMap} method here compares only while it searches, before
  * it changes anything, so a compare the replay has no answer for abandons the call, this class calls
  * the user's comparator from its rewritten frame (where it may suspend and unwind), logs the answer
  * and calls the JDK's method again. The user's comparator is called once per compare, in the JDK's
  * order; results, exceptions (the comparator's own, thrown from the compare that threw them, the
  * map unchanged), {@code modCount} and {@code comparator()} are the JDK's. A search of depth d
  * makes d + 1 JDK calls, each replaying the answers so far. Any other receiver (a subclass, a
- * {@code ConcurrentSkipListMap}, a view such as {@code headMap}, a map whose comparator is the JDK's)
+ * {@code ConcurrentSkipListMap}, a map whose comparator is the JDK's)
  * and a closed {@code java.util} ({@link SortedFields#OPEN}) get the JDK's method at once.
  */
 @SuppressWarnings({"rawtypes", "unchecked"})
@@ -59,6 +62,18 @@ public final class SortedCalls {
     private static final int CEILING = 20;
     private static final int HIGHER = 21;
     private static final int LOWER = 22;
+    private static final int HEAD_MAP = 23;
+    private static final int HEAD_MAP_INCLUSIVE = 24;
+    private static final int TAIL_MAP = 25;
+    private static final int TAIL_MAP_INCLUSIVE = 26;
+    private static final int SUB_MAP = 27;
+    private static final int SUB_MAP_INCLUSIVE = 28;
+    private static final int HEAD_SET = 29;
+    private static final int HEAD_SET_INCLUSIVE = 30;
+    private static final int TAIL_SET = 31;
+    private static final int TAIL_SET_INCLUSIVE = 32;
+    private static final int SUB_SET = 33;
+    private static final int SUB_SET_INCLUSIVE = 34;
 
     private SortedCalls() {
     }
@@ -147,14 +162,14 @@ public final class SortedCalls {
 
     /**
      * {@code TreeMap.putAll}: into an empty map from a sorted map of the same comparator the JDK
-     * builds the tree without a compare (its own method is called); otherwise {@code AbstractMap}'s
-     * loop of {@code put}s, each through {@link #put}.
+     * builds the tree without a compare (its own method is called); otherwise (a view too)
+     * {@code AbstractMap}'s loop of {@code put}s, each through {@link #put}.
      */
     @Goroutine
     public static void putAll(SortedMap map, Map from) {
-        if (map.getClass() != TreeMap.class || !SortedFields.OPEN
-                || map.isEmpty() && !from.isEmpty() && from instanceof SortedMap
-                && Objects.equals(userComparator((TreeMap) map), ((SortedMap) from).comparator())) {
+        TreeMap tree = SortedFields.treeBehind(map);
+        if (tree == null || map == tree && map.isEmpty() && !from.isEmpty() && from instanceof SortedMap
+                && Objects.equals(userComparator(tree), ((SortedMap) from).comparator())) {
             map.putAll(from);
             return;
         }
@@ -204,12 +219,21 @@ public final class SortedCalls {
     /**
      * {@code TreeSet.addAll}: into an empty set from a sorted set of the same comparator the JDK
      * builds the tree without a compare (its own method is called); otherwise
-     * {@code AbstractCollection}'s loop of {@code add}s, each through {@link #add}.
+     * {@code AbstractCollection}'s loop of {@code add}s, each through {@link #add}, after the
+     * {@code size()} of the set's map that {@code TreeSet.addAll} asks for first (a view's count compares,
+     * inside the JDK: it pins if the comparator suspends there).
      */
     @Goroutine
     public static boolean addAll(SortedSet set, Collection from) {
-        TreeMap map = treeOf(set);
-        if (map == null || map.isEmpty() && !from.isEmpty() && from instanceof SortedSet
+        TreeMap map = SortedFields.treeBehind(set);
+        boolean overTree = map != null && set.getClass() == TreeSet.class && SortedFields.mapOf((TreeSet) set) == map;
+        if (map != null && set.getClass() == TreeSet.class && !overTree) {
+            // TreeSet.addAll asks its map's size() first, and a view counts its entries from its lower bound, which
+            // compares. Not replayed: the view caches its size before it counts, so an abandoned count would leave
+            // it wrong. Called as the JDK calls it: a comparator that suspends there pins.
+            SortedFields.mapOf((TreeSet) set).size();
+        }
+        if (map == null || overTree && map.isEmpty() && !from.isEmpty() && from instanceof SortedSet
                 && Objects.equals(userComparator(map), ((SortedSet) from).comparator())) {
             return set.addAll(from);
         }
@@ -222,23 +246,104 @@ public final class SortedCalls {
         return modified;
     }
 
+    // ---------------------------------------------------------------- views: their bounds are compared when made
+
+    @Goroutine
+    public static SortedMap headMap(SortedMap map, Object to) {
+        return (SortedMap) onView(HEAD_MAP, map, to, null, null);
+    }
+
+    @Goroutine
+    public static NavigableMap headMap(NavigableMap map, Object to, boolean inclusive) {
+        return (NavigableMap) onView(HEAD_MAP_INCLUSIVE, map, to, inclusive, null);
+    }
+
+    @Goroutine
+    public static SortedMap tailMap(SortedMap map, Object from) {
+        return (SortedMap) onView(TAIL_MAP, map, from, null, null);
+    }
+
+    @Goroutine
+    public static NavigableMap tailMap(NavigableMap map, Object from, boolean inclusive) {
+        return (NavigableMap) onView(TAIL_MAP_INCLUSIVE, map, from, inclusive, null);
+    }
+
+    @Goroutine
+    public static SortedMap subMap(SortedMap map, Object from, Object to) {
+        return (SortedMap) onView(SUB_MAP, map, from, to, null);
+    }
+
+    @Goroutine
+    public static NavigableMap subMap(NavigableMap map, Object from, boolean fromInclusive, Object to, boolean toInclusive) {
+        return (NavigableMap) onView(SUB_MAP_INCLUSIVE, map, from, to, (fromInclusive ? 1 : 0) | (toInclusive ? 2 : 0));
+    }
+
+    @Goroutine
+    public static SortedSet headSet(SortedSet set, Object to) {
+        return (SortedSet) onView(HEAD_SET, set, to, null, null);
+    }
+
+    @Goroutine
+    public static NavigableSet headSet(NavigableSet set, Object to, boolean inclusive) {
+        return (NavigableSet) onView(HEAD_SET_INCLUSIVE, set, to, inclusive, null);
+    }
+
+    @Goroutine
+    public static SortedSet tailSet(SortedSet set, Object from) {
+        return (SortedSet) onView(TAIL_SET, set, from, null, null);
+    }
+
+    @Goroutine
+    public static NavigableSet tailSet(NavigableSet set, Object from, boolean inclusive) {
+        return (NavigableSet) onView(TAIL_SET_INCLUSIVE, set, from, inclusive, null);
+    }
+
+    @Goroutine
+    public static SortedSet subSet(SortedSet set, Object from, Object to) {
+        return (SortedSet) onView(SUB_SET, set, from, to, null);
+    }
+
+    @Goroutine
+    public static NavigableSet subSet(NavigableSet set, Object from, boolean fromInclusive, Object to, boolean toInclusive) {
+        return (NavigableSet) onView(SUB_SET_INCLUSIVE, set, from, to, (fromInclusive ? 1 : 0) | (toInclusive ? 2 : 0));
+    }
+
     // ---------------------------------------------------------------- the replay
 
     /** {@code op} on {@code map}: the JDK's method at once, or replayed when the map's comparator may suspend. */
     @Goroutine
     private static Object onMap(int op, Map map, Object key, Object b, Object c) {
-        if (map.getClass() == TreeMap.class && SortedFields.OPEN) {
-            Replay replay = replayFor((TreeMap) map, key);
+        TreeMap tree = SortedFields.treeBehind(map);
+        if (tree != null) {
+            Replay replay = replayFor(tree, key);
             if (replay != null) {
-                return replayed((TreeMap) map, replay, op, map, key, b, c);
+                return replayed(tree, replay, op, map, key, b, c);
             }
         }
         return run(op, map, key, b, c);
     }
 
+    /**
+     * {@code op} making a view of {@code collection} with bound {@code a} (and {@code b}; {@code c}:
+     * the inclusive flags of a four-argument {@code subMap}/{@code subSet}): the JDK's method, replayed
+     * when the comparator may suspend. Making a view compares its bounds (with each other, or each
+     * with itself as a type check, or with the bounds of the view it is made from) and changes nothing.
+     */
+    @Goroutine
+    private static Object onView(int op, Object collection, Object a, Object b, Object c) {
+        TreeMap map = SortedFields.treeBehind(collection);
+        if (map != null) {
+            Replay replay = replayFor(map, a);
+            if (replay != null) {
+                return replayed(map, replay, op, collection, a, b, c);
+            }
+        }
+        return run(op, collection, a, b, c);
+    }
+
     @Goroutine
     private static Object onSet(int op, SortedSet set, Object e) {
-        TreeMap map = treeOf(set);
+        TreeMap map = SortedFields.treeBehind(set);
         if (map != null) {
             Replay replay = replayFor(map, e);
             if (replay != null) {
@@ -246,15 +351,6 @@ public final class SortedCalls {
             }
         }
         return run(op, set, e, null, null);
-    }
-
-    /** The {@code TreeMap} behind {@code set} when it is exactly a {@code TreeSet} over one, else null (the JDK's method is called). */
-    private static TreeMap treeOf(SortedSet set) {
-        if (set.getClass() != TreeSet.class || !SortedFields.OPEN) {
-            return null;
-        }
-        NavigableMap m = SortedFields.mapOf((TreeSet) set);
-        return m.getClass() == TreeMap.class ? (TreeMap) m : null;
     }
 
     /** The user's comparator of {@code map} (null: the natural ordering), whatever replay another goroutine left in the field. */
@@ -324,6 +420,18 @@ public final class SortedCalls {
             case CEILING: return ((NavigableSet) target).ceiling(a);
             case HIGHER: return ((NavigableSet) target).higher(a);
             case LOWER: return ((NavigableSet) target).lower(a);
+            case HEAD_MAP: return ((SortedMap) target).headMap(a);
+            case HEAD_MAP_INCLUSIVE: return ((NavigableMap) target).headMap(a, (Boolean) b);
+            case TAIL_MAP: return ((SortedMap) target).tailMap(a);
+            case TAIL_MAP_INCLUSIVE: return ((NavigableMap) target).tailMap(a, (Boolean) b);
+            case SUB_MAP: return ((SortedMap) target).subMap(a, b);
+            case SUB_MAP_INCLUSIVE: return ((NavigableMap) target).subMap(a, ((Integer) c & 1) != 0, b, ((Integer) c & 2) != 0);
+            case HEAD_SET: return ((SortedSet) target).headSet(a);
+            case HEAD_SET_INCLUSIVE: return ((NavigableSet) target).headSet(a, (Boolean) b);
+            case TAIL_SET: return ((SortedSet) target).tailSet(a);
+            case TAIL_SET_INCLUSIVE: return ((NavigableSet) target).tailSet(a, (Boolean) b);
+            case SUB_SET: return ((SortedSet) target).subSet(a, b);
+            case SUB_SET_INCLUSIVE: return ((NavigableSet) target).subSet(a, ((Integer) c & 1) != 0, b, ((Integer) c & 2) != 0);
             default: throw new IllegalArgumentException("no sorted-collection operation " + op);
         }
     }

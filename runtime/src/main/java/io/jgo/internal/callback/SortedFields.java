@@ -2,6 +2,7 @@ package io.jgo.internal.callback;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
 import java.util.Comparator;
 import java.util.NavigableMap;
@@ -13,7 +14,10 @@ import java.util.TreeSet;
  * The private fields of the JDK's sorted collections that {@link Replay} needs: the comparator of a
  * {@code TreeMap} and of a {@code PriorityQueue} (final fields, which it replaces for the length of
  * one JDK call and puts back), the {@code TreeMap} behind a {@code TreeSet}, and a
- * {@code PriorityQueue}'s heap array (read only). Reached through {@code java.util}, which the agent
+ * {@code PriorityQueue}'s heap array (read only), and the {@code TreeMap} behind a view
+ * ({@link #treeBehind}: {@code headMap}/{@code tailMap}/{@code subMap}/{@code descendingMap}, the
+ * key sets, a {@code TreeSet} over one of them), whose compares go through that map's comparator
+ * field too ({@code TreeMap.compare}). Reached through {@code java.util}, which the agent
  * opens to the runtime (as {@code java.lang}); without the agent the JVM needs
  * {@code --add-opens java.base/java.util=ALL-UNNAMED}. When the package is closed {@link #OPEN} is
  * false and the stand-ins call the JDK's methods as they are (a suspending comparator pins there,
@@ -34,9 +38,16 @@ final class SortedFields {
     private static final MethodHandle QUEUE_COMPARATOR;
     private static final MethodHandle SET_QUEUE_COMPARATOR;
     private static final MethodHandle QUEUE_ARRAY;
+    private static final MethodHandle SUB_MAP_TREE;
+    private static final MethodHandle KEY_SET_MAP;
+    /** {@code TreeMap.AscendingSubMap}, {@code TreeMap.DescendingSubMap} and {@code TreeMap.KeySet} (null when closed). */
+    private static final Class<?> ASCENDING_SUB_MAP;
+    private static final Class<?> DESCENDING_SUB_MAP;
+    private static final Class<?> KEY_SET;
 
     static {
-        MethodHandle[] h = new MethodHandle[6];
+        MethodHandle[] h = new MethodHandle[8];
+        Class<?>[] views = new Class<?>[3];
         boolean open;
         String why = null;
         try {
@@ -49,6 +60,12 @@ final class SortedFields {
             h[3] = lookup.unreflectGetter(queueComparator);
             h[4] = lookup.unreflectSetter(queueComparator);
             h[5] = lookup.unreflectGetter(accessible(PriorityQueue.class, "queue"));
+            views[0] = Class.forName("java.util.TreeMap$AscendingSubMap");
+            views[1] = Class.forName("java.util.TreeMap$DescendingSubMap");
+            views[2] = Class.forName("java.util.TreeMap$KeySet");
+            h[6] = lookup.unreflectGetter(accessible(Class.forName("java.util.TreeMap$NavigableSubMap"), "m"))
+                    .asType(MethodType.methodType(TreeMap.class, Object.class));
+            h[7] = lookup.unreflectGetter(accessible(views[2], "m")).asType(MethodType.methodType(NavigableMap.class, Object.class));
             open = true;
         } catch (ReflectiveOperationException | RuntimeException closed) { // InaccessibleObjectException, a renamed field
             open = false;
@@ -62,6 +79,11 @@ final class SortedFields {
         QUEUE_COMPARATOR = h[3];
         SET_QUEUE_COMPARATOR = h[4];
         QUEUE_ARRAY = h[5];
+        SUB_MAP_TREE = h[6];
+        KEY_SET_MAP = h[7];
+        ASCENDING_SUB_MAP = views[0];
+        DESCENDING_SUB_MAP = views[1];
+        KEY_SET = views[2];
     }
 
     private SortedFields() {
@@ -128,6 +150,39 @@ final class SortedFields {
         } catch (Throwable t) {
             throw unexpected(t);
         }
+    }
+
+    /**
+     * The {@code TreeMap} whose comparator field every compare of {@code collection} goes through,
+     * when {@code collection} is exactly a {@code TreeMap}, a {@code TreeSet}, or one of their views
+     * ({@code TreeMap.AscendingSubMap}/{@code DescendingSubMap}, {@code TreeMap.KeySet}, a
+     * {@code TreeSet} over one of them); null for anything else (a subclass, a
+     * {@code ConcurrentSkipListMap}...) and when {@code java.util} is closed. Compares the class with
+     * constants only: no allocation, no lock.
+     */
+    @SuppressWarnings("rawtypes")
+    static TreeMap treeBehind(Object collection) {
+        if (!OPEN || collection == null) {
+            return null;
+        }
+        Class<?> type = collection.getClass();
+        try {
+            if (type == TreeMap.class) {
+                return (TreeMap) collection;
+            }
+            if (type == ASCENDING_SUB_MAP || type == DESCENDING_SUB_MAP) {
+                return (TreeMap) SUB_MAP_TREE.invokeExact(collection);
+            }
+            if (type == TreeSet.class) {
+                return treeBehind(mapOf((TreeSet) collection));
+            }
+            if (type == KEY_SET) {
+                return treeBehind((NavigableMap) KEY_SET_MAP.invokeExact(collection));
+            }
+        } catch (Throwable t) {
+            throw unexpected(t);
+        }
+        return null;
     }
 
     private static RuntimeException unexpected(Throwable t) {

@@ -45,7 +45,11 @@
  * {@link io.jgo.internal.callback.SortedFields}), which answers the JDK's compares from answers the
  * stand-in got from the user's comparator in a rewritten frame; {@link io.jgo.internal.callback.Rewritten}
  * says whose comparator may suspend at all. A replay is one goroutine's, in the field only while that
- * goroutine runs the JDK's call, which never suspends. {@link io.jgo.internal.callback.SearchCalls}
+ * goroutine runs the JDK's call, which never suspends; a view of a {@code TreeMap} replays through the
+ * backing map's field ({@link io.jgo.internal.callback.SortedFields#treeBehind}).
+ * {@link io.jgo.internal.callback.SortedDispatch} takes the same calls made through {@code Map},
+ * {@code Set}, {@code Queue} or {@code Collection} variables: one type check, then the stand-in or the
+ * receiver's own method. {@link io.jgo.internal.callback.SearchCalls}
  * stands in for {@code Collections.min}/{@code max}/{@code binarySearch} and {@code Arrays.sort}.
  * {@link io.jgo.internal.callback.DequeCalls} runs {@code forEach} and {@code removeIf} of an
  * {@code ArrayDeque} or a {@code PriorityQueue} over their private arrays

@@ -197,6 +197,8 @@ public final class Adjacency {
         // that interface method, not annotated, is what made the call no suspension point.
         String through = frames.size() > 1 && isForwarder(frames.get(1)) ? PinAdvice.interfaceMethod(frames.get(1)) : null;
         String site = through != null ? through + " (called from " + caller + ")" : caller;
+        // A Collections.synchronizedX(..) wrapper further down holds its monitor around the JDK's loop: name it.
+        String wrapper = frames.stream().map(Adjacency::name).filter(PinAdvice::isSynchronizedWrapper).findFirst().orElse(null);
         PinSites.pinned("novia:" + caller + ":" + me, () -> site, () -> notRewritten != null ? notRewritten
                 : "goroutine pinned: " + caller
                 + " called a @Goroutine method without a suspension point (not a rewritten call site)"
@@ -205,7 +207,8 @@ public final class Adjacency {
                 : isInvoker(caller) ? INVOKER_NOTE + "; its carrier blocks while it waits. Fix: call the method directly"
                 + " from @Goroutine code, or keep the suspension out of what is called reflectively"
                 : caller.startsWith(RUNTIME_STREAM) ? RUNTIME_STREAM_NOTE
-                : PinAdvice.isJdk(caller) ? streamNote() + "; its carrier blocks while it waits." + PinAdvice.jdkFix(caller)
+                : PinAdvice.isJdk(caller) ? streamNote() + "; its carrier blocks while it waits." + (wrapper != null
+                ? PinAdvice.synchronizedWrapperFix(wrapper) : PinAdvice.jdkFix(caller))
                 : streamNote() + "; its carrier"
                 + " blocks while it waits. Fix: annotate that method @Goroutine; if it is a library's, have its package"
                 + " rewritten (suspendable=PACKAGE) or make the call from a plain loop in @Goroutine code instead"));

@@ -87,15 +87,31 @@ final class PinAdvice {
                 || frame.startsWith("java.util.TreeSet.") || frame.startsWith("java.util.PriorityQueue.");
     }
 
+    /** A method of a {@code Collections.synchronizedX(..)} wrapper ({@code java.util.Collections$SynchronizedList.forEach}...)? */
+    static boolean isSynchronizedWrapper(String frame) {
+        return frame.startsWith("java.util.Collections$Synchronized");
+    }
+
+    /** The fix when {@code wrapper}, a synchronized wrapper's method, holds its monitor around the callback that suspended. */
+    static String synchronizedWrapperFix(String wrapper) {
+        return " It runs inside " + wrapper + ", which holds the Collections.synchronized wrapper's monitor (synchronized)"
+                + " around the callback, so a suspension there must pin. Fix: guard a plain collection with an io.jgo.Mutex"
+                + " and make the call (or a plain loop) between lock() and unlock() in @Goroutine code, or copy the"
+                + " collection inside synchronized (wrapper) { ... } and loop over the copy outside it";
+    }
+
     /** The fix for a frame of the JDK's (never rewritten) that stands below a suspension. */
     static String jdkFix(String frame) {
         String fix = frame.startsWith("java.util.concurrent.locks.") ? "use io.jgo.Mutex (or RWMutex) instead of this lock"
                 : isSortedCollection(frame) ? "a TreeMap, TreeSet or PriorityQueue calls its comparator inside its own"
-                + " methods; rewritten code's put/get/remove/add/contains/floor.../offer/poll on a variable of the class (or"
-                + " of NavigableMap/SortedMap/NavigableSet/SortedSet) unwind, when java.util is open to jgo (the agent opens"
-                + " it; else --add-opens java.base/java.util=ALL-UNNAMED), but not a view's, a bulk method's or a call"
-                + " through Map/Set/Collection/Queue: call the method on such a variable, compute each sort key before the"
-                + " collection sees it, or sort a list with List.sort, which does not pin"
+                + " methods; rewritten code's put/get/remove/add/contains/floor.../offer/poll/putAll/addAll and"
+                + " headMap/tailMap/subMap/headSet... unwind, on the collection or a view of it, through any variable type"
+                + " (Map, Set, Queue, Collection too), when java.util is open to jgo (the agent opens it; else --add-opens"
+                + " java.base/java.util=ALL-UNNAMED); these still compare inside the JDK: iterating or counting a bounded view,"
+                + " removeAll/retainAll/containsAll/equals, Map.remove(key, value), the copying constructors, and a call"
+                + " through Map/Set/Queue/Collection in a method with no other suspension point or inside synchronized:"
+                + " make the call from such @Goroutine code, compute each sort key before the collection sees it, or sort"
+                + " a list with List.sort, which does not pin"
                 : frame.startsWith("java.util.concurrent.ConcurrentHashMap.") || frame.startsWith("java.util.concurrent.ConcurrentSkipListMap.")
                 ? "a concurrent map's compute/computeIfAbsent/merge hold its lock around the function: compute the value"
                 + " first and store it with putIfAbsent/replace, or guard a HashMap with io.jgo.Mutex"
