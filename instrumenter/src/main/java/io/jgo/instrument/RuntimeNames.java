@@ -1,5 +1,6 @@
 package io.jgo.instrument;
 
+import java.util.Map;
 import java.util.Set;
 import org.objectweb.asm.Type;
 
