@@ -65,6 +65,19 @@ public final class Parking {
     }
 
     /**
+     * The G's reusable park record ({@code park.Park}, which sits above this layer), or null before
+     * its first wait through one. Owner only, as {@link #waiterFor}.
+     */
+    public static Object cachedPark(Party g) {
+        return g.cachedPark;
+    }
+
+    /** Records {@code park} as the G's reusable park record (once). Owner only. */
+    public static void cachePark(Party g, Object park) {
+        g.cachedPark = park;
+    }
+
+    /**
      * The G, holding the locks {@code unlock} releases, is about to yield with {@code YIELD_PARK}:
      * {@code waiting} (a {@link Waiter} or {@link SelectWait}) is what it will read back.
      */
