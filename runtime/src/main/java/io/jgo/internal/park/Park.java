@@ -38,11 +38,13 @@ import java.util.concurrent.locks.LockSupport;
  *     then. A plain thread calls {@link #awaitAsThread} instead and blocks in it.</li>
  * <li>A source wins by CAS ({@link #end}), then takes {@link #lock} to find the waiter: either the
  *     party has not enqueued it yet (it will see the outcome under the lock and not park), or it is
- *     parked (the lock was held across its unwind), and the winner dequeues and readies it after
- *     unlocking. A loser's CAS fails and it returns false: it never takes the lock.</li>
+ *     parked (the lock was held across its unwind), and the winner dequeues it, stops the deadline
+ *     timer if g0 armed it (R5) and readies it after unlocking; a deadline's winner readies it
+ *     where a sleeper goes ({@code Goroutines.readyFromTimer}). A loser's CAS fails and it returns
+ *     false: it never takes the lock.</li>
  * <li>The party, running again ({@link #afterPark}, the resume step; or at the end of
- *     {@link #awaitAsThread}), cleans up the sources that lost: stops the timer, leaves the
- *     interrupt hook, drops the context registration. A losing source that is running at that
+ *     {@link #awaitAsThread}), cleans up the sources that lost: leaves the interrupt hook, drops
+ *     the context registration (the timer was stopped by the winner, or fired: R5). A losing source that is running at that
  *     moment finds the outcome set and does nothing, so the clean-up needs no lock.</li>
  * </ol>
  *
