@@ -358,6 +358,9 @@ public final class Park extends OneWinner implements ParkUnlock, TimerFunc, Inte
     public void cancelPark() {
         win(CANCELLED);
         lock.unlock();
+        if (interruptible) {
+            Interrupts.exitWait(parked); // no resume step will: the G runs on with its exception
+        }
         cancelRegistration.stop();
     }
 
