@@ -16,6 +16,12 @@ import java.lang.invoke.VarHandle;
  * records) are visible to whoever reads a non-{@code WAITING} outcome; the winner's CAS is a full
  * fence, paired with every loser's failed CAS. A loser that reads a non-{@code WAITING} outcome
  * first skips the CAS (one read instead of a contended RMW).
+ *
+ * <p>A record reused for its owner's next wait ({@code park.Park.of}, a select's) is reset once no
+ * source of the last wait can reach it; the word also holds the wait's flags (from
+ * {@link #FIRST_FLAG} up), which the winner's CAS keeps, so a source that may only end a wait of
+ * one kind ({@link #winIf}: an interrupt, only an interruptible wait) checks the kind and wins in
+ * one CAS and cannot end a later wait of another kind.
  */
 public abstract class OneWinner {
 
