@@ -4,6 +4,7 @@ import io.jgo.internal.cont.Leaf;
 import io.jgo.internal.cont.LeafPark;
 import io.jgo.internal.cont.MethodIds;
 import io.jgo.internal.Stack;
+import io.jgo.internal.park.Sleep;
 import io.jgo.internal.proc.Proc;
 import java.time.Duration;
 import java.util.Objects;
@@ -164,12 +165,12 @@ public final class Go {
         SLEEP.$jgo$park(Stack.current(), d, null, null, 0);
     }
 
-    /** {@link #sleep}'s steps: the park's unlock step arms the timer, which readies the goroutine. */
+    /** {@link #sleep}'s steps: a wait on the goroutine's one park, with a deadline and an interrupt ({@code park.Sleep}). */
     private static final LeafPark<Stack, RuntimeException> SLEEP = new LeafPark<>(SLEEP_ID, Stack.YIELD_PARK) {
         @Override
         protected Object start(Stack s, Object d, Object b, Object c, long n) {
             long nanos = saturatedNanos(Objects.requireNonNull((Duration) d, "d"));
-            if (nanos <= 0 || !Proc.armSleepOrSleep(s, nanos)) {
+            if (nanos <= 0 || !Sleep.prepare(s, nanos)) {
                 return null; // no wait, a plain thread slept, or the goroutine is interrupted (its status stays set)
             }
             return PARK;
@@ -177,7 +178,8 @@ public final class Go {
 
         @Override
         protected Object resume(Stack s, Object d, Object b, Object c, long n) {
-            return null; // the timer readied us (pinned: the wait is already over)
+            Sleep.afterPark(s); // the timer readied us, or an interrupt did (pinned: the wait is already over)
+            return null;
         }
     };
 

@@ -6,7 +6,7 @@ import io.jgo.internal.cont.LeafPark;
 import io.jgo.internal.cont.StackAccess;
 import io.jgo.internal.cont.MethodIds;
 import io.jgo.Goroutine;
-import io.jgo.internal.sched.Goroutines;
+import io.jgo.internal.park.Sleep;
 import io.jgo.internal.sched.park.Parking;
 import io.jgo.internal.sched.park.Party;
 import io.jgo.internal.sched.Syscalls;
@@ -110,7 +110,7 @@ public final class Blocking {
             if (millis == 0) {
                 return null;
             }
-            if (!Goroutines.armSleep(g, saturatedNanos(millis))) {
+            if (!Sleep.prepare(s, saturatedNanos(millis))) {
                 throwIfInterrupted(); // an interrupt requested meanwhile: now on the thread
                 return null;
             }
@@ -119,6 +119,7 @@ public final class Blocking {
 
         @Override
         protected Object resume(Stack s, Object a, Object b, Object c, long millis) throws InterruptedException {
+            Sleep.afterPark(s);
             throwIfInterrupted(); // the timer readied us, or an interrupt did (pinned: the wait is already over)
             return null;
         }

@@ -12,6 +12,16 @@
  * {@link io.jgo.internal.park.ParkLeaf} is the ready-made leaf for a primitive that needs nothing
  * else: {@code new Park(...)}, hand it to the waker, {@code ParkLeaf.park(p)}.
  *
+ * <p>Two lifetimes: a fresh park ({@code new Park}) is used once, by a plain thread or by a primitive
+ * that keeps it after the wait (a future's completer list, a context registration); a goroutine's
+ * own park ({@link io.jgo.internal.park.Park#of}) is reset for each of its waits and keeps one
+ * deadline timer, so a wait allocates nothing. A sleep ({@link io.jgo.internal.park.Sleep}:
+ * {@code Go.sleep}, {@code Thread.sleep} in rewritten code) is such a wait, with a deadline and an
+ * interrupt and no waker. Why no source of one wait can end the next (a timer under way, a late
+ * interrupter) is in {@link io.jgo.internal.park.Park}'s class comment, races R5 and R6; the
+ * waits on one primitive's queue (channels, select, the sync types) keep the seam's CAS-free shape
+ * (see {@code sched.park}'s design notes, "One park").
+ *
  * <p>Sits above {@code io.jgo.internal.sched} (timers through {@code sched.Goroutines},
  * interrupts) and {@code io.jgo.internal.proc} (the after-cancel registry); the scheduler never
  * depends on it. The queue-side seam it builds on ({@code sched.park}: {@code Parking},

@@ -2,15 +2,10 @@ package io.jgo.internal.proc;
 
 import io.jgo.internal.sched.timer.VirtualClock;
 import io.jgo.internal.cont.Continuation;
-import io.jgo.internal.cont.StackAccess;
-import io.jgo.internal.Stack;
 import io.jgo.internal.sched.Config;
 import io.jgo.internal.sched.G;
-import io.jgo.internal.sched.Goroutines;
 import io.jgo.internal.sched.park.Party;
-import io.jgo.internal.sched.park.ThreadWait;
 import io.jgo.internal.sched.Interrupts;
-import io.jgo.internal.sched.park.PlainThreads;
 import io.jgo.internal.sched.Runtimes;
 import io.jgo.internal.sched.Sched;
 import io.jgo.internal.sched.Syscalls;
@@ -92,48 +87,6 @@ public final class Proc {
     /** Runs {@code main} as the main goroutine of a fresh runtime on the calling plain thread (M0). */
     public static void runMain(Runnable main) {
         new Sched(Config.fromSystem()).runMain(main);
-    }
-
-    /**
-     * The sleep leaf's decision, for {@code nanos > 0}: a goroutine's park is armed (its timer is
-     * started once it is parked) and the caller must now suspend with {@code YIELD_PARK}: returns
-     * true. Returns false when the caller must not park: a plain thread has slept here, counted as
-     * inside a jgo call, or a goroutine is interrupted (its status is set on the thread; an interrupt
-     * ends a sleep early and stays set, see {@code Go.sleep}).
-     */
-    public static boolean armSleepOrSleep(Stack s, long nanos) {
-        if (!(StackAccess.owner(s) instanceof G)) {
-            sleepThread(nanos);
-            return false;
-        }
-        return Goroutines.armSleep((G) StackAccess.owner(s), nanos);
-    }
-
-    /** A plain thread's {@code Go.sleep}: until the time is up or the thread is interrupted (its status stays set). */
-    private static void sleepThread(long nanos) {
-        long deadline = System.nanoTime() + nanos;
-        PlainThreads.enter();
-        PlainThreads.await(new ThreadSleep(), ThreadSleep.class, deadline, true, true); // the interrupt stays set
-    }
-
-    /** A plain thread's sleep: over at its deadline or on an interrupt (nobody else ends it). Its own thread only. */
-    private static final class ThreadSleep implements ThreadWait {
-        private boolean over;
-
-        @Override
-        public boolean isOver() {
-            return over;
-        }
-
-        @Override
-        public void endByDeadline() {
-            over = true;
-        }
-
-        @Override
-        public void endByInterrupt() {
-            over = true;
-        }
     }
 
     /**

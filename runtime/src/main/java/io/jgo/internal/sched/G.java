@@ -122,7 +122,10 @@ public final class G extends Party implements Continuation.Owner {
      * leaves SYSCALL. For dumps, which show such a G as running.
      */
     volatile boolean retaken;
-    /** The G's sleep timer (Go's {@code gp.timer}), made on its first {@code Go.sleep} and reused; owner thread, then the timer. */
+    /**
+     * The deadline timer of the G's one reused park ({@code park.Park.of}; a sleep's, Go's
+     * {@code gp.timer}), made on its first wait with a deadline and reused; owner thread, then the timer.
+     */
     RuntimeTimer sleepTimer;
     /** True while the G waits in {@link #parkPinned}: its frames are on {@link #lockedM}'s thread (for dumps). */
     volatile boolean pinnedWait;

@@ -25,9 +25,39 @@ public final class Goroutines {
         return ((G) g).id;
     }
 
-    /** {@link Timers#armSleep} for the goroutine {@code g}, on its own thread (a sleep leaf's start step). */
-    public static boolean armSleep(Party g, long nanos) {
+    /** The runtime clock of {@code g} (System.nanoTime, or a test bubble's virtual clock): a park's deadline is computed on it. Any thread. */
+    public static long timeNow(Party g) {
+        return ((G) g).sched.timeNow();
+    }
+
+    /**
+     * The deadline timer of {@code g}'s reusable park ({@code f}, always the same one for a G):
+     * made on first use and reused by every later wait, a sleep's among them (Go's
+     * {@code gp.timer}); {@code Proc.lastSleepFiredAt} reads when it last fired. Owner thread.
+     */
+    public static RuntimeTimer parkTimer(Party g, TimerFunc f) {
         G me = (G) g;
-        return me.sched.timers.armSleep(me, nanos);
+        RuntimeTimer t = me.sleepTimer;
+        if (t == null) {
+            t = me.sleepTimer = new RuntimeTimer(me.sched.timers, f);
+        }
+        return t;
+    }
+
+    /**
+     * g0, once {@code g} is WAITING (a park's unlock step): arms {@code t} to fire at {@code when}
+     * on the heap of the P that g0's M holds now, as Go arms a sleep on its own P.
+     */
+    public static void armParked(Party g, RuntimeTimer t, long when) {
+        M m = ((G) g).m;
+        t.resetAt(when, m == null || m.p == null ? null : m.p.timers); // the heap of the P this M holds now
+    }
+
+    /**
+     * A park's deadline timer {@code t} fired and won the wait of {@code g}: readies it as a sleeper
+     * is readied ({@link Timers#readyFromTimer}). The firing thread only.
+     */
+    public static void readyFromTimer(Party g, RuntimeTimer t) {
+        Timers.readyFromTimer((G) g, t);
     }
 }

@@ -104,6 +104,24 @@ public final class Interrupts {
     }
 
     /**
+     * Has an interrupt of {@code g} not reached its thread yet: requested and not taken by the G
+     * ({@link Identity#enter}, {@link #deliverPending}), or the G is in a syscall, where an
+     * interrupt goes to its thread directly? A wait record the G reuses asks this before it acts
+     * on {@link Wait#interrupt}: an interrupter that read the record during an earlier wait and
+     * calls late finds its request taken (the G ran in between), so it cannot end a later wait.
+     * Any thread.
+     */
+    public static boolean stillPending(Party goroutine) {
+        G g = (G) goroutine;
+        if (g.interruptRequested) {
+            return true;
+        }
+        synchronized (g) { // see "The syscall interlock"
+            return g.syscallThread != null;
+        }
+    }
+
+    /**
      * The wait is over: {@code g}'s own thread once it runs again, or the party that ends the wait
      * right before it readies g (g writes its next wait only after it runs).
      */

@@ -482,7 +482,7 @@ final class M implements Runnable, NetPoller.Taker, NetPoller.Blocker {
     private void runUnheldExpiredAsWaiter() {
         Carrier c = thread instanceof Carrier ? (Carrier) thread : null;
         if (c != null) {
-            c.firingTimersOf(this); // read by the timer functions on this thread (Timers.wakeSleeper)
+            c.firingTimersOf(this); // read by the timer functions on this thread (Timers.readyFromTimer)
         }
         try {
             sched.timers.runUnheldExpired(sched.timeNow()); // a RUNNING P's timers are its holder's (Timers)

@@ -1,7 +1,5 @@
 package io.jgo.internal.sched;
 
-import io.jgo.internal.sched.park.ParkUnlock;
-import io.jgo.internal.sched.park.WaitReason;
 import io.jgo.internal.sched.timer.TimerHost;
 import io.jgo.internal.sched.timer.TimerHeap;
 import io.jgo.internal.sched.timer.RuntimeTimer;
@@ -48,7 +46,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * </ul>
  * A fired timer's function readies or starts goroutines from a thread that is not a goroutine, so
  * they go to the global queue followed by {@code wakep}; a sleeper is the exception (its P's
- * runnext when the firing thread holds a P, an idle P's when it holds none, see {@link #wakeSleeper}).
+ * runnext when the firing thread holds a P, an idle P's when it holds none, see {@link #readyFromTimer}; a park's deadline, a sleep among them, is such a timer).
  *
  * <p>{@link #armed} counts timers on heaps plus fired ones whose function has not returned yet:
  * the deadlock check never fires while a timer can still ready a goroutine.
@@ -86,7 +84,7 @@ final class Timers implements TimerHost {
     int check(P pp) {
         long next = pp.timers.minWhen(); // volatile read; no clock read when the heap is empty
         if (next != Long.MAX_VALUE && next <= sched.timeNow()) {
-            // Which P this g0 fires for, for wakeSleeper: kept on the carrier, not in a ThreadLocal
+            // Which P this g0 fires for, for readyFromTimer: kept on the carrier, not in a ThreadLocal
             // (g0 keeps no ThreadLocal map of its own, see Identity).
             Thread t = Thread.currentThread();
             Carrier c = t instanceof Carrier ? (Carrier) t : null;
@@ -353,103 +351,13 @@ final class Timers implements TimerHost {
     }
 
     /**
-     * One sleep of one goroutine ({@code Go.sleep}, {@code Thread.sleep} in rewritten code): what it
-     * hands to the park (Go's {@code resetForSleep} as {@code gopark}'s unlock function), and the
-     * interruptible wait an interrupt of the goroutine wakes ({@link Interrupts}). g0 arms the
-     * goroutine's sleep timer once the goroutine is WAITING, so the timer can never ready a
-     * goroutine that is still running.
-     *
-     * <h2>Who ends the sleep</h2>
-     * The timer firing ({@link #wakeSleeper}) or an interrupt ({@link #interrupt}), whichever comes
-     * first; the timer's own winner-takes-all step decides: an interrupt readies the goroutine only
-     * if {@code stop} took the armed timer off its heap, and a timer that fired readies it itself.
-     * {@link #armed}, {@link #interrupted} and {@link #over} are guarded by this object's monitor,
-     * taken by g0 as it arms, by the interrupter around its {@code stop}, and by the firing timer
-     * before it readies the goroutine. So:
-     * <ul>
-     *   <li>an interrupt before the timer is armed (the goroutine is still on its way to the park)
-     *       leaves {@link #interrupted}, and g0 arms the timer to fire at once;</li>
-     *   <li>an interrupt of a sleep that is {@link #over} does nothing: the G's sleep timer is
-     *       reused by its next sleep, which a late {@code stop} must not cut short (the firing
-     *       timer marks the sleep over before it readies the goroutine, and cannot do so while an
-     *       interrupter holds the monitor);</li>
-     *   <li>the G finds its status set when it runs ({@link Identity#enter} takes the request the
-     *       interrupter left before it woke this wait).</li>
-     * </ul>
-     * Lock order: this object, then the timer's (a heap's lock or its own monitor); the timer
-     * fires with no heap lock held.
+     * A park's deadline timer fired and won the wait: its goroutine, WAITING since before the
+     * timer was armed, becomes runnable where a sleeper's does in Go: the runnext of the P whose
+     * timers this thread fires, else an idle P's runnext ({@link #readyIntoIdleP}), else the
+     * global queue. Records when it fired first ({@code G.sleepFiredAt}); the ready publishes it.
+     * The firing thread, once per fire, and only by the source that won the park.
      */
-    static final class ArmOnPark implements ParkUnlock, Interrupts.Wait {
-        private final G g;
-        private final long when;
-        /** The timer is armed for this sleep (g0 did it). Guarded by this. */
-        private boolean armed;
-        /** An interrupt came before the timer was armed. Guarded by this. */
-        private boolean interrupted;
-        /** The sleep has ended: its timer fired or an interrupt stopped it. Guarded by this. */
-        private boolean over;
-
-        ArmOnPark(G g, long when) {
-            this.g = g;
-            this.when = when;
-        }
-
-        @Override
-        public void unlockAfterPark() {
-            RuntimeTimer t = g.sleepTimer;
-            if (t == null) {
-                t = g.sleepTimer = new RuntimeTimer(g.sched.timers, Timers::wakeSleeper);
-            }
-            M m = g.m;
-            synchronized (this) {
-                t.owner(this); // read by wakeSleeper once this arming fires
-                armed = true;
-                // Interrupted on its way to the park: fire at once, so the one way out stays the timer's.
-                t.resetAt(interrupted ? RuntimeTimer.deadline(g.sched.timeNow(), 0) : when, m == null || m.p == null ? null : m.p.timers); // the heap of the P this M holds now
-            }
-        }
-
-        /** The sleeper failed before it parked: no timer is armed for it (it holds no lock). */
-        @Override
-        public void cancelPark() {
-            synchronized (this) {
-                over = true;
-            }
-        }
-
-        /** The goroutine was interrupted (any thread; see the class comment). */
-        @Override
-        public void interrupt() {
-            synchronized (this) {
-                if (over) {
-                    return;
-                }
-                if (!armed) {
-                    interrupted = true; // g0 arms it to fire at once
-                    return;
-                }
-                if (!g.sleepTimer.stop()) {
-                    return; // it fired: wakeSleeper readies g (it waits for this monitor to mark the sleep over)
-                }
-                over = true;
-            }
-            Interrupts.exitWait(g); // before the ready: g's next wait is written after it runs
-            g.sched.ready(g);
-        }
-
-        /** The timer fired: the sleep is over (before g runs again and may sleep anew on the same timer). */
-        G fired() {
-            synchronized (this) {
-                over = true;
-            }
-            Interrupts.exitWait(g); // before the ready, as in interrupt
-            return g;
-        }
-    }
-
-    /** The sleep timer's function: the sleeper, WAITING since before the timer was armed, becomes runnable. */
-    private static void wakeSleeper(RuntimeTimer t) {
-        G g = ((ArmOnPark) t.owner()).fired();
+    static void readyFromTimer(G g, RuntimeTimer t) {
         t.firedAt(System.nanoTime()); // before the ready below, which publishes it to g (G.sleepFiredAt)
         // The P this thread's g0 fires for in check, the idle M that fires as the timer waiter, or null.
         Object firer = Carrier.firingTimersOfCurrent();
@@ -504,24 +412,5 @@ final class Timers implements TimerHost {
         } finally {
             lock.unlock();
         }
-    }
-
-    /**
-     * Prepares the park of the calling goroutine for {@code nanos} (Go's {@code time.Sleep}); the
-     * calling thread is the goroutine's own. Called by {@code Go.sleep} and {@code Thread.sleep}'s
-     * stand-in, which do the leaf's suspension themselves when this returns true. The sleep is an
-     * interruptible wait: an interrupt of the goroutine ends it early ({@link ArmOnPark}),
-     * and one already pending (on the thread, or requested) returns false with the thread's
-     * interrupt status set: the caller must not park.
-     */
-    boolean armSleep(G g, long nanos) {
-        g.beginWait(); // before the deadline is computed: a pinned sleep's event spans all of it
-        Timers.ArmOnPark sleep = new ArmOnPark(g, RuntimeTimer.deadline(sched.timeNow(), nanos));
-        if (Interrupts.enterWait(g, sleep)) {
-            g.takeWaitEvent(); // no park: the event begun above is dropped
-            return false;
-        }
-        g.prepareParkUnlocking(sleep, WaitReason.SLEEP);
-        return true;
     }
 }

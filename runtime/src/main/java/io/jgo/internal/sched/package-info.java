@@ -121,9 +121,9 @@
  * The park seam lives below this package, in {@code io.jgo.internal.sched.park}, and knows no G: a
  * goroutine is a {@link io.jgo.internal.sched.park.Party} there, which {@link io.jgo.internal.sched.G}
  * extends (ready, runtime stopped, runtime identity, prepare the park; the waiting slot and the
- * cached waiter are Party's fields). Every blocking primitive but {@code Go.sleep} (a park on no
- * queue, {@code Timers.armSleep}, whose per-G timer is armed on the P's heap by the park's unlock
- * step) goes through it ({@link io.jgo.internal.sched.park.Parking}): it puts a
+ * cached waiter are Party's fields). Every blocking primitive goes through it (a sleep too: a
+ * {@code park.Park} with a deadline and no waker, whose per-G timer g0 arms on its P's heap and
+ * {@code Timers.readyFromTimer} readies where Go readies a sleeper) ({@link io.jgo.internal.sched.park.Parking}): it puts a
  * {@link io.jgo.internal.sched.park.Waiter} (Go's sudog) on a {@link io.jgo.internal.sched.park.WaitQueue}
  * under its own lock, records it with {@code Parking.prepare} and yields with {@code YIELD_PARK};
  * what this package adds is the commit: g0 makes the G WAITING ({@link io.jgo.internal.sched.Sched},

@@ -8,8 +8,8 @@ import io.jgo.internal.Stack;
  * The parking seam: how every blocking primitive (channels, timer channels among them, select, the network's
  * {@code poll.PollDesc}, the future waits of {@code io.jgo.internal.blocking}, and the sync types through
  * {@code io.jgo.internal.sync.WaitList}) blocks a goroutine or a plain thread and how it is woken.
- * One park bypasses it: {@code Go.sleep} waits on no queue, so {@code Timers.armSleep} prepares the
- * G's park itself, and its timer is armed once the G is WAITING ({@code Timers.ArmOnPark}).
+ * A sleep goes through it too, as a {@code park.Park} with a deadline and no waker: the G's one
+ * reused park ({@link #cachedPark}) on its own queue, its timer armed by g0 once the G is WAITING.
  *
  * <h2>A goroutine</h2>
  * The primitive, holding its lock, puts a {@link Waiter} on a {@link WaitQueue}, calls
@@ -53,7 +53,11 @@ public final class Parking {
         return o instanceof Party ? (Party) o : null;
     }
 
-    /** The G's reusable waiter for a wait on one primitive, cleared. Owner only. */
+    /**
+     * The G's reusable waiter for a wait on one primitive, cleared. Owner only. Race: a waker of
+     * the G's last wait never touches the waiter after its {@link Waiter#wake} (which readied the
+     * G), and the G reaches this only after it ran again, so no waker can see the reset.
+     */
     public static Waiter waiterFor(Party g) {
         Waiter w = g.cachedWaiter;
         if (w == null) {
@@ -62,6 +66,19 @@ public final class Parking {
             w.reset();
         }
         return w;
+    }
+
+    /**
+     * The G's reusable park record ({@code park.Park}, which sits above this layer), or null before
+     * its first wait through one. Owner only, as {@link #waiterFor}.
+     */
+    public static Object cachedPark(Party g) {
+        return g.cachedPark;
+    }
+
+    /** Records {@code park} as the G's reusable park record (once). Owner only. */
+    public static void cachePark(Party g, Object park) {
+        g.cachedPark = park;
     }
 
     /**

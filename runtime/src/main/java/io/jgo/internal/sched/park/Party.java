@@ -21,6 +21,8 @@ public abstract class Party {
     volatile Object waiting;
     /** The goroutine's reusable waiter for a wait on one primitive ({@link Parking#waiterFor}); owner only. */
     Waiter cachedWaiter;
+    /** The goroutine's reusable {@code park.Park} (typed Object: that layer sits above this one); owner only, see {@link Parking#cachedPark}. */
+    Object cachedPark;
 
     protected Party() {
     }

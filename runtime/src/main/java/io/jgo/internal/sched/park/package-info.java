@@ -39,20 +39,28 @@
  * Shared by every wait: the commit (prepare, then g0's {@code ParkUnlock} once the goroutine is
  * WAITING), the rule that exactly one source ends a wait ({@link io.jgo.internal.sched.park.OneWinner}:
  * a select's wakers, a {@code park.Park}'s wake, deadline, interrupt and cancel), the one wait loop
- * of a plain thread ({@link io.jgo.internal.sched.park.PlainThreads#await}) and the wake-after-unlock
- * list ({@link io.jgo.internal.sched.park.WakeList}). Two shapes remain, on purpose:
+ * of a plain thread ({@link io.jgo.internal.sched.park.PlainThreads#await}), the wake-after-unlock
+ * list ({@link io.jgo.internal.sched.park.WakeList}), and each goroutine's reusable records: its
+ * waiter ({@link io.jgo.internal.sched.park.Parking#waiterFor}) and its one {@code park.Park}
+ * ({@link io.jgo.internal.sched.park.Parking#cachedPark}, with one deadline timer), reset per wait,
+ * so neither shape allocates per wait. Two shapes remain, on purpose:
  * <ul>
- *   <li>A waiter on one primitive's queue (a channel operation, a sync type's {@code WaitList}, a
- *       blocking lock) has one possible waker at a time, decided by the primitive's lock: it needs no
- *       CAS and allocates nothing (the G's cached waiter). Routing it through a {@code park.Park} would
- *       add an allocation and a CAS to every channel send and receive and every contended
- *       {@code Mutex} (the byte budgets of {@code ByteBudgetsTest} forbid the first).</li>
- *   <li>A wait whose sources share no lock (a future's completer, a context, a timer, an interrupt)
- *       is a {@code park.Park}: its sources race on {@code OneWinner}'s CAS.</li>
+ *   <li>A waiter on one primitive's queue (a channel operation, a select, a sync type's
+ *       {@code WaitList}, a blocking lock, a descriptor of the poller) has one possible waker at a
+ *       time, decided by the primitive's lock: it needs no CAS, which is the one-winner rule's
+ *       "skip the CAS when there is a single possible waker". None of these APIs has a deadline,
+ *       an interrupt or a context (Go's channel, select and sync operations have none; the
+ *       poller's deadlines are the descriptor's own), so the park would give them nothing but a
+ *       reset per wait.</li>
+ *   <li>A wait whose sources share no lock (a future's completer, a context, a timer, an
+ *       interrupt; a sleep, whose sources are its timer and an interrupt) is a {@code park.Park}:
+ *       its sources race on {@code OneWinner}'s CAS. A goroutine's own park is reused
+ *       ({@code Park.of}: a sleep allocates nothing); a park kept by a primitive after the wait (a
+ *       future's completer list) is fresh.</li>
  * </ul>
- * Not yet merged: {@code Go.sleep} keeps its own unlock step ({@code Timers.armSleep}, whose per-G timer
- * is reused and armed on the P's own heap: as a {@code Park} each sleep would allocate a park, its lock
- * and its queue), {@code blocking.LockWait} keeps its {@code ReentrantLock} guard, and the poller
- * ({@code poll.PollDesc}) still walks its own two wake loops.
+ * Not yet merged: channels, select and {@code WaitList} enqueue the goroutine's cached waiter
+ * through {@link io.jgo.internal.sched.park.Parking} directly rather than through the park;
+ * {@code blocking.LockWait} keeps its own record, and the poller ({@code poll.PollDesc}) still walks
+ * its own two wake loops.
  */
 package io.jgo.internal.sched.park;
