@@ -19,7 +19,7 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  * A construction of a class whose constructor is split ({@link SplitConstructors}) calls its factory,
  * which is a suspension point like any call of a rewritten method:
  * <pre>
- *   NEW C; DUP; args; INVOKESPECIAL C.&lt;init&gt;(A)V   ->   args; INVOKESTATIC C.$jgo$new(A)LC;
+ *   NEW C; DUP; args; INVOKESPECIAL C.&lt;init&gt;(A)V   ->   args; INVOKESTATIC C.jgo$new(A)LC;
  * </pre>
  * The value left on the stack is the same object, initialised. Only javac's shape is taken (the
  * {@code DUP} right after the {@code NEW}, the receiver of the constructor call exactly that

@@ -59,7 +59,7 @@ final class ConstructorShape {
         if (declares(cn, "<init>", ConstructorSplit.prefixDesc(init.desc))
                 || declares(cn, ConstructorSplit.BODY, ConstructorSplit.bodyDesc(init.desc))
                 || declares(cn, ConstructorSplit.FACTORY, ConstructorSplit.factoryDesc(cn.name, init.desc))) {
-            return no("its class already declares " + ConstructorSplit.prefixDesc(init.desc) + " or a member named $jgo$");
+            return no("its class already declares " + ConstructorSplit.prefixDesc(init.desc) + " or a member named jgo$new or jgo$init");
         }
         AbstractInsnNode[] code = init.instructions.toArray();
         int superCall = firstInitOfThis(code);

@@ -29,10 +29,13 @@ import org.objectweb.asm.tree.VarInsnNode;
  * {@code <init>(A)} that {@link ConstructorShape} accepts the rewrite adds:
  * <pre>
  *   private synthetic &lt;init&gt;(A, Void)          the prefix: the code up to and including super(...), then return
- *   private synthetic void $jgo$init(A)           the body: the code after super(...), rewritten like any method
- *   [access] static synthetic C $jgo$new(A)       new C(a, null); c.$jgo$init(a); [release fence]; return c
+ *   private synthetic void jgo$init(A)           the body: the code after super(...), rewritten like any method
+ *   [access] static synthetic C jgo$new(A)       new C(a, null); c.jgo$init(a); [release fence]; return c
  * </pre>
- * and rewritten call sites call {@code $jgo$new} instead of {@code new C(a)} ({@link ConstructorCalls}).
+ * and rewritten call sites call {@code jgo$new} instead of {@code new C(a)} ({@link ConstructorCalls}).
+ * Their names do not start with {@code $jgo$}, the prefix of the rewrite's machinery, which the runtime
+ * skips when it walks a goroutine's frames: these are the constructor's own frames, which unwind and
+ * show in stack traces with the constructor's lines.
  * The original {@code <init>(A)} stays as it was, for reflection, code nobody rewrote and subclasses'
  * {@code super(...)} calls: suspending there still pins.
  *
@@ -48,8 +51,8 @@ import org.objectweb.asm.tree.VarInsnNode;
  */
 final class ConstructorSplit {
 
-    static final String FACTORY = "$jgo$new";
-    static final String BODY = "$jgo$init";
+    static final String FACTORY = "jgo$new";
+    static final String BODY = "jgo$init";
     /** The prefix constructor's extra parameter, always null: it only tells it apart from the original. */
     static final String MARKER = "Ljava/lang/Void;";
     private static final String FENCE_OWNER = "java/lang/invoke/VarHandle";
@@ -115,7 +118,7 @@ final class ConstructorSplit {
 
     /**
      * The factory of {@code init} without a split: {@code return new C(a)}. Added when the class's
-     * rewrite failed after callers may already call {@code $jgo$new}: they link, and pin as before.
+     * rewrite failed after callers may already call {@code jgo$new}: they link, and pin as before.
      */
     static MethodNode plainFactory(ClassNode cn, MethodNode init) {
         return factory(cn, init, false, false);

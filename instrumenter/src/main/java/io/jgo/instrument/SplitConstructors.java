@@ -17,14 +17,14 @@ import org.objectweb.asm.tree.MethodNode;
 /**
  * The one predicate "is constructor {@code C.<init>(A)} split?" ({@link ConstructorSplit}), asked by
  * the class's own rewrite (which then adds the split) and by every rewritten call site of
- * {@code new C(a)} (which then calls {@code C.$jgo$new(a)}). On the agent path the caller is often
+ * {@code new C(a)} (which then calls {@code C.jgo$new(a)}). On the agent path the caller is often
  * rewritten before {@code C} is even loaded, so both read the same thing, {@code C}'s class bytes (the
  * caller through {@link ClassBytes}, the way {@link PlainCallees} reads them), and ask:
  * <ol>
  *   <li>{@code C} is a class of a suspendable package (the only classes whose constructors may be
  *       split), that does not read its own class file ({@link ClassRewriter} leaves those as they are);</li>
  *   <li>if {@code C}'s bytes were already rewritten (a build-time rewrite seen by the agent): it
- *       declares {@code $jgo$new(A)};</li>
+ *       declares {@code jgo$new(A)};</li>
  *   <li>the constructor has the shape {@link ConstructorShape} accepts;</li>
  *   <li>its body may suspend: it is listed (a build-time closure lists the constructors whose body
  *       reaches a suspension), or, before any closure, a call in its body is a suspension point (a
@@ -32,7 +32,7 @@ import org.objectweb.asm.tree.MethodNode;
  * </ol>
  * The last question's answer may change as the agent learns ({@link PlainCallees} proves more calls
  * plain as it reads more classes). So the class's own rewrite answers it <em>without</em> that
- * narrowing and a caller <em>with</em> it: a call site redirected to {@code $jgo$new} always finds it
+ * narrowing and a caller <em>with</em> it: a call site redirected to {@code jgo$new} always finds it
  * (the caller's set is a subset of the class's), while a constructor split for nothing costs a factory
  * and a body method that stay plain. Thread-safe: the views only grow.
  */
@@ -42,7 +42,7 @@ final class SplitConstructors {
     private record Ctor(ConstructorShape.Verdict verdict, List<String[]> bodyCalls) {
     }
 
-    /** What the predicate needs of one class. {@code factories}: the {@code $jgo$new} descriptors of a class already rewritten. */
+    /** What the predicate needs of one class. {@code factories}: the {@code jgo$new} descriptors of a class already rewritten. */
     private record View(boolean eligible, boolean rewritten, Set<String> factories, Map<String, Ctor> ctors) {
     }
 
@@ -57,7 +57,7 @@ final class SplitConstructors {
         this.suspendables = suspendables;
     }
 
-    /** A caller's question: does {@code new owner(desc)} in rewritten code become {@code owner.$jgo$new}? */
+    /** A caller's question: does {@code new owner(desc)} in rewritten code become {@code owner.jgo$new}? */
     boolean callSplits(String owner, String desc) {
         return splits(owner, desc, true, new HashSet<>());
     }

@@ -68,25 +68,25 @@ class ConstructorSplitTest {
         ClassNode waits = rewritten(agent, Waits.class);
         assertEquals(List.of(), failures);
 
-        MethodInsnNode factoryCall = firstCall(method(maker, "make", "(Ljava/lang/Runnable;)Lorg/example/ctors/Waits;"), "$jgo$new");
+        MethodInsnNode factoryCall = firstCall(method(maker, "make", "(Ljava/lang/Runnable;)Lorg/example/ctors/Waits;"), "jgo$new");
         assertNotNull(factoryCall, "new Waits(r, name) calls the factory");
         assertEquals(WAITS, factoryCall.owner);
         assertEquals("(Ljava/lang/Runnable;Ljava/lang/String;)Lorg/example/ctors/Waits;", factoryCall.desc);
-        assertNotNull(method(waits, "$jgo$new", factoryCall.desc), "the class declares what its caller calls");
+        assertNotNull(method(waits, "jgo$new", factoryCall.desc), "the class declares what its caller calls");
         assertNotNull(method(waits, "<init>", "(Ljava/lang/Runnable;Ljava/lang/String;Ljava/lang/Void;)V"), "the prefix");
-        assertNotNull(method(waits, "$jgo$init", RUN_NAME), "the body");
+        assertNotNull(method(waits, "jgo$init", RUN_NAME), "the body");
         assertNotNull(method(waits, "<init>", RUN_NAME), "the original stays");
-        assertNotNull(method(waits, "$jgo$new", "(Ljava/util/function/IntSupplier;)Lorg/example/ctors/Waits;"));
-        assertEquals(Opcodes.ACC_PROTECTED, method(waits, "$jgo$new", "(Ljava/util/function/IntSupplier;)Lorg/example/ctors/Waits;").access
+        assertNotNull(method(waits, "jgo$new", "(Ljava/util/function/IntSupplier;)Lorg/example/ctors/Waits;"));
+        assertEquals(Opcodes.ACC_PROTECTED, method(waits, "jgo$new", "(Ljava/util/function/IntSupplier;)Lorg/example/ctors/Waits;").access
                 & (Opcodes.ACC_PUBLIC | Opcodes.ACC_PROTECTED | Opcodes.ACC_PRIVATE), "the factory has the constructor's access");
 
-        assertNull(firstCall(method(maker, "delegated", "(Ljava/lang/Runnable;)Lorg/example/ctors/Waits;"), "$jgo$new"),
+        assertNull(firstCall(method(maker, "delegated", "(Ljava/lang/Runnable;)Lorg/example/ctors/Waits;"), "jgo$new"),
                 "a this(...) constructor is not split: its construction stays");
-        assertNull(method(waits, "$jgo$new", "(Ljava/lang/Runnable;)Lorg/example/ctors/Waits;"));
-        assertNull(firstCall(method(maker, "plain", "(Ljava/lang/Runnable;)Lorg/example/ctors/Waits;"), "$jgo$new"),
+        assertNull(method(waits, "jgo$new", "(Ljava/lang/Runnable;)Lorg/example/ctors/Waits;"));
+        assertNull(firstCall(method(maker, "plain", "(Ljava/lang/Runnable;)Lorg/example/ctors/Waits;"), "jgo$new"),
                 "a constructor whose body calls nothing that may suspend is not split");
-        assertNull(method(waits, "$jgo$new", "(I)Lorg/example/ctors/Waits;"));
-        assertNull(firstCall(method(maker, "child", "(Ljava/lang/Runnable;)Lorg/example/ctors/Child;"), "$jgo$new"));
+        assertNull(method(waits, "jgo$new", "(I)Lorg/example/ctors/Waits;"));
+        assertNull(firstCall(method(maker, "child", "(Ljava/lang/Runnable;)Lorg/example/ctors/Child;"), "jgo$new"));
     }
 
     @Test
@@ -116,9 +116,9 @@ class ConstructorSplitTest {
         ClassNode maker = rewritten(build, Maker.class);
         ClassNode waits = rewritten(build, Waits.class);
         assertEquals(List.of(), failures);
-        MethodInsnNode factoryCall = firstCall(method(maker, "make", "(Ljava/lang/Runnable;)Lorg/example/ctors/Waits;"), "$jgo$new");
+        MethodInsnNode factoryCall = firstCall(method(maker, "make", "(Ljava/lang/Runnable;)Lorg/example/ctors/Waits;"), "jgo$new");
         assertNotNull(factoryCall);
-        assertNotNull(method(waits, "$jgo$new", factoryCall.desc));
+        assertNotNull(method(waits, "jgo$new", factoryCall.desc));
     }
 
     @Test
