@@ -28,7 +28,8 @@ import org.objectweb.asm.tree.MethodNode;
  *   <li>the constructor has the shape {@link ConstructorShape} accepts;</li>
  *   <li>its body may suspend: it is listed (a build-time closure lists the constructors whose body
  *       reaches a suspension), or, before any closure, a call in its body is a suspension point (a
- *       construction of a class whose constructor is split counts).</li>
+ *       construction of a class whose constructor is split counts, and so does a JDK call the rewrite
+ *       redirects to a parking or blocking stand-in: a socket stream's read, {@code Thread.sleep}...).</li>
  * </ol>
  * The last question's answer may change as the agent learns ({@link PlainCallees} proves more calls
  * plain as it reads more classes). So the class's own rewrite answers it <em>without</em> that
@@ -50,9 +51,11 @@ final class SplitConstructors {
 
     private final ClassBytes classBytes;
     private final Suspendables suspendables;
+    private final BlockingCalls blocking;
     private final Map<String, View> views = new ConcurrentHashMap<>();
 
-    SplitConstructors(ClassBytes classBytes, Suspendables suspendables) {
+    SplitConstructors(ClassBytes classBytes, Suspendables suspendables, BlockingCalls blocking) {
+        this.blocking = blocking;
         this.classBytes = classBytes;
         this.suspendables = suspendables;
     }
@@ -126,11 +129,20 @@ final class SplitConstructors {
         }
         for (String[] call : c.bodyCalls) {
             if (call[1].equals("<init>") ? splits(call[0], call[2], narrowed, visiting)
-                    : suspendables.isSuspensionPoint(call[0], call[1], call[2], narrowed)) {
+                    : suspendables.isSuspensionPoint(call[0], call[1], call[2], narrowed) || parksOnceRedirected(call[0], call[1], call[2])) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * A JDK call that the rewrite's first steps send to the runtime, where it may park: a read of a
+     * socket's stream or reader ({@link SocketCalls}), or a blocking call ({@link BlockingCalls}).
+     * A constructor that reads its greeting from a socket is the case that matters (a driver's).
+     */
+    boolean parksOnceRedirected(String owner, String name, String desc) {
+        return PlainCallees.mayBeSocketCall(owner, name) || blocking.wraps(owner, name, desc);
     }
 
     private View read(String owner) {

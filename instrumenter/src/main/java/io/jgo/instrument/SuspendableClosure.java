@@ -180,9 +180,12 @@ final class SuspendableClosure {
     }
 
     private boolean hasSuspensionPoint(Caller caller) {
+        boolean constructor = caller.nameAndDesc.startsWith("<init>");
         for (Call call : caller.calls) {
             if (call.name.equals("<init>") ? splits.callSplits(call.owner, call.desc)
-                    : suspendables.isSuspensionPoint(call.owner, call.name, call.desc)) {
+                    : suspendables.isSuspensionPoint(call.owner, call.name, call.desc)
+                    // a constructor's socket read parks once the split body is rewritten, as under the agent
+                    || constructor && splits.parksOnceRedirected(call.owner, call.name, call.desc)) {
                 return true;
             }
         }

@@ -42,7 +42,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A library's constructor that waits after its {@code super(...)} call (a JDBC driver opens its session
  * so) is split by the rewrite, and {@code new Session(..)} in rewritten code calls the split: 220
  * goroutines at GOMAXPROCS 4 construct sessions that receive from a channel, and 200 construct ones
- * that read their greeting from a socket, with no pin, the right field values, and the body's exception
+ * that read their greeting from a socket, with no pin, at most GOMAXPROCS + 32 threads more than before (a goroutine
+ * waiting in an unsplit constructor's read holds a carrier), the right field values, and the body's exception
  * thrown where {@code new} was. What is not split pins as before: the original constructor reached
  * through reflection or from a frame nobody rewrote, and a constructor that delegates to
  * {@code this(...)}. The same on the agent's default, with the library named suspendable, and rewritten
@@ -179,7 +180,12 @@ class SplitConstructorTest {
                 }, "greeter");
                 server.start();
                 String[] result = new String[1];
+                java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+                int baseline = threads.getThreadCount();
+                threads.resetPeakThreadCount();
                 Go.run(() -> result[0] = greeted(port));
+                // A goroutine waiting in an unsplit constructor's read holds a carrier: about SOCKETS threads.
+                boolean fewThreads = threads.getPeakThreadCount() - baseline <= 4 + 32; // GOMAXPROCS + 32, issue 29's bound
                 try {
                     server.join(TimeUnit.SECONDS.toMillis(60));
                 } catch (InterruptedException e) {
@@ -188,7 +194,7 @@ class SplitConstructorTest {
                 for (Socket s : accepted) {
                     s.close();
                 }
-                return result[0] + " waitedTogether=" + together[0];
+                return result[0] + " waitedTogether=" + together[0] + " fewThreads=" + fewThreads;
             }
         }
 
@@ -218,7 +224,7 @@ class SplitConstructorTest {
 
     static final String EXPECTED = "opened=200 values=true names=true refused=20 splitPins=0 reflection=1 pinned=true"
             + " unrewrittenCaller=2 pinned=true thisDelegation=3 pinned=true"
-            + " hellos=200 waitedTogether=true socketPins=0";
+            + " hellos=200 waitedTogether=true fewThreads=true socketPins=0";
 
     @Test
     void theAgentsDefaultAndTheLibraryNamedSuspendableSplitTheConstructor(@TempDir Path dir) throws Exception {
@@ -249,7 +255,8 @@ class SplitConstructorTest {
         assertTrue(report.ok(), report.toString());
         assertTrue(report.suspendables().contains("org/example/ctorlib/Session.<init>(Lio/jgo/Chan;Ljava/lang/String;)V"),
                 report.suspendables().toString());
-        Forked.Result run = Forked.run(dir, List.of("--add-opens", "java.base/java.lang=ALL-UNNAMED"),
+        Forked.Result run = Forked.run(dir, List.of("--add-opens", "java.base/java.lang=ALL-UNNAMED",
+                        "--add-opens", "java.base/java.nio.channels.spi=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED"),
                 folder + File.pathSeparator + System.getProperty("java.class.path"), App.class);
         assertEquals(0, run.exit(), run.toString());
         assertEquals(EXPECTED, run.stdout().trim(), run.toString());
