@@ -232,6 +232,9 @@ class SplitConstructorTest {
             Forked.Result run = Forked.run(dir, List.of(Forked.agent().get(0) + option), App.class);
             assertEquals(0, run.exit(), run.toString());
             assertEquals(EXPECTED, run.stdout().trim(), option + ": " + run);
+            assertTrue(run.stderr().contains("this constructor is split by the rewrite"), "the reflective pin says why: " + run);
+            assertTrue(run.stderr().contains("may suspend but cannot be split (it delegates to this(...))"),
+                    "the rewrite names the constructor it could not split: " + run);
         }
     }
 
