@@ -47,7 +47,8 @@ import org.objectweb.asm.tree.VarInsnNode;
  * constructors; HotSpot trusts no instance {@code final} field of an application class for constant
  * folding anyway (only records', hidden classes' and the JDK's own), so no code gets slower; reflection
  * sees the field without {@code Modifier.FINAL} (and {@code Field.set} on it works without
- * {@code setAccessible} if it is accessible). Records, enums, interfaces and the JDK are never split.
+ * {@code setAccessible} if it is accessible). Records, enums, interfaces, the JDK and a
+ * {@code Serializable} class without a {@code serialVersionUID} are never split ({@link SplitConstructors}).
  */
 final class ConstructorSplit {
 

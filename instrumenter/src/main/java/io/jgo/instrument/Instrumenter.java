@@ -55,7 +55,7 @@ public final class Instrumenter {
         this.options = options;
         this.classes = new ClassInfoCache(classBytes, scan);
         this.suspendables = new Suspendables(classes, everyCallSuspends || options.stress, options.suspendable, options.suspendableMethods);
-        this.splits = new SplitConstructors(classBytes, suspendables, options.blocking);
+        this.splits = new SplitConstructors(classBytes, suspendables, options.blocking, classes);
         this.closure = options.suspendable.isEmpty() ? null : new SuspendableClosure(suspendables, classes, splits);
         if (!options.suspendable.isEmpty()) {
             // The agent's rule before any closure: calls whose exact target provably reaches no park are plain.

@@ -25,7 +25,8 @@ import org.objectweb.asm.tree.MethodNode;
  *       split), that does not read its own class file ({@link ClassRewriter} leaves those as they are);</li>
  *   <li>if {@code C}'s bytes were already rewritten (a build-time rewrite seen by the agent): it
  *       declares {@code jgo$new(A)};</li>
- *   <li>the constructor has the shape {@link ConstructorShape} accepts;</li>
+ *   <li>the constructor has the shape {@link ConstructorShape} accepts, and its class is not
+ *       {@code Serializable} without a {@code serialVersionUID} (the split would change the default one);</li>
  *   <li>its body may suspend: it is listed (a build-time closure lists the constructors whose body
  *       reaches a suspension), or, before any closure, a call in its body is a suspension point (a
  *       construction of a class whose constructor is split counts, and so does a JDK call the rewrite
@@ -52,9 +53,11 @@ final class SplitConstructors {
     private final ClassBytes classBytes;
     private final Suspendables suspendables;
     private final BlockingCalls blocking;
+    private final ClassInfoCache classes;
     private final Map<String, View> views = new ConcurrentHashMap<>();
 
-    SplitConstructors(ClassBytes classBytes, Suspendables suspendables, BlockingCalls blocking) {
+    SplitConstructors(ClassBytes classBytes, Suspendables suspendables, BlockingCalls blocking, ClassInfoCache classes) {
+        this.classes = classes;
         this.blocking = blocking;
         this.classBytes = classBytes;
         this.suspendables = suspendables;
@@ -160,7 +163,7 @@ final class SplitConstructors {
         }
     }
 
-    private static View viewOf(ClassNode cn) {
+    private View viewOf(ClassNode cn) {
         if (ClassRewriter.ownClassFileRead(cn) != null) {
             return NONE;
         }
@@ -173,14 +176,54 @@ final class SplitConstructors {
             }
             return new View(true, true, factories, Map.of());
         }
+        boolean serialHash = !declaresSerialVersionUid(cn) && maybeSerializable(cn.name, new HashSet<>());
         Map<String, Ctor> ctors = new HashMap<>();
         for (MethodNode m : cn.methods) {
             if (m.name.equals("<init>") && (m.access & Opcodes.ACC_SYNTHETIC) == 0) {
-                ConstructorShape.Verdict verdict = ConstructorShape.of(cn, m);
+                ConstructorShape.Verdict verdict = serialHash ? new ConstructorShape.Verdict(-1, "its class is Serializable"
+                        + " without a serialVersionUID, which the split's factory and fields would change")
+                        : ConstructorShape.of(cn, m);
                 ctors.put(m.desc, new Ctor(verdict, bodyCalls(m)));
             }
         }
         return new View(true, false, Set.of(), ctors);
+    }
+
+    /**
+     * A {@code Serializable} class without a {@code serialVersionUID} gets one computed from its members
+     * and their modifiers: a public {@code jgo$new} or a field that lost {@code final} would change it,
+     * and data written by the program as it was would no longer read. A class on the way up that
+     * cannot be found counts as serializable (the safe side, the same for the class and its callers).
+     */
+    private boolean maybeSerializable(String name, Set<String> seen) {
+        if (name == null || name.equals("java/lang/Object") || !seen.add(name)) {
+            return false;
+        }
+        if (name.equals("java/io/Serializable")) {
+            return true;
+        }
+        ClassInfo info = classes.findQuietly(name);
+        if (info == null) {
+            return true;
+        }
+        if (maybeSerializable(info.superName, seen)) {
+            return true;
+        }
+        for (String itf : info.interfaces) {
+            if (maybeSerializable(itf, seen)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean declaresSerialVersionUid(ClassNode cn) {
+        for (org.objectweb.asm.tree.FieldNode f : cn.fields) {
+            if (f.name.equals("serialVersionUID") && (f.access & Opcodes.ACC_STATIC) != 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The calls after the constructor's first call on {@code this} (all of them if it has none). */

@@ -90,6 +90,17 @@ class ConstructorSplitTest {
     }
 
     @Test
+    void aSerializableClassWithoutASerialVersionUidIsNotSplit() throws IOException {
+        Instrumenter agent = new Instrumenter(bytes, diagnostics, true,
+                RewriteOptions.of(PreemptMode.LOOPS).withSuspendable(SuspendablePackages.parse("org.example.ctors")));
+        byte[] out = agent.transform(bytesOf(org.example.ctors.SerialWaits.class));
+        ClassNode serial = out == null ? node(org.example.ctors.SerialWaits.class) : nodeOf(out);
+        assertNull(method(serial, "jgo$new", "(Ljava/lang/Runnable;)Lorg/example/ctors/SerialWaits;"));
+        assertTrue(isFinal(field(serial, "value")));
+        assertEquals(List.of(), failures);
+    }
+
+    @Test
     void theFinalFieldsTheBodyWritesLoseTheFlagAndNoOthers() throws IOException {
         Instrumenter agent = new Instrumenter(bytes, diagnostics, true,
                 RewriteOptions.of(PreemptMode.LOOPS).withSuspendable(SuspendablePackages.parse("org.example.ctors")));
@@ -136,6 +147,12 @@ class ConstructorSplitTest {
         assertNotNull(out, c + " was not rewritten: " + failures);
         ClassNode cn = new ClassNode();
         new ClassReader(out).accept(cn, 0);
+        return cn;
+    }
+
+    private static ClassNode nodeOf(byte[] classFile) {
+        ClassNode cn = new ClassNode();
+        new ClassReader(classFile).accept(cn, ClassReader.SKIP_FRAMES);
         return cn;
     }
 
