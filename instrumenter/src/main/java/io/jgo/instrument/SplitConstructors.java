@@ -21,8 +21,9 @@ import org.objectweb.asm.tree.MethodNode;
  * rewritten before {@code C} is even loaded, so both read the same thing, {@code C}'s class bytes (the
  * caller through {@link ClassBytes}, the way {@link PlainCallees} reads them), and ask:
  * <ol>
- *   <li>{@code C} is a class of a suspendable package (the only classes whose constructors may be
- *       split), that does not read its own class file ({@link ClassRewriter} leaves those as they are);</li>
+ *   <li>{@code C} is a class of a package named in {@code suspendable=} ({@link #inNamedPackage}; not
+ *       under the default {@code *}), that does not read its own class file ({@link ClassRewriter} leaves
+ *       those as they are);</li>
  *   <li>if {@code C}'s bytes were already rewritten (a build-time rewrite seen by the agent): it
  *       declares {@code jgo$new(A)};</li>
  *   <li>the constructor has the shape {@link ConstructorShape} accepts, and its class is not
@@ -33,10 +34,14 @@ import org.objectweb.asm.tree.MethodNode;
  *       redirects to a parking or blocking stand-in: a socket stream's read, {@code Thread.sleep}...).</li>
  * </ol>
  * The last question's answer may change as the agent learns ({@link PlainCallees} proves more calls
- * plain as it reads more classes). So the class's own rewrite answers it <em>without</em> that
- * narrowing and a caller <em>with</em> it: a call site redirected to {@code jgo$new} always finds it
- * (the caller's set is a subset of the class's), while a constructor split for nothing costs a factory
- * and a body method that stay plain. Thread-safe: the views only grow.
+ * plain as it reads more classes) and differs between class loaders (each has its own instrumenter,
+ * which found different classes). So the class's own rewrite answers it by a rule that reads nothing
+ * but the calls ({@link #mayEverSuspend}: any call outside {@code java.}...) and a caller by its own
+ * view: a call site redirected to {@code jgo$new} always finds it (the caller's set is a subset of the
+ * class's), while a constructor split for nothing costs a factory and a body method that stay plain
+ * (found by {@code FuzzRegressionTest}: a caller in the fuzzer's class loader was redirected to a
+ * factory the class, rewritten for another loader, had not made). At build time both read the closure's
+ * list, which is the same for all. Thread-safe: the views only grow.
  */
 final class SplitConstructors {
 
@@ -76,7 +81,7 @@ final class SplitConstructors {
      */
     Map<String, ConstructorShape.Verdict> toSplit(ClassNode cn, Map<String, String> reasons) {
         Map<String, ConstructorShape.Verdict> out = new HashMap<>();
-        if (!suspendables.packages().contains(cn.name)) {
+        if (!inNamedPackage(cn.name)) {
             return out;
         }
         View view = views.computeIfAbsent(cn.name, n -> viewOf(cn));
@@ -99,6 +104,19 @@ final class SplitConstructors {
         return out;
     }
 
+    /**
+     * Only the packages named in {@code suspendable=} (not its default, every class): under {@code *} the
+     * agent also meets classes it never transforms although their callers are (a test runner's, loaded
+     * while a transform ran on the same thread, or before the agent), and a caller redirected to their
+     * {@code jgo$new} failed with {@code NoSuchMethodError} (Surefire's {@code TestOutputReportEntry},
+     * in {@code FuzzRegressionTest} under the agent's default). Named packages are the application's
+     * libraries (a JDBC driver), loaded after the agent by loaders it rewrites for.
+     */
+    private boolean inNamedPackage(String owner) {
+        SuspendablePackages packages = suspendables.packages();
+        return !packages.all() && packages.contains(owner);
+    }
+
     private boolean callsKnownSuspending(Ctor c) {
         for (String[] call : c.bodyCalls) {
             if (suspendables.isKnownSuspendable(call[0], call[1], call[2])) {
@@ -109,7 +127,7 @@ final class SplitConstructors {
     }
 
     private boolean splits(String owner, String desc, boolean narrowed, Set<String> visiting) {
-        if (!suspendables.packages().contains(owner) || !visiting.add(owner + "." + desc)) {
+        if (!inNamedPackage(owner) || !visiting.add(owner + "." + desc)) {
             return false;
         }
         View view = views.computeIfAbsent(owner, this::read);
@@ -131,12 +149,27 @@ final class SplitConstructors {
             return false; // the closure listed every constructor whose body reaches a suspension
         }
         for (String[] call : c.bodyCalls) {
-            if (call[1].equals("<init>") ? splits(call[0], call[2], narrowed, visiting)
-                    : suspendables.isSuspensionPoint(call[0], call[1], call[2], narrowed) || parksOnceRedirected(call[0], call[1], call[2])) {
+            if (narrowed ? call[1].equals("<init>") ? splits(call[0], call[2], true, visiting)
+                    : suspendables.isSuspensionPoint(call[0], call[1], call[2], true) || parksOnceRedirected(call[0], call[1], call[2])
+                    : mayEverSuspend(call[0], call[1], call[2])) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * The class's own rule, which must hold wherever any caller's does, whatever that caller's
+     * instrumenter has learnt (each class loader has its own, and the agent's answers for a call into
+     * the application depend on which classes it could read and when): every call outside
+     * {@code java.}, and the calls of {@code java.} that any rule takes as a suspension point (a JDK
+     * functional interface, JDBC's interfaces, a socket read or a blocking call the rewrite redirects).
+     * It reads nothing but the call, so it answers the same in every loader.
+     */
+    private boolean mayEverSuspend(String owner, String name, String desc) {
+        return suspendables.everyCall() || !owner.startsWith("java/") && !owner.startsWith("[")
+                || Suspendables.isFunctionalJdkCall(owner, name) || Suspendables.isDriverInterfaceCall(owner)
+                || parksOnceRedirected(owner, name, desc);
     }
 
     /**
