@@ -3,6 +3,7 @@ package io.jgo.instrument;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.Opcodes;
@@ -27,6 +28,10 @@ final class ClassRewriter {
     private final BlockingCalls blocking;
     private final OwnedLockCalls ownedLocks;
     private final CallbackCalls callbacks;
+    /** Which constructors are split, here and at call sites ({@link ConstructorSplit}). */
+    private final SplitConstructors splits;
+    /** Filled by {@link #rewrite}: the descriptors of the constructors it split (for {@link #plainFactories}). */
+    private final List<MethodNode> splitConstructors = new ArrayList<>();
     /** Filled by {@link #rewrite}: the methods whose code it changed. */
     private final List<MethodNode> rewritten = new ArrayList<>();
     /** Filled by {@link #rewrite}: each save helper, by name, and the method it was made for. */
@@ -36,7 +41,8 @@ final class ClassRewriter {
     /** Filled by {@link #rewrite} when {@link #reportCallers}: one message per method left as written that calls a suspending one. */
     private final List<String> unannotatedCallers = new ArrayList<>();
 
-    ClassRewriter(ClassInfoCache classes, Suspendables suspendables, RewriteOptions options) {
+    ClassRewriter(ClassInfoCache classes, Suspendables suspendables, RewriteOptions options, SplitConstructors splits) {
+        this.splits = splits;
         this.classes = classes;
         this.suspendables = suspendables;
         this.preempt = options.preempt;
@@ -69,7 +75,7 @@ final class ClassRewriter {
         }
         classes.remember(ClassInfoCache.parse(reader));
         List<MethodNode> targets = new ArrayList<>();
-        boolean changed = false;
+        boolean changed = splitConstructors(cn, warnings);
         List<MethodNode> callSteps = new ArrayList<>();
         // A class of a suspendable package before any closure (the agent): every method may be rewritten.
         boolean library = suspendables.rewritesUnlisted(cn.name);
@@ -79,6 +85,8 @@ final class ClassRewriter {
                 // First step: blocking JDK calls hand the P on (Thread.sleep parks, so it becomes a suspension point).
                 // java.net.Socket's calls and the decorators over its streams go to the runtime's parking ones.
                 boolean wrapped = SocketCalls.apply(cn.name, m) > 0;
+                // new C(..) of a split constructor calls its factory, where a suspension can unwind.
+                wrapped |= ConstructorCalls.apply(cn.name, m, splits) > 0;
                 wrapped |= blocking.apply(m) > 0;
                 // Thread-owned locks are counted per goroutine, which pins while it holds one.
                 wrapped |= ownedLocks.apply(m) > 0;
@@ -116,10 +124,10 @@ final class ClassRewriter {
             boolean hasCode = (m.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0;
             if (isLeaf(m)) {
                 continue; // a runtime leaf takes the handshake itself, through LeafPark: left as written
-            } else if (annotated && m.name.startsWith("<")) {
+            } else if (isAnnotated(m) && m.name.startsWith("<")) {
                 warnings.add(cn.name.replace('/', '.') + "." + m.name + ": a constructor or initializer cannot be @Goroutine; "
                         + "it is left as it is and suspending in it pins the goroutine");
-            } else if (annotated && hasCode) {
+            } else if (annotated && hasCode && !m.name.startsWith("<")) {
                 if (isAnnotated(m)) {
                     warnIfOverridesUnannotated(cn, m, warnings);
                 }
@@ -190,6 +198,52 @@ final class ClassRewriter {
     }
 
     /**
+     * Splits each constructor of {@code cn} that {@link SplitConstructors} says to ({@link ConstructorSplit})
+     * and lists its body and factory as suspendable, so that they are rewritten below like any method;
+     * warns about each constructor that may suspend but cannot be split, with the reason. True if any was split.
+     */
+    private boolean splitConstructors(ClassNode cn, List<String> warnings) {
+        Map<String, String> reasons = new java.util.TreeMap<>();
+        Map<String, ConstructorShape.Verdict> verdicts = splits.toSplit(cn, reasons);
+        for (Map.Entry<String, String> e : reasons.entrySet()) {
+            warnings.add("the constructor " + cn.name.replace('/', '.') + e.getKey() + " may suspend but cannot be split ("
+                    + e.getValue() + "), so a suspension in it pins the goroutine; move the blocking call out of the constructor"
+                    + " (into a static factory method)");
+        }
+        if (verdicts.isEmpty()) {
+            return false;
+        }
+        for (MethodNode init : new ArrayList<>(cn.methods)) {
+            ConstructorShape.Verdict verdict = init.name.equals("<init>") ? verdicts.get(init.desc) : null;
+            if (verdict != null) {
+                for (MethodNode made : ConstructorSplit.split(cn, init, verdict.superCall())) {
+                    suspendables.list(cn.name, made.name + made.desc);
+                    rewritten.add(made);
+                }
+                splitConstructors.add(init);
+            }
+        }
+        return true;
+    }
+
+    /**
+     * After {@link #rewrite} split constructors but the class could not be written: the original class
+     * with a plain factory for each ({@code return new C(a)}), so that callers redirected to it still
+     * link (and pin there, as before the split). Null if nothing was split.
+     */
+    ClassNode plainFactories(ClassReader reader) {
+        if (splitConstructors.isEmpty()) {
+            return null;
+        }
+        ClassNode cn = new ClassNode();
+        reader.accept(cn, ClassReader.SKIP_FRAMES);
+        for (MethodNode init : splitConstructors) {
+            cn.methods.add(ConstructorSplit.plainFactory(cn, init));
+        }
+        return cn;
+    }
+
+    /**
      * A method left as written that calls one known to suspend: a goroutine that calls it pins at that
      * call (no record can be saved for its frame). Compiler-made methods are skipped: their author cannot annotate them.
      */
@@ -244,7 +298,7 @@ final class ClassRewriter {
      * The name under which the class reads its own class file ({@code "Foo.class"}, {@code "/com/acme/Foo.class"}
      * or {@code "com/acme/Foo.class"}, a string constant of its code, as {@code getResourceAsStream} takes it), or null.
      */
-    private static String ownClassFileRead(ClassNode cn) {
+    static String ownClassFileRead(ClassNode cn) {
         String simple = cn.name.substring(cn.name.lastIndexOf('/') + 1) + ".class";
         for (MethodNode m : cn.methods) {
             for (org.objectweb.asm.tree.AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext()) {

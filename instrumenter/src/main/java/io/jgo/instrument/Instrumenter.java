@@ -27,6 +27,8 @@ public final class Instrumenter {
     private final Diagnostics diagnostics;
     private final boolean verify;
     private final RewriteOptions options;
+    /** Which constructors are split ({@link ConstructorSplit}), asked by their classes and their callers alike. */
+    private final SplitConstructors splits;
     /** Null unless suspendable packages were given: the build-time closure over what {@link #learn} saw. */
     private final SuspendableClosure closure;
 
@@ -53,7 +55,8 @@ public final class Instrumenter {
         this.options = options;
         this.classes = new ClassInfoCache(classBytes, scan);
         this.suspendables = new Suspendables(classes, everyCallSuspends || options.stress, options.suspendable, options.suspendableMethods);
-        this.closure = options.suspendable.isEmpty() ? null : new SuspendableClosure(suspendables, classes);
+        this.splits = new SplitConstructors(classBytes, suspendables, options.blocking, classes);
+        this.closure = options.suspendable.isEmpty() ? null : new SuspendableClosure(suspendables, classes, splits);
         if (!options.suspendable.isEmpty()) {
             // The agent's rule before any closure: calls whose exact target provably reaches no park are plain.
             suspendables.narrowWith(new PlainCallees(classBytes, suspendables, options.blocking));
@@ -111,7 +114,7 @@ public final class Instrumenter {
         ClassRewriter rewriter = null;
         try {
             List<String> warnings = new ArrayList<>();
-            rewriter = new ClassRewriter(classes, suspendables, options);
+            rewriter = new ClassRewriter(classes, suspendables, options, splits);
             ClassNode rewritten = rewriter.rewrite(reader, warnings);
             if (rewritten == null) {
                 warnings.forEach(diagnostics::warning);
@@ -132,21 +135,45 @@ public final class Instrumenter {
         } catch (InstrumentationException e) {
             String missing = classes.takeRequiredMissing();
             diagnostics.failed(missing == null ? e : e.causedByMissing(missing));
+            return plainFactories(rewriter, reader);
         } catch (TypeNotPresentException e) {
             classes.takeRequiredMissing();
             diagnostics.failed(InstrumentationException.classNotFound(name, e.typeName()));
+            return plainFactories(rewriter, reader);
         } catch (org.objectweb.asm.MethodTooLargeException e) {
             diagnostics.failed(ClassLimits.limit(name, e.getMethodName(), e.getDescriptor(),
                     ClassLimits.codeSize(e.getCodeSize()), rewriter.madeFor()));
+            return plainFactories(rewriter, reader);
         } catch (org.objectweb.asm.ClassTooLargeException e) {
             diagnostics.failed(new InstrumentationException(name, null, null, 0,
                     ClassLimits.constantPool(e.getConstantPoolCount()) + "; to have it rewritten, split the class"));
+            return plainFactories(rewriter, reader);
         } catch (RuntimeException e) {
             String missing = classes.takeRequiredMissing();
             diagnostics.failed(missing != null ? InstrumentationException.classNotFound(name, missing)
                     : new InstrumentationException(name, null, null, 0, "internal error in the rewrite: " + e));
+            return plainFactories(rewriter, reader);
         }
-        return null;
+    }
+
+    /**
+     * A class whose rewrite failed after it split constructors: callers rewritten before (or after) may
+     * already call their factories ({@link SplitConstructors}), so the class is used as it was plus a
+     * plain factory per split constructor ({@code return new C(a)}: a suspension there pins, as
+     * before). Null (the class as it was) if nothing was split or even that cannot be written.
+     */
+    private byte[] plainFactories(ClassRewriter rewriter, ClassReader reader) {
+        try {
+            ClassNode plain = rewriter == null ? null : rewriter.plainFactories(reader);
+            if (plain == null) {
+                return null;
+            }
+            HierarchyClassWriter writer = new HierarchyClassWriter(reader, classes);
+            plain.accept(writer);
+            return writer.toByteArray();
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 
     /**

@@ -160,7 +160,7 @@ final class PlainCallees {
      * suspends in it. A method of an H2 {@code Transfer} that reads an int was proven plain, its
      * caller did not save its frame for the read, and every session pinned there.
      */
-    private static boolean mayBeSocketCall(String owner, String name) {
+    static boolean mayBeSocketCall(String owner, String name) {
         return SOCKET_READ_OWNERS.contains(owner) && (name.startsWith("read") || name.equals("skip"))
                 || owner.equals("java/net/ServerSocket") && name.equals("accept");
     }

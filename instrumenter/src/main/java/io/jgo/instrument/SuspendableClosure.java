@@ -50,6 +50,8 @@ final class SuspendableClosure {
 
     private final Suspendables suspendables;
     private final ClassInfoCache classes;
+    /** A construction {@code new C(a)} reaches a suspension when C's constructor is split (its body was listed). */
+    private final SplitConstructors splits;
     private final Map<String, Caller> callers = new LinkedHashMap<>();
     private final List<LambdaEdge> lambdas = new ArrayList<>();
     /** Annotated instance methods of the input: their declarations in suspendable packages suspend too. */
@@ -59,7 +61,8 @@ final class SuspendableClosure {
     /** The classes of the input in a suspendable package. */
     private final Set<String> inPackages = new HashSet<>();
 
-    SuspendableClosure(Suspendables suspendables, ClassInfoCache classes) {
+    SuspendableClosure(Suspendables suspendables, ClassInfoCache classes, SplitConstructors splits) {
+        this.splits = splits;
         this.suspendables = suspendables;
         this.classes = classes;
     }
@@ -77,10 +80,25 @@ final class SuspendableClosure {
                 boolean lambdaBody = (access & Opcodes.ACC_SYNTHETIC) != 0 && name.startsWith("lambda$");
                 boolean overridable = (access & (Opcodes.ACC_STATIC | Opcodes.ACC_PRIVATE)) == 0 && !name.startsWith("<");
                 List<Call> calls = new ArrayList<>();
-                if ((inPackage || lambdaBody) && !name.startsWith("<") && (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0) {
+                // A constructor of a suspendable package is listed when its body (after super(...)) may
+                // suspend: SplitConstructors then splits it, and constructions of it become suspension points.
+                boolean constructor = name.equals("<init>");
+                if ((inPackage || lambdaBody) && (!name.startsWith("<") || constructor && inPackage)
+                        && (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0) {
                     callers.put(owner + "." + name + desc, new Caller(owner, name + desc, lambdaBody, overridable, calls));
                 }
                 return new MethodVisitor(Opcodes.ASM9) {
+                    /** In a constructor: the constructions begun and not yet finished, and whether super(...) was passed. */
+                    private int pendingNews;
+                    private boolean afterSuper = !constructor;
+
+                    @Override
+                    public void visitTypeInsn(int opcode, String type) {
+                        if (opcode == Opcodes.NEW) {
+                            pendingNews++;
+                        }
+                    }
+
                     @Override
                     public org.objectweb.asm.AnnotationVisitor visitAnnotation(String annotation, boolean visible) {
                         if (overridable && RuntimeNames.GOROUTINE_DESC.equals(annotation)) {
@@ -91,7 +109,16 @@ final class SuspendableClosure {
 
                     @Override
                     public void visitMethodInsn(int opcode, String callOwner, String callName, String callDesc, boolean itf) {
-                        calls.add(new Call(callOwner, callName, callDesc));
+                        if (!afterSuper && opcode == Opcodes.INVOKESPECIAL && callName.equals("<init>")) {
+                            if (pendingNews == 0) {
+                                afterSuper = true;
+                                return;
+                            }
+                            pendingNews--;
+                        }
+                        if (afterSuper) {
+                            calls.add(new Call(callOwner, callName, callDesc));
+                        }
                     }
 
                     @Override
@@ -153,8 +180,12 @@ final class SuspendableClosure {
     }
 
     private boolean hasSuspensionPoint(Caller caller) {
+        boolean constructor = caller.nameAndDesc.startsWith("<init>");
         for (Call call : caller.calls) {
-            if (suspendables.isSuspensionPoint(call.owner, call.name, call.desc)) {
+            if (call.name.equals("<init>") ? splits.callSplits(call.owner, call.desc)
+                    : suspendables.isSuspensionPoint(call.owner, call.name, call.desc)
+                    // a constructor's socket read parks once the split body is rewritten, as under the agent
+                    || constructor && splits.parksOnceRedirected(call.owner, call.name, call.desc)) {
                 return true;
             }
         }

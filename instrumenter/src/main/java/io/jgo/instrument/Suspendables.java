@@ -103,8 +103,25 @@ final class Suspendables {
     }
 
     boolean isSuspensionPoint(String owner, String name, String descriptor) {
+        return isSuspensionPoint(owner, name, descriptor, true);
+    }
+
+    /** Has a build-time closure been computed (only listed methods of the packages suspend)? */
+    boolean closed() {
+        return closed;
+    }
+
+    /**
+     * {@code narrowed}: false to ignore {@link PlainCallees} (the agent's rule as it was before any
+     * narrowing): an answer that depends on nothing learnt meanwhile, which {@link SplitConstructors}
+     * needs so that a class always adds the constructor splits its callers may call.
+     */
+    boolean isSuspensionPoint(String owner, String name, String descriptor, boolean narrowed) {
         if (name.equals("<init>") || name.equals("<clinit>")) {
             return false;
+        }
+        if (name.equals(ConstructorSplit.FACTORY) || name.equals(ConstructorSplit.BODY)) {
+            return true; // a split constructor's factory and body exist only because the body may suspend
         }
         if (everyCall) {
             return true;
@@ -121,7 +138,7 @@ final class Suspendables {
         if (rewritesUnlisted(owner)) {
             // A library method that may be rewritten: it may call back into goroutine code, unless
             // its target is known exactly and provably reaches no park.
-            PlainCallees plain = plainCallees;
+            PlainCallees plain = narrowed ? plainCallees : null;
             return plain == null || !plain.provenPlain(owner, name, descriptor);
         }
         return declaresSuspendable(owner, name + descriptor, new HashSet<>(), true);

@@ -11,7 +11,12 @@
  *       {@code @Goroutine} method and lambda body it first redirects JDK calls to the runtime:
  *       {@link io.jgo.instrument.SocketCalls} ({@code java.net.Socket}s and the input decorators
  *       over their streams park), {@link io.jgo.instrument.BlockingCalls} (blocking calls hand the P on) and
- *       {@link io.jgo.instrument.OwnedLockCalls} (a goroutine holding a thread-owned lock pins).</li>
+ *       {@link io.jgo.instrument.OwnedLockCalls} (a goroutine holding a thread-owned lock pins).
+ *       Before that, a constructor whose code after {@code super(...)} may suspend is split
+ *       ({@link io.jgo.instrument.ConstructorSplit}: a prefix constructor, a body method rewritten like
+ *       any other, a static factory), and {@link io.jgo.instrument.ConstructorCalls} sends
+ *       {@code new C(a)} to the factory; the class and its callers decide alike, from the class's bytes
+ *       ({@link io.jgo.instrument.SplitConstructors}, shapes in {@link io.jgo.instrument.ConstructorShape}).</li>
  *   <li>{@link io.jgo.instrument.Suspendables}: is a call a suspension point (its declared target
  *       is {@code @Goroutine}, or a JDK functional interface / {@code Iterator} method, or a method
  *       of a {@link io.jgo.instrument.SuspendablePackages suspendable package}, taken conservatively

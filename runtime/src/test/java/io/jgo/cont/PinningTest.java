@@ -22,7 +22,7 @@ class PinningTest {
             all.add(new Object[] {p, Pinning.SynchronizedMethod.class, "holding a monitor", 1, "Fix: use io.jgo.Mutex instead of synchronized"});
             all.add(new Object[] {p, Pinning.LibraryRunnable.class, "Pinning$LibraryRunnable$Twice.run", 1, "Fix: annotate"});
             all.add(new Object[] {p, Pinning.Reflective.class, "called a @Goroutine method without a suspension point", 1, "Fix: annotate that method @Goroutine"});
-            all.add(new Object[] {p, Pinning.InConstructor.class, "Pinning$InConstructor$Holder.<init>", 1, "Fix: annotate"});
+            all.add(new Object[] {p, Pinning.InConstructor.class, "Pinning$InConstructor$Holder.<init>", 1, "Fix: a constructor is run as written unless the rewrite can split it"});
             all.add(new Object[] {p, Pinning.Aa.class, "cannot unwind into io.jgo.cont.shapes.Pinning$BB.run", 1, "Fix: annotate io.jgo.cont.shapes.Pinning$BB.run @Goroutine"});
         }
         return all;

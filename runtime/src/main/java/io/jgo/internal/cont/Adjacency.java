@@ -209,6 +209,8 @@ public final class Adjacency {
                 : caller.startsWith(RUNTIME_STREAM) ? RUNTIME_STREAM_NOTE
                 : PinAdvice.isJdk(caller) ? streamNote() + "; its carrier blocks while it waits." + (wrapper != null
                 ? PinAdvice.synchronizedWrapperFix(wrapper) : PinAdvice.jdkFix(caller))
+                : frame != null && PinAdvice.constructorFix(frame) != null ? "; its carrier blocks while it waits."
+                + PinAdvice.constructorFix(frame)
                 : streamNote() + "; its carrier"
                 + " blocks while it waits. Fix: annotate that method @Goroutine; if it is a library's, have its package"
                 + " rewritten (suspendable=PACKAGE) or make the call from a plain loop in @Goroutine code instead"));
@@ -307,6 +309,7 @@ public final class Adjacency {
                     + "; the carrier blocks instead. Fix: call " + name(self) + " directly from @Goroutine code, or keep the"
                     + " suspension out of what is called reflectively" : name(caller).startsWith(RUNTIME_STREAM) ? RUNTIME_STREAM_NOTE
                     : PinAdvice.isJdk(caller.getClassName()) ? streamNote() + "; the carrier blocks instead." + PinAdvice.jdkFix(name(caller))
+                    : PinAdvice.constructorFix(caller) != null ? "; the carrier blocks instead." + PinAdvice.constructorFix(caller)
                     : streamNote() + "; the carrier blocks instead. Fix: annotate "
                     + name(caller) + " @Goroutine; if it is a library's, have its package rewritten (suspendable=PACKAGE)"
                     + " or keep the suspension out of it (a plain loop instead of a stream); never park in a constructor"));

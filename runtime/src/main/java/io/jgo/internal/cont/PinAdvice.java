@@ -14,6 +14,9 @@ import java.lang.StackWalker.StackFrame;
  *     that made the call.</li>
  * <li>A frame of the JDK: its classes are never rewritten, so the fix is in the user's code
  *     (a plain loop instead of a callback, {@code io.jgo.Mutex} instead of a JDK lock).</li>
+ * <li>A constructor: the rewrite splits one that may suspend after its {@code super(...)} call when it
+ *     can; say whether this one was split (then the call reached the original: reflection, code nobody
+ *     rewrote, a subclass's {@code super(...)}) or not (the rewrite's warning named why).</li>
  * <li>Anything else: annotate it, or have its library rewritten.</li>
  * </ul>
  * Only on the paths that warn (once per site). Any thread.
@@ -33,6 +36,32 @@ final class PinAdvice {
             }
         }
         return false;
+    }
+
+    /**
+     * The fix when {@code frame} is a constructor (the rewrite never makes a constructor's frame
+     * unwind, it splits it: docs/rewrite.md, "Constructors that may suspend"), else null.
+     */
+    static String constructorFix(StackFrame frame) {
+        if (!frame.getMethodName().equals("<init>")) {
+            return null;
+        }
+        boolean split = false;
+        try {
+            for (java.lang.reflect.Method m : frame.getDeclaringClass().getDeclaredMethods()) {
+                split |= m.getName().equals("jgo$new") && m.isSynthetic()
+                        && java.util.Arrays.equals(m.getParameterTypes(), frame.getMethodType().parameterArray());
+            }
+        } catch (LinkageError | SecurityException unreadable) {
+            // cannot tell: say both
+        }
+        return split ? " Fix: this constructor is split by the rewrite (it unwinds through its static factory jgo$new), but"
+                + " this call reached the original one: through reflection, from code nobody rewrote, or from a subclass's"
+                + " super(...); construct it with `new` in rewritten code"
+                : " Fix: a constructor is run as written unless the rewrite can split it after its super(...) call (it"
+                + " cannot after this(...), nor in super(...)'s arguments; its warning when the class was rewritten names"
+                + " why); move the blocking call out of the constructor (into a static factory method), or have its class"
+                + " rewritten (suspendable=PACKAGE)";
     }
 
     /**
