@@ -1,7 +1,6 @@
 package io.jgo.internal.sockets;
 
 import io.jgo.Goroutine;
-import io.jgo.internal.blocking.Blocking;
 import io.jgo.internal.blocking.ChannelCalls;
 import io.jgo.internal.poll.PollDesc;
 import io.jgo.internal.sched.Runtimes;
@@ -90,17 +89,21 @@ final class Waits {
 
     /**
      * The channel's write of what fits, not rewritten (rewritten code would park before it): the
-     * socket said it takes bytes and its descriptor does not block, so the call returns at once; a
-     * syscall that does not hand the P off up front (another writer that took the room first makes
-     * the JDK wait in the call, and sysmon takes the P on).
+     * socket said it takes bytes, its descriptor does not block and this goroutine holds the socket's
+     * write lock ({@link SocketWriteLocks}: no other goroutine's write can take the room first), so
+     * the call returns at once, and it is made as plain code, not as a syscall. Entered as a syscall
+     * (sysmon may take the P on), a write that the OS preempted for a moment lost its P under load,
+     * and its M then waited at the syscall's exit for a P with the goroutine on its stack: about one
+     * extra thread per such write (JdbcCompare, 1,000 H2 sessions: 100 client threads at peak, all
+     * but a few of them Ms waiting in {@code Handoff.reacquireP} after this write). Go's exit of a
+     * retaken syscall queues the goroutine and frees the M; a Java stack cannot move, so the cheaper
+     * rule is not to make a call that cannot block a syscall. The one case where it could block, a
+     * plain thread's timed read on JDK 17 putting the descriptor back in blocking mode between the
+     * probe and this write, or a plain thread blocked in its own write of the same socket, would hold
+     * the P for that write only.
      */
     private static void writeNow(SocketChannel ch, ByteBuffer src) throws IOException {
-        boolean entered = Blocking.enter(ch, Blocking.BY_CLASS);
-        try {
-            ch.write(src);
-        } finally {
-            Blocking.exit(entered);
-        }
+        ch.write(src);
     }
 
     /** Accepts on bound {@code server}'s channel. */
