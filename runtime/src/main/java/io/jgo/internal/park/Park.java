@@ -57,8 +57,10 @@ import java.util.concurrent.locks.LockSupport;
  * {@link #thread} before reading {@link #outcome}, the source writes {@code outcome} before reading
  * {@code thread} (all volatile): at least one sees the other, so no wake-up is lost.
  *
- * <p>The waiter's queue is reached by anyone from the start ({@link WaitQueue#reachedByAnyone}):
+ * <p>A fresh park's waiter queue is reached by anyone from the start ({@link WaitQueue#reachedByAnyone}):
  * the deadlock check cannot see who will wake the party (a future's completer, a context's canceller).
+ * A goroutine's reused park (a sleep) is woken only by its deadline or an interrupt: reached by no
+ * one, so the sleeper is durably blocked (see {@link #queue}).
  *
  * <h2>One park per goroutine, reused</h2>
  * {@link #of} hands a goroutine its own park, reset for each wait ({@link Parking#cachedPark}, as
@@ -126,7 +128,15 @@ public final class Park extends OneWinner implements ParkUnlock, TimerFunc, Inte
     private volatile Thread thread;
     /** Guards {@link #queue} from the goroutine's check to its park (held across the unwind: the runtime's ownerless lock). */
     private final RuntimeLock lock = new RuntimeLock();
-    private final WaitQueue queue = WaitQueue.reachedByAnyone();
+    /**
+     * The party's waiter while it waits. A fresh park's is reached by anyone from the start (its
+     * waker may be any thread jgo cannot see). A goroutine's reusable park serves sleeps, which only
+     * their own deadline or an interrupt ends: its queue is reached by no one, so a sleeping goroutine
+     * is durably blocked for the deadlock check and a test bubble's virtual clock (Go's synctest
+     * counts time.Sleep so), and the clock advances to its deadline. A new user of {@link #of} must
+     * keep that true, or make its own park.
+     */
+    private final WaitQueue queue;
     /** The deadline of a goroutine's wait; armed by g0 after the park, stopped by the goroutine after it. */
     private RuntimeTimer timer;
     /** The context registration; made by the party before it waits, dropped by it afterwards. */
@@ -144,12 +154,14 @@ public final class Park extends OneWinner implements ParkUnlock, TimerFunc, Inte
         this.interruptible = interruptible;
         this.context = context;
         this.owner = null;
+        this.queue = WaitQueue.reachedByAnyone();
         resetOutcome(interruptible ? INTERRUPTIBLE_WAIT : 0);
     }
 
     private Park(Party owner) {
         this.context = null;
         this.owner = owner;
+        this.queue = new WaitQueue();
     }
 
     /**
