@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldInsnNode;
@@ -60,6 +61,11 @@ final class ConstructorShape {
                 || declares(cn, ConstructorSplit.BODY, ConstructorSplit.bodyDesc(init.desc))
                 || declares(cn, ConstructorSplit.FACTORY, ConstructorSplit.factoryDesc(cn.name, init.desc))) {
             return no("its class already declares " + ConstructorSplit.prefixDesc(init.desc) + " or a member named jgo$new or jgo$init");
+        }
+        // The prefix constructor takes one more parameter (a Void) than init: past the JVM's 255
+        // parameter slots (this included) its class would not load (ClassFormatError).
+        if ((Type.getArgumentsAndReturnSizes(init.desc) >> 2) + 1 > 255) {
+            return no("its parameters fill the JVM's 255 slots, and the prefix constructor needs one more");
         }
         AbstractInsnNode[] code = init.instructions.toArray();
         int superCall = firstInitOfThis(code);

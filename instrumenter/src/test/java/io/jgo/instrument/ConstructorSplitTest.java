@@ -90,6 +90,27 @@ class ConstructorSplitTest {
     }
 
     @Test
+    void aConstructorWhoseParametersFillTheJvmsSlotsIsNotSplit() {
+        // 127 longs: 254 slots plus this = 255, the JVM's bound; the prefix constructor's Void would be the 256th.
+        String desc = "(" + "J".repeat(127) + ")V";
+        ClassNode cn = new ClassNode();
+        cn.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, "org/example/ctors/Wide", null, "java/lang/Object", null);
+        MethodNode init = (MethodNode) cn.visitMethod(Opcodes.ACC_PUBLIC, "<init>", desc, null, null);
+        init.visitVarInsn(Opcodes.ALOAD, 0);
+        init.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
+        init.visitInsn(Opcodes.RETURN);
+        ConstructorShape.Verdict verdict = ConstructorShape.of(cn, init);
+        assertFalse(verdict.splittable());
+        assertTrue(verdict.reason().contains("255"), verdict.reason());
+        String narrower = "(" + "J".repeat(126) + ")V"; // 253 + this: the prefix constructor fits
+        MethodNode fits = (MethodNode) cn.visitMethod(Opcodes.ACC_PUBLIC, "<init>", narrower, null, null);
+        fits.visitVarInsn(Opcodes.ALOAD, 0);
+        fits.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
+        fits.visitInsn(Opcodes.RETURN);
+        assertTrue(ConstructorShape.of(cn, fits).splittable());
+    }
+
+    @Test
     void aSerializableClassWithoutASerialVersionUidIsNotSplit() throws IOException {
         Instrumenter agent = new Instrumenter(bytes, diagnostics, true,
                 RewriteOptions.of(PreemptMode.LOOPS).withSuspendable(SuspendablePackages.parse("org.example.ctors")));

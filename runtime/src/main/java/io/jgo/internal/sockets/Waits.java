@@ -63,7 +63,10 @@ final class Waits {
      * no carrier held) and then writes what fits. Returns when every byte is written, as the JDK's
      * stream does. A close meanwhile is {@code SocketException("Socket closed")}, a
      * {@code shutdownOutput} {@code SocketException("Socket output is shutdown")}, an interrupt the
-     * channel's {@code ClosedByInterruptException} (the socket closed), as a read's.
+     * channel's {@code ClosedByInterruptException} (the socket closed), as a read's. The caller holds
+     * the socket's write lock ({@link SocketWriteLocks}; {@code SocketOutput.write}, {@code
+     * TlsConnection}'s send): no other goroutine writes the channel meanwhile, which is what lets
+     * {@link #writeNow} be plain code.
      */
     @Goroutine
     static void write(Socket socket, SocketChannel ch, ByteBuffer src) throws IOException {
