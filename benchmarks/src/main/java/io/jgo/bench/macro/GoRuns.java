@@ -70,7 +70,7 @@ public final class GoRuns {
      */
     public List<ResultsCsv.Row> run(Workload w, String set, int p, int warmups, int runs, long timeoutSeconds)
             throws IOException, InterruptedException {
-        String how = "goroutines, GOMAXPROCS=" + p + " (" + version + ")";
+        String how = "goroutines, GOMAXPROCS = the row's p (" + version + ")";
         ProcessBuilder pb = new ProcessBuilder(binary.toString(), "-set", set, "-workload", w.name(),
                 "-warmups", Integer.toString(warmups), "-runs", Integer.toString(runs));
         pb.environment().put("GOMAXPROCS", Integer.toString(p));
