@@ -156,8 +156,11 @@ public final class Compare {
         m.put("warmups", Integer.toString(options.warmups()));
         m.put("runs", Integer.toString(options.runs()));
         m.put("jvm-args", String.join(" ", options.jvmArgs()));
-        m.put("platform-confinement", options.parallelism().stream().allMatch(p -> !Contender.PLATFORM.commandPrefix(p).isEmpty())
-                ? "taskset to p CPUs" : "none (taskset missing or p above the CPU count)");
+        boolean tasksetAtOne = !Contender.PLATFORM.commandPrefix(1).isEmpty();
+        boolean everyP = options.parallelism().stream().allMatch(p -> !Contender.PLATFORM.commandPrefix(p).isEmpty());
+        m.put("platform-confinement", !tasksetAtOne ? "none (taskset missing)"
+                : everyP ? "taskset to p CPUs"
+                : "taskset to p CPUs; a p above the CPU count uses every CPU");
         for (Workload w : options.workloads()) {
             m.put("measures " + w.name(), w.measures());
         }
