@@ -537,8 +537,9 @@ public final class GoProgramsWithoutAnnotations {
         private final int id;
         private final int job;
 
-        Worker(int id, Chan<Integer> jobs) {
+        Worker(int id, WaitGroup ready, Chan<Integer> jobs) {
             this.id = id;
+            ready.done();
             this.job = jobs.recv();
         }
 
@@ -547,20 +548,26 @@ public final class GoProgramsWithoutAnnotations {
         }
     }
 
-    /** 200 goroutines each construct a Worker, which waits for its job before the first one is sent. */
+    /**
+     * 200 goroutines each construct a Worker; the jobs are sent once every worker has reached its constructor,
+     * so nearly all of them wait there.
+     */
     static String constructorsThatReceive() {
         int n = 200;
         Chan<Integer> jobs = Chan.make();
+        WaitGroup ready = new WaitGroup();
         WaitGroup wg = new WaitGroup();
         java.util.concurrent.atomic.AtomicInteger sum = new java.util.concurrent.atomic.AtomicInteger();
+        ready.add(n);
         for (int i = 0; i < n; i++) {
             int id = i;
             wg.add(1);
             Go.go(() -> {
-                sum.addAndGet(new Worker(id, jobs).done());
+                sum.addAndGet(new Worker(id, ready, jobs).done());
                 wg.done();
             });
         }
+        ready.await();
         for (int job = 1; job <= n; job++) {
             jobs.send(job);
         }
