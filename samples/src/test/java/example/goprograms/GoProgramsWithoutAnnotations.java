@@ -70,6 +70,7 @@ public final class GoProgramsWithoutAnnotations {
             out.add("collections " + collectionsWithParkingFunctions());
             out.add("sorted collections " + sortedCollectionsWithParkingComparators());
             out.add("sorted behind interfaces " + sortedCollectionsBehindInterfaces());
+            out.add("constructors " + constructorsThatReceive());
         });
         return out;
     }
@@ -527,5 +528,50 @@ public final class GoProgramsWithoutAnnotations {
             polled.append(' ').append(queue.poll());
         }
         return counts + " " + seen.contains("chan") + polled;
+    }
+
+    // ---- a constructor that waits: Java's "new Worker(jobs)" where Go would write newWorker(jobs)
+
+    /** Takes its first job in its constructor, as a driver's connection reads its greeting. */
+    static final class Worker {
+        private final int id;
+        private final int job;
+
+        Worker(int id, WaitGroup ready, Chan<Integer> jobs) {
+            this.id = id;
+            ready.done();
+            this.job = jobs.recv();
+        }
+
+        int done() {
+            return id >= 0 ? job : -1;
+        }
+    }
+
+    /**
+     * 200 goroutines each construct a Worker; the jobs are sent once every worker has reached its constructor,
+     * so nearly all of them wait there.
+     */
+    static String constructorsThatReceive() {
+        int n = 200;
+        Chan<Integer> jobs = Chan.make();
+        WaitGroup ready = new WaitGroup();
+        WaitGroup wg = new WaitGroup();
+        java.util.concurrent.atomic.AtomicInteger sum = new java.util.concurrent.atomic.AtomicInteger();
+        ready.add(n);
+        for (int i = 0; i < n; i++) {
+            int id = i;
+            wg.add(1);
+            Go.go(() -> {
+                sum.addAndGet(new Worker(id, ready, jobs).done());
+                wg.done();
+            });
+        }
+        ready.await();
+        for (int job = 1; job <= n; job++) {
+            jobs.send(job);
+        }
+        wg.await();
+        return n + " " + sum.get();
     }
 }

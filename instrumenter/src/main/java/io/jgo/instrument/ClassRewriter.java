@@ -1,13 +1,16 @@
 package io.jgo.instrument;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.AnnotationNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
@@ -77,6 +80,8 @@ final class ClassRewriter {
         List<MethodNode> targets = new ArrayList<>();
         boolean changed = splitConstructors(cn, warnings);
         List<MethodNode> callSteps = new ArrayList<>();
+        // The factory calls ConstructorCalls makes: static calls while the methods are rewritten, then invokedynamics.
+        Set<AbstractInsnNode> factoryCalls = Collections.newSetFromMap(new IdentityHashMap<>());
         // A class of a suspendable package before any closure (the agent): every method may be rewritten.
         boolean library = suspendables.rewritesUnlisted(cn.name);
         for (MethodNode m : cn.methods) {
@@ -86,7 +91,7 @@ final class ClassRewriter {
                 // java.net.Socket's calls and the decorators over its streams go to the runtime's parking ones.
                 boolean wrapped = SocketCalls.apply(cn.name, m) > 0;
                 // new C(..) of a split constructor calls its factory, where a suspension can unwind.
-                wrapped |= ConstructorCalls.apply(cn.name, m, splits) > 0;
+                wrapped |= ConstructorCalls.apply(cn.name, m, splits, factoryCalls, (cn.version & 0xFFFF) >= Opcodes.V1_7) > 0;
                 wrapped |= blocking.apply(m) > 0;
                 // Thread-owned locks are counted per goroutine, which pins while it holds one.
                 wrapped |= ownedLocks.apply(m) > 0;
@@ -190,6 +195,7 @@ final class ClassRewriter {
         if (lazyResume) {
             ResumeEntry.add(cn, rewriters);
         }
+        ConstructorCalls.linkThroughBootstrap(cn, factoryCalls);
         if (cn.invisibleAnnotations == null) {
             cn.invisibleAnnotations = new ArrayList<>();
         }

@@ -111,6 +111,14 @@ final class RuntimeNames {
     static final String RESUMERS_OF = "of";
     /** (Lookup, String ids) -> the class's resumer, registered for its methods' ids (hexadecimal, comma-separated). */
     static final String RESUMERS_OF_DESC = "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;)" + RESUMER_DESC;
+    /**
+     * The bootstrap of a rewritten construction {@code invokedynamic new(A)C} ({@link ConstructorCalls}): links
+     * {@code C.jgo$new(A)} when {@code C} declares it, else the constructor {@code C(A)}.
+     */
+    static final String CONSTRUCTIONS = "io/jgo/internal/Constructions";
+    static final String CONSTRUCTIONS_BOOTSTRAP = "factoryOrConstructor";
+    static final String CONSTRUCTIONS_BOOTSTRAP_DESC = "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;"
+            + "Ljava/lang/invoke/MethodType;)Ljava/lang/invoke/CallSite;";
     /** (int slot) -> Object: a reference of the top record, left in place (the receiver to re-enter). */
     static final String PEEK_REF = "peekRef";
     /** The call-site id a resume entry hands the frame it re-enters ({@code Stack.LAZY_VIA}). */

@@ -21,9 +21,9 @@ import org.objectweb.asm.tree.MethodNode;
  * rewritten before {@code C} is even loaded, so both read the same thing, {@code C}'s class bytes (the
  * caller through {@link ClassBytes}, the way {@link PlainCallees} reads them), and ask:
  * <ol>
- *   <li>{@code C} is a class of a package named in {@code suspendable=} ({@link #inNamedPackage}; not
- *       under the default {@code *}), that does not read its own class file ({@link ClassRewriter} leaves
- *       those as they are);</li>
+ *   <li>{@code C} is a class of a package {@code suspendable=} takes up ({@link #inSplitPackage}; its
+ *       default {@code *} too, not the narrow {@code annotated-only}), that does not read its own class file
+ *       ({@link ClassRewriter} leaves those as they are);</li>
  *   <li>if {@code C}'s bytes were already rewritten (a build-time rewrite seen by the agent): it
  *       declares {@code jgo$new(A)};</li>
  *   <li>the constructor has the shape {@link ConstructorShape} accepts, and its class is not
@@ -81,7 +81,7 @@ final class SplitConstructors {
      */
     Map<String, ConstructorShape.Verdict> toSplit(ClassNode cn, Map<String, String> reasons) {
         Map<String, ConstructorShape.Verdict> out = new HashMap<>();
-        if (!inNamedPackage(cn.name)) {
+        if (!inSplitPackage(cn.name)) {
             return out;
         }
         View view = views.computeIfAbsent(cn.name, n -> viewOf(cn));
@@ -105,14 +105,23 @@ final class SplitConstructors {
     }
 
     /**
-     * Only the packages named in {@code suspendable=} (not its default, every class): under {@code *} the
-     * agent also meets classes it never transforms although their callers are (a test runner's, loaded
-     * while a transform ran on the same thread, or before the agent), and a caller redirected to their
-     * {@code jgo$new} failed with {@code NoSuchMethodError} (Surefire's {@code TestOutputReportEntry},
-     * in {@code FuzzRegressionTest} under the agent's default). Named packages are the application's
-     * libraries (a JDBC driver), loaded after the agent by loaders it rewrites for.
+     * The classes of the packages {@code suspendable=} takes up, its default {@code *} (every class but the
+     * JDK's and jgo's) included. Under {@code *} the agent also meets classes it never transforms although
+     * their callers are (a test runner's, loaded while a transform ran on the same thread, or before the
+     * agent: Surefire's {@code TestOutputReportEntry} in {@code FuzzRegressionTest}); a caller reaches the
+     * factory through an {@code invokedynamic} that falls back to the constructor when the factory is
+     * missing ({@link ConstructorCalls}), so such a class costs a pin where it parks, never a
+     * {@code NoSuchMethodError}.
      */
-    private boolean inNamedPackage(String owner) {
+    private boolean inSplitPackage(String owner) {
+        return suspendables.packages().contains(owner);
+    }
+
+    /**
+     * Is {@code owner} in a package named in {@code suspendable=} (not by {@code *})? A caller whose class file
+     * cannot hold an {@code invokedynamic} (older than Java 7) calls the factory directly, and only there.
+     */
+    boolean inNamedPackage(String owner) {
         SuspendablePackages packages = suspendables.packages();
         return !packages.all() && packages.contains(owner);
     }
@@ -127,7 +136,7 @@ final class SplitConstructors {
     }
 
     private boolean splits(String owner, String desc, boolean narrowed, Set<String> visiting) {
-        if (!inNamedPackage(owner) || !visiting.add(owner + "." + desc)) {
+        if (!inSplitPackage(owner) || !visiting.add(owner + "." + desc)) {
             return false;
         }
         View view = views.computeIfAbsent(owner, this::read);

@@ -15,7 +15,9 @@
  *       Before that, a constructor whose code after {@code super(...)} may suspend is split
  *       ({@link io.jgo.instrument.ConstructorSplit}: a prefix constructor, a body method rewritten like
  *       any other, a static factory), and {@link io.jgo.instrument.ConstructorCalls} sends
- *       {@code new C(a)} to the factory; the class and its callers decide alike, from the class's bytes
+ *       {@code new C(a)} to the factory through an {@code invokedynamic} that falls back to the constructor
+ *       where {@code C} has no factory (a class the agent never transformed); the class and its callers
+ *       decide alike, from the class's bytes
  *       ({@link io.jgo.instrument.SplitConstructors}, shapes in {@link io.jgo.instrument.ConstructorShape}).</li>
  *   <li>{@link io.jgo.instrument.Suspendables}: is a call a suspension point (its declared target
  *       is {@code @Goroutine}, or a JDK functional interface / {@code Iterator} method, or a method

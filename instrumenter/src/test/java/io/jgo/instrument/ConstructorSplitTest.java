@@ -20,6 +20,7 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldNode;
+import org.objectweb.asm.tree.InvokeDynamicInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 
@@ -68,9 +69,8 @@ class ConstructorSplitTest {
         ClassNode waits = rewritten(agent, Waits.class);
         assertEquals(List.of(), failures);
 
-        MethodInsnNode factoryCall = firstCall(method(maker, "make", "(Ljava/lang/Runnable;)Lorg/example/ctors/Waits;"), "jgo$new");
+        InvokeDynamicInsnNode factoryCall = factoryCall(method(maker, "make", "(Ljava/lang/Runnable;)Lorg/example/ctors/Waits;"));
         assertNotNull(factoryCall, "new Waits(r, name) calls the factory");
-        assertEquals(WAITS, factoryCall.owner);
         assertEquals("(Ljava/lang/Runnable;Ljava/lang/String;)Lorg/example/ctors/Waits;", factoryCall.desc);
         assertNotNull(method(waits, "jgo$new", factoryCall.desc), "the class declares what its caller calls");
         assertNotNull(method(waits, "<init>", "(Ljava/lang/Runnable;Ljava/lang/String;Ljava/lang/Void;)V"), "the prefix");
@@ -80,13 +80,33 @@ class ConstructorSplitTest {
         assertEquals(Opcodes.ACC_PROTECTED, method(waits, "jgo$new", "(Ljava/util/function/IntSupplier;)Lorg/example/ctors/Waits;").access
                 & (Opcodes.ACC_PUBLIC | Opcodes.ACC_PROTECTED | Opcodes.ACC_PRIVATE), "the factory has the constructor's access");
 
-        assertNull(firstCall(method(maker, "delegated", "(Ljava/lang/Runnable;)Lorg/example/ctors/Waits;"), "jgo$new"),
+        assertNull(factoryCall(method(maker, "delegated", "(Ljava/lang/Runnable;)Lorg/example/ctors/Waits;")),
                 "a this(...) constructor is not split: its construction stays");
         assertNull(method(waits, "jgo$new", "(Ljava/lang/Runnable;)Lorg/example/ctors/Waits;"));
-        assertNull(firstCall(method(maker, "plain", "(Ljava/lang/Runnable;)Lorg/example/ctors/Waits;"), "jgo$new"),
+        assertNull(factoryCall(method(maker, "plain", "(Ljava/lang/Runnable;)Lorg/example/ctors/Waits;")),
                 "a constructor whose body calls nothing that may suspend is not split");
         assertNull(method(waits, "jgo$new", "(I)Lorg/example/ctors/Waits;"));
-        assertNull(firstCall(method(maker, "child", "(Ljava/lang/Runnable;)Lorg/example/ctors/Child;"), "jgo$new"));
+        assertNull(factoryCall(method(maker, "child", "(Ljava/lang/Runnable;)Lorg/example/ctors/Child;")));
+    }
+
+    @Test
+    void underTheDefaultRuleTooTheClassSplitsAndItsCallersGoThroughTheBootstrap() throws IOException {
+        Instrumenter agent = new Instrumenter(bytes, diagnostics, true,
+                RewriteOptions.of(PreemptMode.LOOPS).withSuspendable(SuspendablePackages.parse("*")));
+        ClassNode maker = rewritten(agent, Maker.class);
+        ClassNode waits = rewritten(agent, Waits.class);
+        assertEquals(List.of(), failures);
+        InvokeDynamicInsnNode factoryCall = factoryCall(method(maker, "make", "(Ljava/lang/Runnable;)Lorg/example/ctors/Waits;"));
+        assertNotNull(factoryCall, "under *, new Waits(r, name) goes to the factory, through the bootstrap");
+        assertEquals("(Ljava/lang/Runnable;Ljava/lang/String;)Lorg/example/ctors/Waits;", factoryCall.desc);
+        assertNotNull(method(waits, "jgo$new", factoryCall.desc), "under *, the class splits what its callers call");
+        assertNull(factoryCall(method(maker, "plain", "(Ljava/lang/Runnable;)Lorg/example/ctors/Waits;")),
+                "a constructor whose body calls nothing that may suspend is not split under * either");
+
+        Instrumenter narrow = new Instrumenter(bytes, diagnostics, true,
+                RewriteOptions.of(PreemptMode.LOOPS).withSuspendable(SuspendablePackages.parse("annotated-only")));
+        byte[] out = narrow.transform(bytesOf(Waits.class));
+        assertNull(out == null ? null : method(nodeOf(out), "jgo$new", factoryCall.desc), "annotated-only splits nothing");
     }
 
     @Test
@@ -148,7 +168,7 @@ class ConstructorSplitTest {
         ClassNode maker = rewritten(build, Maker.class);
         ClassNode waits = rewritten(build, Waits.class);
         assertEquals(List.of(), failures);
-        MethodInsnNode factoryCall = firstCall(method(maker, "make", "(Ljava/lang/Runnable;)Lorg/example/ctors/Waits;"), "jgo$new");
+        InvokeDynamicInsnNode factoryCall = factoryCall(method(maker, "make", "(Ljava/lang/Runnable;)Lorg/example/ctors/Waits;"));
         assertNotNull(factoryCall);
         assertNotNull(method(waits, "jgo$new", factoryCall.desc));
     }
@@ -217,6 +237,26 @@ class ConstructorSplitTest {
             }
         }
         return null;
+    }
+
+    /**
+     * The construction that goes to a split constructor's factory: an {@code invokedynamic} whose bootstrap
+     * ({@code io.jgo.internal.Constructions}) falls back to the constructor when the class has no factory.
+     */
+    private static InvokeDynamicInsnNode factoryCall(MethodNode m) {
+        assertNotNull(m);
+        InvokeDynamicInsnNode found = null;
+        for (AbstractInsnNode insn : m.instructions) {
+            if (insn instanceof InvokeDynamicInsnNode indy && indy.bsm.getOwner().equals(RuntimeNames.CONSTRUCTIONS)) {
+                assertEquals(RuntimeNames.CONSTRUCTIONS_BOOTSTRAP, indy.bsm.getName());
+                found = found == null ? indy : found;
+            }
+            if (insn instanceof MethodInsnNode call && call.name.equals("jgo$new")) {
+                throw new AssertionError("a direct call of " + call.owner + ".jgo$new in " + m.name + m.desc
+                        + ": it fails with NoSuchMethodError where the class is loaded without its split");
+            }
+        }
+        return found;
     }
 
     private static byte[] bytesOf(Class<?> c) throws IOException {

@@ -46,8 +46,8 @@ import org.junit.jupiter.api.io.TempDir;
  * waiting in an unsplit constructor's read holds a carrier), the right field values, and the body's exception
  * thrown where {@code new} was. What is not split pins as before: the original constructor reached
  * through reflection or from a frame nobody rewrote, and a constructor that delegates to
- * {@code this(...)}. The same with the library named suspendable on the agent and rewritten at build
- * time (the agent's default, every class, does not split: see {@code SplitConstructors.inNamedPackage}).
+ * {@code this(...)}. The same with the library named suspendable on the agent, under the agent's default
+ * (every class) and rewritten at build time; a caller of a class the agent leaves alone runs its constructor.
  */
 @Timeout(240)
 class SplitConstructorTest {
@@ -222,6 +222,50 @@ class SplitConstructorTest {
         }
     }
 
+    /**
+     * Goroutine code constructing sessions of a class the agent leaves alone ({@code exclude=org.example.ctorlib}):
+     * the rewritten caller reads {@code Session}'s bytes, finds its constructor splittable and goes through the
+     * construction's {@code invokedynamic}, whose bootstrap finds no factory and links the constructor.
+     */
+    public static final class ExcludedApp {
+        static final int SESSIONS = 20;
+
+        public static void main(String[] args) {
+            long before = Stack.pinCount();
+            String[] out = new String[1];
+            Go.run(() -> out[0] = construct());
+            System.out.println(out[0] + " pinned=" + (Stack.pinCount() - before > 0));
+        }
+
+        @Goroutine
+        static String construct() {
+            Go.maxProcs(4);
+            Chan<Integer> server = Chan.make(0);
+            go(() -> {
+                for (int i = 0; i < SESSIONS; i++) {
+                    server.send(i);
+                }
+            });
+            WaitGroup wg = new WaitGroup();
+            AtomicInteger sum = new AtomicInteger();
+            ConcurrentLinkedQueue<Throwable> failed = new ConcurrentLinkedQueue<>();
+            for (int g = 0; g < SESSIONS; g++) {
+                wg.add(1);
+                go(() -> {
+                    try {
+                        sum.addAndGet(new Session(server, "x").value());
+                    } catch (Throwable e) {
+                        failed.add(e);
+                    } finally {
+                        wg.done();
+                    }
+                });
+            }
+            wg.await();
+            return "sum=" + sum.get() + " failed=" + failed.stream().map(Throwable::toString).distinct().toList();
+        }
+    }
+
     static final String EXPECTED = "opened=200 values=true names=true refused=20 splitPins=0 reflection=1 pinned=true"
             + " unrewrittenCaller=2 pinned=true thisDelegation=3 pinned=true"
             + " hellos=200 waitedTogether=true fewThreads=true socketPins=0";
@@ -236,6 +280,31 @@ class SplitConstructorTest {
             assertTrue(run.stderr().contains("may suspend but cannot be split (it delegates to this(...))"),
                     "the rewrite names the constructor it could not split: " + run);
         }
+    }
+
+    @Test
+    void theAgentsDefaultRuleSplitsTheConstructorToo(@TempDir Path dir) throws Exception {
+        Forked.Result run = Forked.run(dir, Forked.agent(), App.class);
+        assertEquals(0, run.exit(), run.toString());
+        assertEquals(EXPECTED, run.stdout().trim(), "the agent without options: " + run);
+    }
+
+    /**
+     * A class the agent does not transform has no factory: the rewritten caller's construction links and runs
+     * the constructor, which pins where it parks (before the bootstrap, a caller called the missing factory
+     * directly and failed with NoSuchMethodError).
+     */
+    @Test
+    void aCallerOfAClassWithoutItsFactoryRunsTheConstructor(@TempDir Path dir) throws Exception {
+        Path dump = dir.resolve("dump");
+        Forked.Result run = Forked.run(dir, List.of(Forked.agent().get(0) + "=exclude=org.example.ctorlib,dump=" + dump), ExcludedApp.class);
+        assertEquals(0, run.exit(), run.toString());
+        assertEquals("sum=" + (ExcludedApp.SESSIONS * (ExcludedApp.SESSIONS - 1) / 2) + " failed=[] pinned=true", run.stdout().trim(),
+                run.toString());
+        byte[] caller = Files.readAllBytes(dump.resolve("io/jgo/it/SplitConstructorTest$ExcludedApp.class"));
+        assertTrue(new String(caller, StandardCharsets.ISO_8859_1).contains("io/jgo/internal/Constructions"),
+                "the caller's construction went through the bootstrap");
+        assertTrue(!Files.exists(dump.resolve("org/example/ctorlib/Session.class")), "Session was left alone");
     }
 
     @Test

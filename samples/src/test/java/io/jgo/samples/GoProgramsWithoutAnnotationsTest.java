@@ -27,7 +27,8 @@ class GoProgramsWithoutAnnotationsTest {
             "collections {2=[go, go], 4=[java, chan], 5=[defer], 6=[select]} {chan=4, defer=5, go=2, java=4, select=6}"
                     + " {go=4, java=4, chan=4, select=6, defer=5} {false=4, true=2} [chan=4]",
             "sorted collections [go, chan, java, defer, select] floor go {3=n0, 2=n2, 1=n1} go chan java defer select",
-            "sorted behind interfaces {go=2, chan=1, java=1, defer=1, select=1} true go go chan java defer select");
+            "sorted behind interfaces {go=2, chan=1, java=1, defer=1, select=1} true go go chan java defer select",
+            "constructors 200 20100"); // 200 workers, 1 + ... + 200
 
     @Test
     void goProgramsWithoutAnnotationsComputeThePlainResultsAndNeverPin() {

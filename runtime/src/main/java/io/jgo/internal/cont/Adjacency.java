@@ -277,8 +277,9 @@ public final class Adjacency {
         StackFrame self = frames.get(0);
         int below = 1;
         String unsafeForwarder = null;
-        while (below < frames.size() && isForwarder(frames.get(below))) {
-            if (unsafeForwarder == null && !survivesDummyResult(self, frames.get(below))) {
+        boolean factory = isConstructionFactory(self);
+        while (below < frames.size() && (isForwarder(frames.get(below)) || factory && isInvokeAdapter(frames.get(below)))) {
+            if (unsafeForwarder == null && isForwarder(frames.get(below)) && !survivesDummyResult(self, frames.get(below))) {
                 unsafeForwarder = name(frames.get(below));
             }
             below++;
@@ -434,6 +435,27 @@ public final class Adjacency {
         Class<?> c = f.getDeclaringClass();
         return c == Adjacency.class || c == StackAccess.class || Continuation.class.isAssignableFrom(c) // Stack and its superclasses
                 || f.getMethodName().startsWith("$jgo$");
+    }
+
+    /**
+     * A split constructor's factory ({@code jgo$new}, static and synthetic), which rewritten code calls through
+     * an {@code invokedynamic} ({@code io.jgo.internal.Constructions}): the JDK's adapters stand between the two.
+     */
+    private static boolean isConstructionFactory(StackFrame f) {
+        return f.getMethodName().equals("jgo$new") && f.getDescriptor().endsWith(")L" + f.getClassName().replace('.', '/') + ";");
+    }
+
+    /**
+     * The JDK's method-handle adapters between an {@code invokedynamic} bound to a direct method handle and its
+     * target: the linker's and the direct handle's lambda forms ({@code Invokers$Holder.linkToTargetMethod},
+     * {@code DirectMethodHandle$Holder.invokeStatic}, or a {@code LambdaForm$MH}/{@code $DMH} class spun for
+     * them). They pass the target's result straight back (a reference, which takes the dummy {@code null} of an
+     * unwinding factory) and keep nothing after it; a reflective call ({@code Method.invoke}) shows its
+     * {@code jdk.internal.reflect} accessor below them, which is no call site, so it still pins.
+     */
+    private static boolean isInvokeAdapter(StackFrame f) {
+        String c = f.getClassName();
+        return c.startsWith("java.lang.invoke.") && (c.endsWith("$Holder") || c.startsWith("java.lang.invoke.LambdaForm$"));
     }
 
     /** {@code LambdaMetafactory} classes forward straight to the lambda body. */

@@ -61,7 +61,8 @@ final class PinAdvice {
                 : " Fix: a constructor is run as written unless the rewrite can split it after its super(...) call (it"
                 + " cannot after this(...), nor in super(...)'s arguments; its warning when the class was rewritten names"
                 + " why); move the blocking call out of the constructor (into a static factory method), or have its class"
-                + " rewritten (suspendable=PACKAGE)";
+                + " rewritten (the default rewrites every application class; not one left out by exclude= or a narrowed"
+                + " suspendable=, nor one loaded before the agent)";
     }
 
     /**
