@@ -14,7 +14,8 @@ import java.util.stream.Stream;
  * The module's report, from the runs {@link RunReport} wrote under {@code target/jgo-report/}: a
  * table with one line per run (tests and results, times, the slowdown against the plain run,
  * goroutine runs, forced yields, pins, classes rewritten and the bytes the rewrite added), then
- * the pin report of each run that pinned. The slowdown is a figure, asserted nowhere: on a loaded
+ * each run's CPU times (the tests' thread, the JIT compilers, the whole JVM), then the pin report
+ * of each run that pinned. The slowdown is a figure, asserted nowhere: on a loaded
  * machine it says little, and the plain run's JIT warms up on different code.
  */
 final class ReportText {
@@ -64,6 +65,11 @@ final class ReportText {
         out.append("forced yields: suspensions the stress mode took in rewritten code (jgo-counts stressYields);")
                 .append(" rewritten: classes of org.apache.commons rewritten (the agent: those loaded; build time: all)")
                 .append(System.lineSeparator());
+        String cpu = cpuTimes(all);
+        if (!cpu.isEmpty()) {
+            out.append("cpu ms, the tests' thread / the JIT compilers / the whole JVM (a loaded machine inflates all three): ")
+                    .append(cpu).append(System.lineSeparator());
+        }
         for (Properties p : all) {
             String pins = p.getProperty("pinReport");
             if (pins != null && !"0".equals(p.getProperty("pins"))) {
@@ -87,6 +93,19 @@ final class ReportText {
             }
         }
         return b.length() == 0 ? "no run to compare" : b.toString();
+    }
+
+    /** Each run's CPU times, for the runs that recorded them ({@link CpuTimes}); empty if none did. */
+    private static String cpuTimes(List<Properties> all) {
+        StringBuilder b = new StringBuilder();
+        for (Properties p : all) {
+            if (p.getProperty("testCpuMillis") != null) {
+                b.append(b.length() == 0 ? "" : "; ").append(p.getProperty("run")).append(' ')
+                        .append(p.getProperty("testCpuMillis")).append(" / ").append(p.getProperty("jitCpuMillis", "-"))
+                        .append(" / ").append(p.getProperty("processCpuMillis", "-"));
+            }
+        }
+        return b.toString();
     }
 
     private static String ratio(Properties p, Properties plain, String key) {

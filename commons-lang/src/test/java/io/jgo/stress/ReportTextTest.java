@@ -32,6 +32,21 @@ class ReportTextTest {
         assertTrue(text.contains("12  jdk.internal.reflect.NativeMethodAccessorImpl.invoke0"), "the pins by frame:\n" + text);
     }
 
+    @Test
+    void listsEachRunsCpuTimesWhereRecorded(@TempDir Path runs) throws IOException {
+        write(runs, "plain", "plain (no jgo)", 1000, 0, null);
+        write(runs, "cost-agent-default-plain-threads", "agent, no options, no goroutines", 1100, 0, null);
+        Path cost = runs.resolve("cost-agent-default-plain-threads.properties");
+        Files.writeString(cost, "testCpuMillis=2822\njitCpuMillis=17530\nprocessCpuMillis=27170\n",
+                java.nio.file.StandardOpenOption.APPEND);
+
+        String text = ReportText.of(runs);
+
+        assertTrue(text.contains("cost-agent-default-plain-threads 2822 / 17530 / 27170"),
+                "the tests' thread, the JIT compilers, the whole JVM:\n" + text);
+        assertTrue(!text.matches("(?s).*\\bplain \\d.*"), "a run that recorded no CPU time is left out:\n" + text);
+    }
+
     private static int indexOf(String[] lines, String start) {
         for (int i = 0; i < lines.length; i++) {
             if (lines[i].startsWith(start)) {

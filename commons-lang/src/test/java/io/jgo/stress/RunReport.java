@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -26,7 +27,8 @@ import org.junit.platform.launcher.TestPlan;
  * {@link ReportText} combines every run written so far into {@code target/jgo-report.txt} and prints
  * it, so the last execution of the build prints the whole report. Counted: Commons Lang's own tests
  * (the harness's are left out), their results, the wall time of the test plan and the sum of the
- * tests' own times, {@link RunCounts}, the pin report, and the classes rewritten. Registered through
+ * tests' own times, the CPU time of the tests' thread, of the JIT compilers and of the whole JVM
+ * ({@link CpuTimes}), {@link RunCounts}, the pin report, and the classes rewritten. Registered through
  * {@code META-INF/services}; does nothing unless {@code -Djgo.report.run=NAME} names the run.
  *
  * <p>JUnit calls a listener from the threads that run the tests (one here: the module runs its tests
@@ -40,12 +42,16 @@ public final class RunReport implements TestExecutionListener {
 
     private final String run = System.getProperty("jgo.report.run");
     private final Map<String, Long> started = new ConcurrentHashMap<>();
+    /** The CPU time of the test's thread when it started, by test; read when it finishes (the same thread: JUnit runs a test on one). */
+    private final Map<String, Long> cpuStarted = new ConcurrentHashMap<>();
+    private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     private long planStart;
     private long tests;
     private long passed;
     private long failed;
     private long skipped;
     private long testNanos;
+    private long testCpuNanos;
 
     @Override
     public void testPlanExecutionStarted(TestPlan testPlan) {
@@ -67,6 +73,7 @@ public final class RunReport implements TestExecutionListener {
     @Override
     public void executionStarted(TestIdentifier test) {
         if (counted(test)) {
+            cpuStarted.put(test.getUniqueId(), threads.getCurrentThreadCpuTime());
             started.put(test.getUniqueId(), System.nanoTime());
         }
     }
@@ -85,6 +92,10 @@ public final class RunReport implements TestExecutionListener {
             return;
         }
         testNanos += System.nanoTime() - start;
+        Long cpuStart = cpuStarted.remove(test.getUniqueId());
+        if (cpuStart != null && cpuStart >= 0) {
+            testCpuNanos += threads.getCurrentThreadCpuTime() - cpuStart;
+        }
         tests++;
         if (result.getStatus() == TestExecutionResult.Status.SUCCESSFUL) {
             passed++;
@@ -110,6 +121,9 @@ public final class RunReport implements TestExecutionListener {
         p.setProperty("skipped", Long.toString(skipped));
         p.setProperty("wallMillis", Long.toString((System.nanoTime() - planStart) / 1_000_000));
         p.setProperty("testMillis", Long.toString(testNanos / 1_000_000));
+        p.setProperty("testCpuMillis", Long.toString(testCpuNanos / 1_000_000));
+        p.setProperty("jitCpuMillis", Long.toString(CpuTimes.jitMillis()));
+        p.setProperty("processCpuMillis", Long.toString(CpuTimes.processMillis()));
         p.setProperty("goroutineRuns", Long.toString(RunCounts.RUNS.sum()));
         p.setProperty("stressYields", Long.toString(RunCounts.STRESS_YIELDS.sum()));
         p.setProperty("pins", Long.toString(RunCounts.PINS.sum()));
