@@ -29,6 +29,14 @@ final class Fairness implements Workload {
 
     static final long HOG_LIMIT_NANOS = 5_000_000_000L;
 
+    /**
+     * {@code -Djgo.bench.fairness.pollingHogs=true}: the call-free hogs run {@link #hogPollingLoop}
+     * instead, the same loop rewritten, so it polls for preemption at its back-edge and is asked to
+     * yield like the hogs with calls (no hog is retaken). jgo only; for the timeline of both variants
+     * side by side (benchmarks/README.md, "Issue 28: causes, with JFR").
+     */
+    static final boolean POLLING_HOGS = Boolean.getBoolean("jgo.bench.fairness.pollingHogs");
+
     private final Stat stat;
     private final int hogs;
     private final int samples;
@@ -80,6 +88,8 @@ final class Fairness implements Workload {
                 Go.go(() -> {
                     if (calls) {
                         hogWithCalls(done, limit);
+                    } else if (POLLING_HOGS) {
+                        hogPollingLoop(done, limit);
                     } else {
                         hogWithoutCalls(done, limit);
                     }
@@ -121,6 +131,18 @@ final class Fairness implements Workload {
         }
         if (x == 42) {
             Go.gosched();
+        }
+        return x;
+    }
+
+    /** {@link #hogWithoutCalls} rewritten: no call to a rewritten method, but a poll at its loop's back-edge. */
+    @Goroutine
+    static long hogPollingLoop(AtomicBoolean done, long limit) {
+        long x = 0;
+        while (!done.get() && System.nanoTime() < limit) {
+            for (int i = 0; i < 100; i++) {
+                x = x * 6364136223846793005L + 1442695040888963407L;
+            }
         }
         return x;
     }

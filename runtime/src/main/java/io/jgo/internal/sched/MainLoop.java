@@ -43,7 +43,7 @@ final class MainLoop {
         }
         sched.m0 = m0;
         sched.mainG = g;
-        sched.live.increment();
+        sched.liveChange(null, 1); // main starts without a P (it is put into one below)
         g.casStatus(G.IDLE, G.RUNNABLE);
         try {
             P pp = sched.idlePs.get(); // every P is idle: main goes into the first one's queue

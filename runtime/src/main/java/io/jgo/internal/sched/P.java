@@ -66,6 +66,19 @@ final class P {
      */
     int schedtick;
     /**
+     * Goroutines started on this P minus goroutines that ended on it (part of Go's {@code gcount},
+     * which Go derives from allglen and the free lists instead). Written only by the P's holder
+     * ({@link #addLive}: a read of its own last value and a release store, no read-modify-write),
+     * so its line stays in the holder's cache; the shared {@code LongAdder} it replaced was written
+     * by both Ps on every spawn and every end, and at p 2 JFR put 18 % of spawn-join's CPU samples
+     * in its {@code add} (benchmarks/README.md, "Issue 28: causes, with JFR"). One P's value may be
+     * negative (a G started on one P ends on another): only the sum over every P ever created plus
+     * {@code Sched.liveOffP} is the count ({@link Sched#numGoroutine}). A new holder sees the last
+     * value: a P changes hands through its status CAS or sched.lock, both ordering the old holder's
+     * writes before the new one's reads.
+     */
+    private long live;
+    /**
      * Incremented each time a syscall on this P starts, ends or is retaken (Go's
      * {@code syscalltick}); written by the P's owner of the moment before its status CAS publishes
      * it, read by sysmon ({@link #syscalltickOpaque}), which retakes only a P that stayed in the
@@ -106,6 +119,16 @@ final class P {
     }
 
     /** sysmon's read of {@link #schedtick}: opaque, so a loop of rounds never reuses a stale value. */
+    /** The holder adds {@code delta} (+1 a goroutine started here, -1 one ended here). Holder only. */
+    void addLive(long delta) {
+        LIVE.setRelease(this, live + delta); // single writer: the plain read is its own last write
+    }
+
+    /** This P's share of the live goroutines, for a racy sum ({@link Sched#numGoroutine}). Any thread. */
+    long liveAcquire() {
+        return (long) LIVE.getAcquire(this);
+    }
+
     int schedtickOpaque() {
         return (int) SCHEDTICK.getOpaque(this);
     }
@@ -173,12 +196,14 @@ final class P {
     private static final VarHandle STATUS;
     private static final VarHandle SCHEDTICK;
     private static final VarHandle SYSCALLTICK;
+    private static final VarHandle LIVE;
 
     static {
         try {
             STATUS = MethodHandles.lookup().findVarHandle(P.class, "status", int.class);
             SCHEDTICK = MethodHandles.lookup().findVarHandle(P.class, "schedtick", int.class);
             SYSCALLTICK = MethodHandles.lookup().findVarHandle(P.class, "syscalltick", int.class);
+            LIVE = MethodHandles.lookup().findVarHandle(P.class, "live", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

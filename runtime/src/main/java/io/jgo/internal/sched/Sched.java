@@ -15,7 +15,6 @@ import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -91,8 +90,12 @@ public final class Sched {
     /** Every live M (for stop, traces, dumps); copy-on-write, any thread. */
     final List<M> allm = new CopyOnWriteArrayList<>();
 
-    /** Live goroutines (Go's gcount); summed on demand. */
-    final LongAdder live = new LongAdder();
+    /**
+     * Goroutines started minus ended without a P (main, a spawn from a plain thread, an end whose P
+     * was retaken meanwhile); with every P's own count ({@link P#addLive}), Go's gcount, summed on
+     * demand by {@link #numGoroutine}. Rarely written: the spawns and ends on a P go to that P.
+     */
+    final AtomicLong liveOffP = new AtomicLong();
     /**
      * Events from outside any P of this runtime (a plain thread readying or spawning a G): bumped
      * before the G changes status, read twice by the deadlock check around its scan.
@@ -194,7 +197,7 @@ public final class Sched {
             g.parentId = me == null ? 0 : me.id;
             g.createdAt = config.tracebackAncestors ? CreatedBy.site() : null;
             g.casStatus(g.status(), G.RUNNABLE);
-            live.increment();
+            liveChange(pp, 1);
             if (pp != null) {
                 published = runqPut(pp, g);
             } else {
@@ -345,7 +348,7 @@ public final class Sched {
         g.parkUnlock = null;
         Parking.takeWaiting(g); // clears the park layer's slot
         boolean retaken = g.leaveRunning(G.DEAD) == G.SYSCALL;
-        live.decrement();
+        liveChange(m.p, -1); // m.p: held by m, or null when sysmon retook it (leaveRunning's answer)
         if (g.main) {
             LockSupport.unpark(m0.thread); // after the volatile DEAD above, which M0 re-checks after its park
         }
@@ -486,9 +489,27 @@ public final class Sched {
         return procs.resize(n);
     }
 
-    /** Live goroutines (Go's NumGoroutine). */
+    /** One goroutine more (+1) or fewer (-1): on {@code pp}, held by the caller, or off any P when null. */
+    void liveChange(P pp, long delta) {
+        if (pp != null) {
+            pp.addLive(delta);
+        } else {
+            liveOffP.addAndGet(delta);
+        }
+    }
+
+    /**
+     * Live goroutines (Go's NumGoroutine): the count without a P plus every P's ever created (a
+     * retired P keeps its share), read one after the other. Racy, like the LongAdder sum it
+     * replaced and Go's gcount: a spawn or end during the sum may be missed; exact once the Ps
+     * are quiet (after the carriers stopped, or when the caller has synchronized with them).
+     */
     public int numGoroutine() {
-        return (int) live.sum();
+        long n = liveOffP.get();
+        for (P pp : procs.all()) {
+            n += pp.liveAcquire();
+        }
+        return (int) n;
     }
 
     /** Every goroutine with id, status, wait reason and stack. */

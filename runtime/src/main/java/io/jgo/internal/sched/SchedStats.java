@@ -68,7 +68,7 @@ public final class SchedStats {
         for (int i = 0; i < allp.length; i++) {
             localQueues[i] = allp[i].runq.size();
         }
-        goroutines = s.live.sum();
+        goroutines = s.numGoroutine();
         pins = s.counters.pins.sum();
         preemptions = s.counters.preemptions();
         handoffs = s.counters.handoffs.sum();
