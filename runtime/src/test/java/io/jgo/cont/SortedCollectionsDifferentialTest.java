@@ -328,6 +328,57 @@ class SortedCollectionsDifferentialTest {
         assertTrue(suspending.suspensions() > 20, "suspended " + suspending.suspensions() + " times");
     }
 
+    /**
+     * {@code computeIfAbsent} on a {@code TreeMap} ({@code MapCalls}: the JDK's own method twice over
+     * one logged search) calls the comparator as the JDK's does: the same compares, in the same order,
+     * plain and suspending at every compare; an empty map (the JDK's type check of the first key,
+     * after the function), present keys, absent keys, a function that returns null and a key the
+     * comparator refuses included.
+     */
+    @org.junit.jupiter.api.Test
+    void computeIfAbsentOfATreeMapComparesAsTheJdk() {
+        Run jdk = computeIfAbsents(false, false);
+        Run plain = computeIfAbsents(true, false);
+        Run suspending = computeIfAbsents(true, true);
+        assertEquals(jdk.steps(), plain.steps());
+        assertEquals(jdk.compares(), plain.compares(), "the comparator's calls, plain");
+        assertEquals(jdk.steps(), suspending.steps());
+        assertEquals(jdk.compares(), suspending.compares(), "the comparator's calls, suspending at every compare");
+        assertEquals(0, suspending.pins(), "a compare pinned instead of unwinding");
+        assertTrue(suspending.suspensions() > 20, "suspended " + suspending.suspensions() + " times");
+    }
+
+    private static Run computeIfAbsents(boolean ours, boolean suspend) {
+        Compares compares = new Compares();
+        compares.suspend = suspend;
+        Comparator<Object> byValueDescending = (a, b) -> compares.answer(a, b, Integer.compare((Integer) b, (Integer) a));
+        List<String> steps = new ArrayList<>();
+        Runnable body = () -> computeIfAbsentSteps(ours, new TreeMap<>(byValueDescending), steps);
+        if (!suspend) {
+            body.run();
+            return new Run(steps, compares.log, 0, 0);
+        }
+        Coroutine c = new Coroutine(body);
+        int suspensions = c.runToEnd();
+        return new Run(steps, compares.log, suspensions, c.pins());
+    }
+
+    @Goroutine
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static void computeIfAbsentSteps(boolean ours, TreeMap map, List<String> steps) {
+        for (int i = 0; i < 16; i++) {
+            Integer k = i == 5 ? REFUSED : (i * 7) % 11;
+            java.util.function.Function f = i % 5 == 3 ? x -> null : x -> "v" + x;
+            Object v;
+            try {
+                v = ours ? MapCalls.computeIfAbsent(map, k, f) : map.computeIfAbsent(k, f);
+            } catch (RuntimeException e) {
+                v = e.toString();
+            }
+            steps.add(k + " -> " + v + " " + map);
+        }
+    }
+
     private static Run computes(boolean ours, boolean suspend) {
         Compares compares = new Compares();
         compares.suspend = suspend;

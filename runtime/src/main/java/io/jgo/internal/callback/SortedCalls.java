@@ -74,6 +74,8 @@ public final class SortedCalls {
     private static final int TAIL_SET_INCLUSIVE = 32;
     private static final int SUB_SET = 33;
     private static final int SUB_SET_INCLUSIVE = 34;
+    private static final int COMPUTE_SEARCH = 35;
+    private static final int COMPUTE_STORE = 36;
 
     private SortedCalls() {
     }
@@ -308,6 +310,56 @@ public final class SortedCalls {
         return (NavigableSet) onView(SUB_SET_INCLUSIVE, set, from, to, (fromInclusive ? 1 : 0) | (toInclusive ? 2 : 0));
     }
 
+    // ---------------------------------------------------------------- TreeMap.computeIfAbsent, for MapCalls
+
+    /** What {@link #searchForCompute} returns when the JDK would call the function (the key absent, or mapped to null). */
+    static final Object ABSENT = new Object();
+
+    /**
+     * A replay that logs every compare of one {@code computeIfAbsent} on {@code map} (whatever its
+     * comparator: the two JDK calls below share one search, so the comparator is called as often as
+     * the JDK's one call calls it); null when {@code map} is not exactly a {@code TreeMap} or
+     * {@code java.util} is closed.
+     */
+    static Replay replayOf(TreeMap map) {
+        return SortedFields.treeBehind(map) == map ? new Replay(userComparator(map), true) : null;
+    }
+
+    /**
+     * The first half of {@code TreeMap.computeIfAbsent} with a function that may suspend: the JDK's
+     * own method, replayed, with a function that leaves it as soon as it is called (before any
+     * change); the value found, or {@link #ABSENT}. The search's compares are then in {@code replay}.
+     */
+    @Goroutine
+    static Object searchForCompute(TreeMap map, Replay replay, Object key) {
+        return replayed(map, replay, COMPUTE_SEARCH, map, key, null, null);
+    }
+
+    /**
+     * The second half: the JDK's {@code computeIfAbsent} again, with {@code value} (the user's
+     * function's result) as its function's, and the same replay: its search is answered from the log,
+     * and it stores where the JDK stores (an empty map's type check of the key is its one new compare,
+     * made after the function, as the JDK's).
+     */
+    @Goroutine
+    static void storeComputed(TreeMap map, Replay replay, Object key, Object value) {
+        replayed(map, replay, COMPUTE_STORE, map, key, value, null);
+    }
+
+    /** Thrown by the search's function to leave the JDK's {@code computeIfAbsent} before it changes anything; no trace. */
+    private static final class Leave extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        static final Leave LEAVE = new Leave();
+
+        private Leave() {
+            super("the function was called: the key is absent", null, false, false);
+        }
+    }
+
+    private static Object leave(Object key) {
+        throw Leave.LEAVE;
+    }
+
     // ---------------------------------------------------------------- the replay
 
     /** {@code op} on {@code map}: the JDK's method at once, or replayed when the map's comparator may suspend. */
@@ -432,6 +484,13 @@ public final class SortedCalls {
             case TAIL_SET_INCLUSIVE: return ((NavigableSet) target).tailSet(a, (Boolean) b);
             case SUB_SET: return ((SortedSet) target).subSet(a, b);
             case SUB_SET_INCLUSIVE: return ((NavigableSet) target).subSet(a, ((Integer) c & 1) != 0, b, ((Integer) c & 2) != 0);
+            case COMPUTE_SEARCH:
+                try {
+                    return ((Map) target).computeIfAbsent(a, SortedCalls::leave);
+                } catch (Leave absent) {
+                    return ABSENT;
+                }
+            case COMPUTE_STORE: return ((Map) target).computeIfAbsent(a, k -> b);
             default: throw new IllegalArgumentException("no sorted-collection operation " + op);
         }
     }

@@ -138,7 +138,9 @@ class JdkEquivalenceTest {
         List<Integer> five = List.of(4, 1, 3, 1, 2);
         return List.of(() -> new ArrayList<>(five), () -> new LinkedList<>(five), () -> five, () -> Arrays.asList(4, 1, 3, 1, 2),
                 () -> new CopyOnWriteArrayList<>(five), () -> new UserList(five), () -> new ArrayList<>(),
-                () -> Collections.unmodifiableList(new ArrayList<>(five)));
+                () -> Collections.unmodifiableList(new ArrayList<>(five)),
+                () -> Collections.checkedList(new ArrayList<>(five), Integer.class),
+                () -> Collections.checkedList(new LinkedList<>(five), Integer.class));
     }
 
     private static List<Supplier<Map<String, Integer>>> maps() {
@@ -199,8 +201,12 @@ class JdkEquivalenceTest {
                 same(name + " replaceAll mode " + m, l,
                         (r, run) -> { r.replaceAll(times10(r, run, m)); return null; },
                         (r, run) -> { IterableCalls.replaceAll(r, times10(r, run, m)); return null; }, true,
-                        r0 == ArrayList.class && (m == 1 || m == 2));
+                        (r0 == ArrayList.class || name.equals("java.util.Collections$CheckedRandomAccessList")) && (m == 1 || m == 2));
             }
+            // a checked list type-checks each result of the operator (its ClassCastException at the first)
+            same(name + " replaceAll of the wrong type", l,
+                    (r, run) -> { ((List) r).replaceAll(x -> logged(run, x, 0) == null ? "" : "s"); return null; },
+                    (r, run) -> { IterableCalls.replaceAll(r, x -> logged(run, x, 0) == null ? "" : "s"); return null; }, true);
             List<Comparator<Integer>> orders = new ArrayList<>(Arrays.asList(null, Comparator.reverseOrder(),
                     Comparator.comparingInt(x -> x % 2)));
             for (Comparator<Integer> order : orders) {
@@ -442,6 +448,92 @@ class JdkEquivalenceTest {
                         !(arrayList && (m == 1 || m == 2)), arrayList && (m == 1 || m == 2));
             }
         }
+    }
+
+    /** A collection or map, and an iterator of it (or of a view or a wrapper of it) whose own {@code forEachRemaining} overrides the default. */
+    private record Iterated(Supplier<Object> receiver, Function<Object, java.util.Iterator<?>> iterator) {
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static List<Iterated> overridingIterators() {
+        List<Integer> five = List.of(4, 1, 3, 1, 2);
+        Map<Integer, Integer> three = Map.of(1, 10, 2, 20, 3, 30);
+        return List.of(new Iterated(() -> new ArrayDeque<>(five), r -> ((ArrayDeque) r).iterator()),
+                new Iterated(() -> new ArrayDeque<>(five), r -> ((ArrayDeque) r).descendingIterator()),
+                new Iterated(JdkEquivalenceTest::wrappedDeque, r -> ((ArrayDeque) r).iterator()),
+                new Iterated(JdkEquivalenceTest::wrappedDeque, r -> ((ArrayDeque) r).descendingIterator()),
+                new Iterated(ArrayDeque::new, r -> ((ArrayDeque) r).descendingIterator()),
+                new Iterated(() -> new TreeSet<>(five), r -> ((TreeSet) r).descendingIterator()),
+                new Iterated(() -> new TreeSet<>(five), r -> ((TreeSet) r).headSet(4).iterator()),
+                new Iterated(() -> new TreeSet<>(five), r -> ((TreeSet) r).descendingSet().iterator()),
+                new Iterated(() -> new TreeMap<>(three), r -> ((TreeMap) r).headMap(3, true).keySet().iterator()),
+                new Iterated(() -> new TreeMap<>(three), r -> ((TreeMap) r).descendingKeySet().iterator()),
+                new Iterated(() -> new ArrayList<>(five), r -> Collections.unmodifiableList((List) r).iterator()),
+                new Iterated(() -> new ArrayList<>(five), r -> Collections.unmodifiableList((List) r).listIterator()),
+                new Iterated(() -> new ArrayDeque<>(five), r -> Collections.unmodifiableCollection((Collection) r).iterator()),
+                new Iterated(() -> new TreeSet<>(five), r -> Collections.unmodifiableSet((Set) r).iterator()),
+                new Iterated(() -> new LinkedList<>(five), r -> Collections.checkedList((List) r, Integer.class).listIterator()),
+                new Iterated(() -> new ArrayDeque<>(five), r -> Collections.checkedCollection((Collection) r, Integer.class).iterator()),
+                new Iterated(() -> new LinkedHashMap<>(three), r -> Collections.unmodifiableMap((Map) r).entrySet().iterator()),
+                new Iterated(() -> new TreeMap<>(three), r -> Collections.unmodifiableMap((Map) r).keySet().iterator()),
+                new Iterated(() -> new TreeMap<>(three), r -> Collections.checkedMap((Map) r, Integer.class, Integer.class)
+                        .entrySet().iterator()));
+    }
+
+    /**
+     * {@code forEachRemaining} of the iterators whose class overrides it ({@code ArrayDeque}'s, a
+     * {@code TreeMap} view's keys', the {@code Collections} wrappers'), after one {@code next()}: the
+     * same elements (of the same class: an unmodifiable or checked entry is wrapped as the JDK wraps
+     * it), the same exceptions (a callback that adds to or removes from the collection, or throws, or
+     * is null), the same collection after, and the same outcome of a {@code remove()} after it.
+     */
+    @Test
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void forEachRemainingOfIteratorsThatOverrideItBehavesAsTheJdk() {
+        int before = compared;
+        for (Iterated source : overridingIterators()) {
+            String name = source.iterator().apply(source.receiver().get()).getClass().getName();
+            for (int mode = 0; mode < 5; mode++) {
+                int m = mode;
+                for (boolean removeAfter : new boolean[] {false, true}) {
+                    Call<Object> jdk = (r, run) -> {
+                        java.util.Iterator it = source.iterator().apply(r);
+                        if (it.hasNext()) it.next();
+                        it.forEachRemaining(anything(r, run, m));
+                        if (removeAfter) it.remove();
+                        return null;
+                    };
+                    Call<Object> ours = (r, run) -> {
+                        java.util.Iterator it = source.iterator().apply(r);
+                        if (it.hasNext()) it.next();
+                        IterableCalls.forEachRemaining(it, anything(r, run, m));
+                        if (removeAfter) it.remove();
+                        return null;
+                    };
+                    same(name + " forEachRemaining mode " + m + (removeAfter ? ", then remove()" : ""), source.receiver(), jdk, ours,
+                            true);
+                }
+            }
+        }
+        assertTrue(compared - before >= 190, "compared " + (compared - before));
+    }
+
+    /** A callback of any element: logs it with its class; mode 1 adds to the receiver at the second call, 2 removes its first element, 3 throws, 4 is null. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static java.util.function.Consumer<Object> anything(Object r, Run run, int mode) {
+        return mode == 4 ? null : x -> {
+            run.log.add(x.getClass().getName() + " " + x);
+            if (run.log.size() == 2) {
+                if (mode == 1) {
+                    if (r instanceof Map) ((Map) r).put(42, 42); else ((Collection) r).add(42);
+                } else if (mode == 2) {
+                    Collection c = r instanceof Map ? ((Map) r).keySet() : (Collection) r;
+                    c.remove(c.iterator().next());
+                } else if (mode == 3) {
+                    throw new IllegalStateException("from the callback");
+                }
+            }
+        };
     }
 
     // ------------------------------------------------------------------ a user's collection and map
