@@ -233,7 +233,11 @@ class SortedCollectionsDifferentialTest {
                 }
                 return "putAll";
             }
-            default: return ours ? SortedCalls.put(m, other, key) : m.put(other, key);
+            default: {
+                // Map.remove(key, value): the value found (removed) or null (absent: containsKey too)
+                Object value = ours ? SortedCalls.get(m, key) : m.get(key);
+                return ours ? SortedCalls.remove(m, key, value) : m.remove(key, value);
+            }
         }
     }
 
@@ -249,6 +253,19 @@ class SortedCollectionsDifferentialTest {
             case 9: return ours ? SortedCalls.ceiling(s, e) : s.ceiling(e);
             case 10: return ours ? SortedCalls.higher(s, e) : s.higher(e);
             case 11: return ours ? SortedCalls.lower(s, e) : s.lower(e);
+            case 12: {
+                List of = Arrays.asList(e, other);
+                return ours ? SortedCalls.containsAll(s, of) : s.containsAll(of);
+            }
+            case 13: {
+                List of = Arrays.asList(e, other);
+                return ours ? SortedCalls.removeAll(s, of) : s.removeAll(of);
+            }
+            case 14: {
+                // retain what a view of the set holds: the view's contains compares (its bounds, then its search)
+                NavigableSet view = ours ? SortedCalls.headSet(s, e, true) : s.headSet(e, true);
+                return ours ? SortedCalls.retainAll(s, view) : s.retainAll(view);
+            }
             default: {
                 List from = Arrays.asList(e, other);
                 return ours ? SortedCalls.addAll(s, from) : s.addAll(from);
@@ -368,10 +385,15 @@ class SortedCollectionsDifferentialTest {
     private static void computeIfAbsentSteps(boolean ours, TreeMap map, List<String> steps) {
         for (int i = 0; i < 16; i++) {
             Integer k = i == 5 ? REFUSED : (i * 7) % 11;
-            java.util.function.Function f = i % 5 == 3 ? x -> null : x -> "v" + x;
+            boolean nothing = i % 5 == 3;
             Object v;
             try {
-                v = ours ? MapCalls.computeIfAbsent(map, k, f) : map.computeIfAbsent(k, f);
+                // lambdas made at the call, which cannot suspend: the JDK's call stays the JDK's
+                if (nothing) {
+                    v = ours ? MapCalls.computeIfAbsent(map, k, x -> null) : map.computeIfAbsent(k, x -> null);
+                } else {
+                    v = ours ? MapCalls.computeIfAbsent(map, k, x -> "v" + x) : map.computeIfAbsent(k, x -> "v" + x);
+                }
             } catch (RuntimeException e) {
                 v = e.toString();
             }

@@ -181,6 +181,25 @@ public final class SortedCalls {
         }
     }
 
+    /**
+     * {@code Map.remove(key, value)}, which a {@code TreeMap} and its views inherit: the default's
+     * steps ({@code get}, {@code containsKey} for a null value, {@code remove}), each through this
+     * class, so the comparator is called as the JDK's {@code get} and {@code remove} call it. Any
+     * other sorted map (a subclass, a {@code ConcurrentSkipListMap}) gets its own method.
+     */
+    @Goroutine
+    public static boolean remove(SortedMap map, Object key, Object value) {
+        if (SortedFields.treeBehind(map) == null) {
+            return map.remove(key, value);
+        }
+        Object current = get(map, key);
+        if (!Objects.equals(current, value) || current == null && !containsKey(map, key)) {
+            return false;
+        }
+        remove(map, key);
+        return true;
+    }
+
     // ---------------------------------------------------------------- SortedSet / NavigableSet
 
     @Goroutine
@@ -242,6 +261,69 @@ public final class SortedCalls {
         boolean modified = false;
         for (Object e : from) {
             if (add(set, e)) {
+                modified = true;
+            }
+        }
+        return modified;
+    }
+
+    /**
+     * {@code containsAll}, which a {@code TreeSet} and the key sets of a {@code TreeMap} inherit from
+     * {@code AbstractCollection}: {@code contains} of each element of {@code c} in its order, through
+     * {@link #contains}, until one is missing. Any other sorted set gets its own method.
+     */
+    @Goroutine
+    public static boolean containsAll(SortedSet set, Collection c) {
+        if (SortedFields.treeBehind(set) == null) {
+            return set.containsAll(c);
+        }
+        for (Object e : c) {
+            if (!contains(set, e)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * {@code AbstractSet.removeAll}, step by step: the set's {@code remove} of each element of
+     * {@code c} when the set is the larger (through {@link #remove}), else {@code c.contains} of each
+     * element of the set, removing through the set's iterator (through {@link SortedDispatch}: the
+     * other collection's comparator may suspend too).
+     */
+    @Goroutine
+    public static boolean removeAll(SortedSet set, Collection c) {
+        if (SortedFields.treeBehind(set) == null) {
+            return set.removeAll(c);
+        }
+        Objects.requireNonNull(c);
+        boolean modified = false;
+        if (set.size() > c.size()) {
+            for (Object e : c) {
+                modified |= remove(set, e);
+            }
+        } else {
+            for (java.util.Iterator i = set.iterator(); i.hasNext(); ) {
+                if (SortedDispatch.contains(c, i.next())) {
+                    i.remove();
+                    modified = true;
+                }
+            }
+        }
+        return modified;
+    }
+
+    /** {@code AbstractCollection.retainAll}, step by step: {@code c.contains} of each element, through {@link SortedDispatch}. */
+    @Goroutine
+    public static boolean retainAll(SortedSet set, Collection c) {
+        if (SortedFields.treeBehind(set) == null) {
+            return set.retainAll(c);
+        }
+        Objects.requireNonNull(c);
+        boolean modified = false;
+        for (java.util.Iterator i = set.iterator(); i.hasNext(); ) {
+            if (!SortedDispatch.contains(c, i.next())) {
+                i.remove();
                 modified = true;
             }
         }
