@@ -518,6 +518,81 @@ class JdkEquivalenceTest {
         assertTrue(compared - before >= 190, "compared " + (compared - before));
     }
 
+    /**
+     * The guard for {@code forEachRemaining}: every iterator of the collections the rewrite lists
+     * ({@code ArrayList}, {@code LinkedList}, {@code ArrayDeque}, {@code PriorityQueue},
+     * {@code HashMap}, {@code LinkedHashMap}, {@code TreeMap}, {@code TreeSet}, their views, and
+     * {@code Collections}' unmodifiable and checked wrappers of them), found on the running JDK, is
+     * one {@link IterableCalls#forEachRemaining} runs itself (whether its class inherits the default
+     * or overrides it: checked by reflection), or is named here with why it still pins. An iterator
+     * class a newer JDK adds or changes fails this test until it is one or the other.
+     */
+    @Test
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void everyIteratorOfTheListedCollectionsRunsFromTheStandIn() throws Exception {
+        Map<String, String> stillPins = Map.of("java.util.ArrayList$SubList$1",
+                "an ArrayList.subList's iterator walks the array with its own checks: pins; loop with hasNext()/next()");
+        List<Integer> five = List.of(4, 1, 3, 1, 2);
+        Map<Integer, Integer> three = Map.of(1, 10, 2, 20, 3, 30);
+        List<Collection> collections = new ArrayList<>(List.of(new ArrayList<>(five), new LinkedList<>(five), new ArrayDeque<>(five),
+                new PriorityQueue<>(five), new HashSet<>(five), new LinkedHashSet<>(five), new TreeSet<>(five),
+                new ArrayList<>(five).subList(1, 3), five, List.of(1), Collections.emptyList(), Collections.singleton(1)));
+        for (Map<Integer, Integer> m : List.of(new HashMap<>(three), new LinkedHashMap<>(three), new TreeMap<>(three))) {
+            collections.addAll(List.of(m.keySet(), m.values(), m.entrySet()));
+            Map<Integer, Integer> u = Collections.unmodifiableMap(m);
+            Map<Integer, Integer> c = Collections.checkedMap(m, Integer.class, Integer.class);
+            collections.addAll(List.of(u.keySet(), u.values(), u.entrySet(), c.keySet(), c.values(), c.entrySet()));
+        }
+        TreeMap<Integer, Integer> tree = new TreeMap<>(three);
+        for (java.util.NavigableMap<Integer, Integer> view : List.of(tree.headMap(3, true), tree.tailMap(1, false), tree.descendingMap(),
+                tree.subMap(1, true, 3, false), tree.descendingMap().headMap(1, true))) {
+            collections.addAll(List.of(view.keySet(), view.values(), view.entrySet(), view.descendingKeySet()));
+        }
+        TreeSet<Integer> set = new TreeSet<>(five);
+        collections.addAll(List.of(set.descendingSet(), set.headSet(3), set.tailSet(2, true), set.subSet(1, 4)));
+        for (Collection c : new ArrayList<>(collections)) {
+            collections.add(Collections.unmodifiableCollection(c));
+            collections.add(Collections.checkedCollection(c, Object.class));
+            if (c instanceof List) {
+                collections.add(Collections.unmodifiableList((List) c));
+                collections.add(Collections.checkedList((List) c, Object.class));
+            }
+        }
+        List<String> gaps = new ArrayList<>();
+        Set<String> listedAndLeft = new java.util.TreeSet<>();
+        int runs = 0;
+        for (Collection c : collections) {
+            List<java.util.Iterator> iterators = new ArrayList<>(List.of(c.iterator()));
+            if (c instanceof List) {
+                iterators.add(((List) c).listIterator());
+            }
+            if (c instanceof java.util.NavigableSet) {
+                iterators.add(((java.util.NavigableSet) c).descendingIterator());
+            }
+            if (c instanceof java.util.Deque) {
+                iterators.add(((java.util.Deque) c).descendingIterator());
+            }
+            for (java.util.Iterator it : iterators) {
+                java.util.Iterator inner = it;
+                while (IteratorFields.plainInner(inner) != null) {
+                    inner = IteratorFields.plainInner(inner); // a wrapper's iterator runs from the stand-in when what it wraps does
+                }
+                String name = inner.getClass().getName();
+                if (IterableCalls.runsItself(it)) {
+                    runs++;
+                } else if (stillPins.containsKey(name)) {
+                    listedAndLeft.add(name);
+                } else {
+                    gaps.add(name + " (of " + c.getClass().getName() + ", forEachRemaining declared by "
+                            + it.getClass().getMethod("forEachRemaining", java.util.function.Consumer.class).getDeclaringClass().getName() + ")");
+                }
+            }
+        }
+        assertEquals(List.of(), gaps, "iterators whose forEachRemaining neither runs from the stand-in nor is listed with a reason");
+        assertEquals(stillPins.keySet(), listedAndLeft, "listed as still pinning, but run by the stand-in or gone");
+        assertTrue(runs > 100, "iterators checked: " + runs);
+    }
+
     /** A callback of any element: logs it with its class; mode 1 adds to the receiver at the second call, 2 removes its first element, 3 throws, 4 is null. */
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static java.util.function.Consumer<Object> anything(Object r, Run run, int mode) {
