@@ -290,13 +290,16 @@ final class RuntimeNames {
                     "computeIfAbsent(Ljava/lang/Object;Ljava/util/function/Function;)Ljava/lang/Object;",
                     "computeIfPresent(Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;",
                     "compute(Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;",
-                    "merge(Ljava/lang/Object;Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;"),
+                    "merge(Ljava/lang/Object;Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;",
+                    "remove(Ljava/lang/Object;Ljava/lang/Object;)Z"),
             "java/util/Set", Set.of("add(Ljava/lang/Object;)Z", "contains(Ljava/lang/Object;)Z", "remove(Ljava/lang/Object;)Z",
-                    "addAll(Ljava/util/Collection;)Z"),
+                    "addAll(Ljava/util/Collection;)Z", "containsAll(Ljava/util/Collection;)Z", "removeAll(Ljava/util/Collection;)Z",
+                    "retainAll(Ljava/util/Collection;)Z"),
             "java/util/Queue", Set.of("add(Ljava/lang/Object;)Z", "offer(Ljava/lang/Object;)Z", "poll()Ljava/lang/Object;",
                     "remove()Ljava/lang/Object;", "remove(Ljava/lang/Object;)Z", "addAll(Ljava/util/Collection;)Z"),
             "java/util/Collection", Set.of("add(Ljava/lang/Object;)Z", "contains(Ljava/lang/Object;)Z",
-                    "remove(Ljava/lang/Object;)Z", "addAll(Ljava/util/Collection;)Z"));
+                    "remove(Ljava/lang/Object;)Z", "addAll(Ljava/util/Collection;)Z", "containsAll(Ljava/util/Collection;)Z",
+                    "removeAll(Ljava/util/Collection;)Z", "retainAll(Ljava/util/Collection;)Z"));
 
     /** Save helpers: {@code saveX(value, stack, slot)}; restore: {@code stack.restoreX(slot)}. */
     static String saveName(char kind) {

@@ -146,12 +146,8 @@ class JdkHigherOrderMethodsTest {
         for (String c : List.of("TreeMap", "NavigableMap", "SortedMap")) {
             m.put(c + ".containsValue", NO_COMPARE);
             m.put(c + ".equals", "compares keys through the other map's get (its own comparator): left to the JDK");
-            m.put(c + ".remove(2)", "Map.remove(key, value): a search and a removal inside the JDK: pins; use remove(key)");
         }
         for (String c : List.of("TreeSet", "NavigableSet", "SortedSet")) {
-            m.put(c + ".containsAll", BULK);
-            m.put(c + ".removeAll", BULK);
-            m.put(c + ".retainAll", BULK);
             m.put(c + ".equals", "compares through the other set's contains: left to the JDK");
         }
         m.put("PriorityQueue.contains", NO_COMPARE);
@@ -208,7 +204,8 @@ class JdkHigherOrderMethodsTest {
                 "TreeSet.floor", "TreeSet.addAll", "NavigableMap.higherKey", "SortedSet.add", "PriorityQueue.offer",
                 "PriorityQueue.add", "PriorityQueue.poll", "PriorityQueue.remove", "PriorityQueue.addAll", "TreeMap.headMap",
                 "TreeMap.subMap", "NavigableMap.tailMap", "SortedMap.subMap", "TreeSet.headSet", "NavigableSet.subSet",
-                "SortedSet.tailSet")), redirected.toString());
+                "SortedSet.tailSet", "TreeSet.containsAll", "TreeSet.removeAll", "TreeSet.retainAll", "NavigableSet.removeAll",
+                "SortedSet.retainAll", "SortedMap.remove", "NavigableMap.remove")), redirected.toString());
     }
 
     /**
@@ -277,7 +274,9 @@ class JdkHigherOrderMethodsTest {
         assertTrue(redirected.containsAll(List.of("Map.put", "Map.get", "Map.containsKey", "Map.remove", "Map.putIfAbsent",
                 "Map.getOrDefault", "Map.replace", "Map.putAll", "Set.add", "Set.contains", "Set.remove", "Set.addAll",
                 "Queue.offer", "Queue.poll", "Queue.add", "Queue.remove", "Queue.addAll", "Collection.add", "Collection.remove",
-                "Collection.contains", "Collection.addAll", "AbstractMap.put", "AbstractQueue.add", "AbstractCollection.add")),
+                "Collection.contains", "Collection.addAll", "AbstractMap.put", "AbstractQueue.add", "AbstractCollection.add",
+                "Set.containsAll", "Set.removeAll", "Set.retainAll", "Collection.removeAll", "AbstractSet.removeAll",
+                "AbstractCollection.retainAll")),
                 redirected.toString());
     }
 

@@ -233,7 +233,11 @@ class SortedCollectionsDifferentialTest {
                 }
                 return "putAll";
             }
-            default: return ours ? SortedCalls.put(m, other, key) : m.put(other, key);
+            default: {
+                // Map.remove(key, value): the value found (removed) or null (absent: containsKey too)
+                Object value = ours ? SortedCalls.get(m, key) : m.get(key);
+                return ours ? SortedCalls.remove(m, key, value) : m.remove(key, value);
+            }
         }
     }
 
@@ -249,6 +253,19 @@ class SortedCollectionsDifferentialTest {
             case 9: return ours ? SortedCalls.ceiling(s, e) : s.ceiling(e);
             case 10: return ours ? SortedCalls.higher(s, e) : s.higher(e);
             case 11: return ours ? SortedCalls.lower(s, e) : s.lower(e);
+            case 12: {
+                List of = Arrays.asList(e, other);
+                return ours ? SortedCalls.containsAll(s, of) : s.containsAll(of);
+            }
+            case 13: {
+                List of = Arrays.asList(e, other);
+                return ours ? SortedCalls.removeAll(s, of) : s.removeAll(of);
+            }
+            case 14: {
+                // retain what a view of the set holds: the view's contains compares (its bounds, then its search)
+                NavigableSet view = ours ? SortedCalls.headSet(s, e, true) : s.headSet(e, true);
+                return ours ? SortedCalls.retainAll(s, view) : s.retainAll(view);
+            }
             default: {
                 List from = Arrays.asList(e, other);
                 return ours ? SortedCalls.addAll(s, from) : s.addAll(from);
@@ -326,6 +343,73 @@ class SortedCollectionsDifferentialTest {
         assertEquals(jdk, suspending.steps());
         assertEquals(0, suspending.pins(), "a compare pinned instead of unwinding");
         assertTrue(suspending.suspensions() > 20, "suspended " + suspending.suspensions() + " times");
+    }
+
+    /**
+     * {@code computeIfAbsent} on a {@code TreeMap} ({@code MapCalls}: the JDK's own method twice over
+     * one logged search) calls the comparator as the JDK's does: the same compares, in the same order,
+     * plain and suspending at every compare; an empty map (the JDK's type check of the first key,
+     * after the function), present keys, absent keys, a function that returns null and a key the
+     * comparator refuses included.
+     */
+    @org.junit.jupiter.api.Test
+    void computeIfAbsentOfATreeMapComparesAsTheJdk() {
+        Run jdk = computeIfAbsents(false, false);
+        Run plain = computeIfAbsents(true, false);
+        Run suspending = computeIfAbsents(true, true);
+        assertEquals(jdk.steps(), plain.steps());
+        assertEquals(jdk.compares(), plain.compares(), "the comparator's calls, plain");
+        assertEquals(jdk.steps(), suspending.steps());
+        assertEquals(jdk.compares(), suspending.compares(), "the comparator's calls, suspending at every compare");
+        assertEquals(0, suspending.pins(), "a compare pinned instead of unwinding");
+        assertTrue(suspending.suspensions() > 20, "suspended " + suspending.suspensions() + " times");
+    }
+
+    private static Run computeIfAbsents(boolean ours, boolean suspend) {
+        Compares compares = new Compares();
+        compares.suspend = suspend;
+        Comparator<Object> byValueDescending = (a, b) -> compares.answer(a, b, Integer.compare((Integer) b, (Integer) a));
+        List<String> steps = new ArrayList<>();
+        Runnable body = ours ? () -> computeIfAbsentSteps(new TreeMap<>(byValueDescending), steps)
+                : () -> jdkComputeIfAbsentSteps(new TreeMap<>(byValueDescending), steps);
+        if (!suspend) {
+            body.run();
+            return new Run(steps, compares.log, 0, 0);
+        }
+        Coroutine c = new Coroutine(body);
+        int suspensions = c.runToEnd();
+        return new Run(steps, compares.log, suspensions, c.pins());
+    }
+
+    /** The steps through {@code MapCalls}, as the rewrite sends a {@code computeIfAbsent} whose function may suspend. */
+    @Goroutine
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static void computeIfAbsentSteps(TreeMap map, List<String> steps) {
+        for (int i = 0; i < 16; i++) {
+            Integer k = i == 5 ? REFUSED : (i * 7) % 11;
+            Object v;
+            try {
+                v = i % 5 == 3 ? MapCalls.computeIfAbsent(map, k, x -> null) : MapCalls.computeIfAbsent(map, k, x -> "v" + x);
+            } catch (RuntimeException e) {
+                v = e.toString();
+            }
+            steps.add(k + " -> " + v + " " + map);
+        }
+    }
+
+    /** The same steps on the JDK's method, in a method the rewrite leaves alone (no suspension point of its own). */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static void jdkComputeIfAbsentSteps(TreeMap map, List<String> steps) {
+        for (int i = 0; i < 16; i++) {
+            Integer k = i == 5 ? REFUSED : (i * 7) % 11;
+            Object v;
+            try {
+                v = i % 5 == 3 ? map.computeIfAbsent(k, x -> null) : map.computeIfAbsent(k, x -> "v" + x);
+            } catch (RuntimeException e) {
+                v = e.toString();
+            }
+            steps.add(k + " -> " + v + " " + map);
+        }
     }
 
     private static Run computes(boolean ours, boolean suspend) {

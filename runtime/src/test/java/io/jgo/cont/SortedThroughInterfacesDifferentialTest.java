@@ -133,6 +133,7 @@ class SortedThroughInterfacesDifferentialTest {
                         case 11: { Set keys = ((NavigableMap) m).navigableKeySet(); result = keys.contains(k) + " " + keys.remove(o); break; }
                         case 12: { Map sub = ((NavigableMap) m).subMap(k, true, o, false); result = sub.remove(o) + " " + sub.put(k, 1); break; }
                         case 13: result = m.put(natural ? List.of() : null, 1); break; // ClassCastException, NullPointerException
+                        case 14: result = m.remove(k, m.get(k)) + " " + m.remove(o, null); break; // Map.remove(key, value)
                         default: result = m.put(o, k);
                     }
                 } else if (collection instanceof NavigableSet && (kind == Kind.SET || kind == Kind.SET_NATURAL)) {
@@ -147,6 +148,9 @@ class SortedThroughInterfacesDifferentialTest {
                         case 9: { Set d = ((NavigableSet) s).descendingSet(); result = d.add(k) + " " + d.remove(o); break; }
                         case 10: { Set tail = ((NavigableSet) s).tailSet(k, false); result = tail.add(o) + " " + tail.contains(k); break; }
                         case 11: result = s.add(natural ? List.of() : null); break; // ClassCastException, NullPointerException
+                        case 12: result = s.containsAll(Arrays.asList(k, o)); break;
+                        case 13: result = s.removeAll(Arrays.asList(k, o)); break;
+                        case 14: result = s.retainAll(((NavigableSet) s).headSet(o, true)); break; // the view's contains compares
                         default: result = s.add(o);
                     }
                 } else if (kind == Kind.QUEUE || kind == Kind.QUEUE_NATURAL) {
@@ -167,6 +171,8 @@ class SortedThroughInterfacesDifferentialTest {
                         case 5: case 6: result = c.contains(k); break;
                         case 7: case 8: case 9: result = c.remove(k); break;
                         case 10: result = c.addAll(Arrays.asList(k, o)); break;
+                        case 11: result = c.containsAll(Arrays.asList(k, o)); break;
+                        case 12: result = kind == Kind.COLLECTION_OF_A_SET ? c.removeAll(List.of(k)) : c.add(o); break; // a queue's heapifies
                         default: result = c.add(o);
                     }
                 }
@@ -206,6 +212,7 @@ class SortedThroughInterfacesDifferentialTest {
                         case 11: { Set keys = ((NavigableMap) m).navigableKeySet(); result = keys.contains(k) + " " + keys.remove(o); break; }
                         case 12: { Map sub = ((NavigableMap) m).subMap(k, true, o, false); result = sub.remove(o) + " " + sub.put(k, 1); break; }
                         case 13: result = m.put(natural ? List.of() : null, 1); break; // ClassCastException, NullPointerException
+                        case 14: result = m.remove(k, m.get(k)) + " " + m.remove(o, null); break; // Map.remove(key, value)
                         default: result = m.put(o, k);
                     }
                 } else if (collection instanceof NavigableSet && (kind == Kind.SET || kind == Kind.SET_NATURAL)) {
@@ -220,6 +227,9 @@ class SortedThroughInterfacesDifferentialTest {
                         case 9: { Set d = ((NavigableSet) s).descendingSet(); result = d.add(k) + " " + d.remove(o); break; }
                         case 10: { Set tail = ((NavigableSet) s).tailSet(k, false); result = tail.add(o) + " " + tail.contains(k); break; }
                         case 11: result = s.add(natural ? List.of() : null); break; // ClassCastException, NullPointerException
+                        case 12: result = s.containsAll(Arrays.asList(k, o)); break;
+                        case 13: result = s.removeAll(Arrays.asList(k, o)); break;
+                        case 14: result = s.retainAll(((NavigableSet) s).headSet(o, true)); break; // the view's contains compares
                         default: result = s.add(o);
                     }
                 } else if (kind == Kind.QUEUE || kind == Kind.QUEUE_NATURAL) {
@@ -240,6 +250,8 @@ class SortedThroughInterfacesDifferentialTest {
                         case 5: case 6: result = c.contains(k); break;
                         case 7: case 8: case 9: result = c.remove(k); break;
                         case 10: result = c.addAll(Arrays.asList(k, o)); break;
+                        case 11: result = c.containsAll(Arrays.asList(k, o)); break;
+                        case 12: result = kind == Kind.COLLECTION_OF_A_SET ? c.removeAll(List.of(k)) : c.add(o); break; // a queue's heapifies
                         default: result = c.add(o);
                     }
                 }

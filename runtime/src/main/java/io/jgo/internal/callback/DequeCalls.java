@@ -3,6 +3,7 @@ package io.jgo.internal.callback;
 import io.jgo.Goroutine;
 import java.util.ArrayDeque;
 import java.util.ConcurrentModificationException;
+import java.util.Iterator;
 import java.util.Objects;
 import java.util.PriorityQueue;
 import java.util.function.Consumer;
@@ -65,6 +66,67 @@ public final class DequeCalls {
         if (expectedModCount != DequeFields.modCount(queue)) {
             throw new ConcurrentModificationException();
         }
+    }
+
+    /**
+     * {@code forEachRemaining} of an {@code ArrayDeque}'s iterator ({@link IteratorFields#DEQUE_ITERATOR},
+     * or, {@code descending}, {@link IteratorFields#DEQUE_DESCENDING}): the JDK's own loop. The
+     * iterator is exhausted first ({@code remaining} 0), the deque's array read once, a deque that
+     * changed since the iterator's last step is reported before the first action, one whose end moved
+     * after the last; {@code lastRet} is left on the last element, so {@code remove()} works after it.
+     */
+    @Goroutine
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    static void forEachRemaining(Iterator it, boolean descending, Consumer action) {
+        Objects.requireNonNull(action);
+        int r = IteratorFields.remaining(it);
+        if (r <= 0) {
+            return;
+        }
+        IteratorFields.setRemaining(it, 0);
+        ArrayDeque deque = IteratorFields.deque(it);
+        Object[] es = DequeFields.elements(deque);
+        int cursor = IteratorFields.cursor(it);
+        if (descending) {
+            int end = DequeFields.head(deque);
+            if (es[cursor] == null || sub(cursor, end, es.length) + 1 != r) {
+                throw new ConcurrentModificationException();
+            }
+            for (int i = cursor, to = i >= end ? end : 0; ; i = es.length - 1, to = end) {
+                for (; i > to - 1; i--) {
+                    action.accept(es[i]);
+                }
+                if (to == end) {
+                    if (end != DequeFields.head(deque)) {
+                        throw new ConcurrentModificationException();
+                    }
+                    IteratorFields.setLastRet(it, end);
+                    return;
+                }
+            }
+        }
+        int end = DequeFields.tail(deque);
+        if (es[cursor] == null || sub(end, cursor, es.length) != r) {
+            throw new ConcurrentModificationException();
+        }
+        for (int i = cursor, to = i <= end ? end : es.length; ; i = 0, to = end) {
+            for (; i < to; i++) {
+                action.accept(es[i]);
+            }
+            if (to == end) {
+                if (end != DequeFields.tail(deque)) {
+                    throw new ConcurrentModificationException();
+                }
+                IteratorFields.setLastRet(it, end - 1 < 0 ? es.length - 1 : end - 1);
+                return;
+            }
+        }
+    }
+
+    /** {@code ArrayDeque.sub}: the distance from {@code j} to {@code i} around a circular array of {@code modulus} slots. */
+    private static int sub(int i, int j, int modulus) {
+        int d = i - j;
+        return d < 0 ? d + modulus : d;
     }
 
     @Goroutine

@@ -135,6 +135,10 @@ public final class IterableCalls {
                 Probe.checkAtEnd(li);
                 Probe.bump((ArrayList) list);
             }
+        } else if (Wrapped.checkedListDelegate(list) != null) {
+            // Collections.checkedList: the inner list's replaceAll, each result type-checked
+            Objects.requireNonNull(operator);
+            replaceAll(Wrapped.checkedListDelegate(list), e -> Wrapped.typeCheck(list, operator.apply(e)));
         } else {
             list.replaceAll(operator);
         }
@@ -160,6 +164,8 @@ public final class IterableCalls {
             if (arrayList) {
                 Probe.bump((ArrayList) list);
             }
+        } else if (Wrapped.checkedListDelegate(list) != null) {
+            sort(Wrapped.checkedListDelegate(list), c); // Collections.checkedList: the inner list's sort
         } else {
             list.sort(c);
         }
@@ -170,17 +176,39 @@ public final class IterableCalls {
      * ({@code HashMap}'s, {@code TreeMap}'s...) and for the {@code ArrayList} and {@code LinkedList}
      * iterators, whose overrides stop after an action that structurally modified the list and throw
      * {@code ConcurrentModificationException}, as their {@code next()} does here (an {@code ArrayList}
-     * that shrank to the cursor ends without it here). Any other iterator ({@code ArrayDeque}'s, which
-     * reports an addition only at the end) runs its own method.
+     * that shrank to the cursor ends without it here); a {@code TreeMap} view's key iterator's
+     * override, which is {@code next()} in a loop; {@code ArrayDeque}'s iterators
+     * ({@link DequeCalls#forEachRemaining}: their own loop over the array); and the
+     * {@code Collections.unmodifiable*}/{@code checked*} wrappers' iterators, which hand the action to
+     * the iterator they wrap (an entry set's wrapping each entry as the JDK's does). Any other
+     * iterator runs its own method.
      */
     @Goroutine
     @SuppressWarnings({"rawtypes", "unchecked"})
     public static void forEachRemaining(Iterator it, Consumer action) {
         Class<?> type = it.getClass();
-        if (FOR_EACH_REMAINING.by(type) || LIST_ITERATORS.contains(type.getName())) {
+        if (FOR_EACH_REMAINING.by(type) || LIST_ITERATORS.contains(type.getName()) || LOOP_ALIKE.contains(type)) {
             Objects.requireNonNull(action);
             while (it.hasNext()) {
                 action.accept(it.next());
+            }
+        } else if (SUB_MAP_KEY_ITERATORS.contains(type.getName())) {
+            while (it.hasNext()) { // their override: no null check of the action before the first element
+                action.accept(it.next());
+            }
+        } else if ((type == IteratorFields.DEQUE_ITERATOR || type == IteratorFields.DEQUE_DESCENDING)
+                && IteratorFields.DEQUE_OPEN && DequeFields.OPEN) {
+            DequeCalls.forEachRemaining(it, type == IteratorFields.DEQUE_DESCENDING, action);
+        } else if (IteratorFields.plainInner(it) != null) {
+            forEachRemaining(IteratorFields.plainInner(it), action); // Collections.unmodifiable*/checked*: the inner one's
+        } else if ((type == IteratorFields.UNMODIFIABLE_ENTRIES || type == IteratorFields.CHECKED_ENTRIES)
+                && IteratorFields.WRAPPERS_OPEN) {
+            Objects.requireNonNull(action);
+            Iterator inner = IteratorFields.entriesInner(it);
+            if (type == IteratorFields.UNMODIFIABLE_ENTRIES) {
+                forEachRemaining(inner, e -> action.accept(IteratorFields.unmodifiableEntry(e)));
+            } else {
+                forEachRemaining(inner, e -> action.accept(IteratorFields.checkedEntry(it, e)));
             }
         } else {
             it.forEachRemaining(action);
@@ -192,4 +220,38 @@ public final class IterableCalls {
     /** The JDK's list iterators whose {@code forEachRemaining} is {@code next()} in a loop but for when the CME comes. */
     private static final java.util.Set<String> LIST_ITERATORS = java.util.Set.of(
             "java.util.ArrayList$Itr", "java.util.ArrayList$ListItr", "java.util.LinkedList$ListItr");
+
+    /**
+     * {@code Collections.emptyIterator()}'s, {@code emptyListIterator()}'s and a singleton collection's iterator: their overrides
+     * check the action for null, then do what {@code next()} in a loop does.
+     */
+    private static final java.util.Set<Class<?>> LOOP_ALIKE = java.util.Set.of(java.util.Collections.emptyIterator().getClass(),
+            java.util.Collections.emptyListIterator().getClass(), java.util.Collections.singleton(1).iterator().getClass());
+
+    /**
+     * Whether {@link #forEachRemaining} runs {@code it}'s loop itself (from this rewritten frame: a
+     * suspending action unwinds) rather than calling its own method; {@code JdkEquivalenceTest} holds
+     * every JDK iterator of the collections the rewrite lists to it, or to its reason.
+     */
+    @SuppressWarnings("rawtypes")
+    static boolean runsItself(Iterator it) {
+        Class<?> type = it.getClass();
+        if (FOR_EACH_REMAINING.by(type) || LIST_ITERATORS.contains(type.getName()) || LOOP_ALIKE.contains(type)
+                || SUB_MAP_KEY_ITERATORS.contains(type.getName())) {
+            return true;
+        }
+        if (type == IteratorFields.DEQUE_ITERATOR || type == IteratorFields.DEQUE_DESCENDING) {
+            return IteratorFields.DEQUE_OPEN && DequeFields.OPEN;
+        }
+        if (IteratorFields.plainInner(it) != null) {
+            return runsItself(IteratorFields.plainInner(it));
+        }
+        return (type == IteratorFields.UNMODIFIABLE_ENTRIES || type == IteratorFields.CHECKED_ENTRIES)
+                && IteratorFields.WRAPPERS_OPEN && runsItself(IteratorFields.entriesInner(it));
+    }
+
+    /** A {@code TreeMap} view's key iterators (also {@code TreeSet.descendingIterator}): {@code while (hasNext()) accept(next())}. */
+    private static final java.util.Set<String> SUB_MAP_KEY_ITERATORS = java.util.Set.of(
+            "java.util.TreeMap$NavigableSubMap$SubMapKeyIterator",
+            "java.util.TreeMap$NavigableSubMap$DescendingSubMapKeyIterator");
 }

@@ -25,12 +25,18 @@ import java.util.function.Function;
  * ({@code ConcurrentHashMap}, whose compute methods hold a lock around the function, {@code Hashtable},
  * {@code synchronized} throughout...) gets its own method.
  *
+ * <p>A {@code TreeMap}'s {@code computeIfAbsent} runs the JDK's own method twice over one search
+ * ({@link SortedCalls#searchForCompute}, then {@link SortedCalls#storeComputed}: the second replays
+ * the first's compares), the function called from this frame in between, so the comparator is
+ * called as often and in the order the JDK's calls it. A {@code Collections.checkedMap} hands its
+ * inner map the function with the wrapper's type check of the result, as the JDK's does.
+ *
  * <p>Left different: a {@code HashMap.forEach} or {@code replaceAll} whose action structurally
- * modifies the map throws at the next entry, not after the rest of them; a {@code TreeMap} looks
- * a key up twice (get, then put), so its comparator is called more often, and a key its
- * comparator refuses fails before the function is called on an empty {@code TreeMap} (the JDK
- * calls the function first); an empty {@code TreeMap} to which the function adds a key and
- * removes it again is not reported.
+ * modifies the map throws at the next entry, not after the rest of them; a {@code TreeMap}'s
+ * {@code compute}, {@code computeIfPresent} and {@code merge} look a key up twice (get, then put),
+ * so its comparator is called more often, and a key its comparator refuses fails before the
+ * function is called on an empty {@code TreeMap} (the JDK calls the function first); an empty
+ * {@code TreeMap} to which the function adds a key and removes it again is not reported.
  */
 public final class MapCalls {
 
@@ -97,6 +103,22 @@ public final class MapCalls {
         }
         if (type == TreeMap.class) {
             Objects.requireNonNull(mappingFunction);
+            Replay replay = SortedCalls.replayOf((TreeMap) map);
+            if (replay != null) {
+                // the JDK's own method twice over one logged search, the function called from this frame in between:
+                // the comparator is called as the JDK's one call calls it, the entry stored where it stores it
+                Object found = SortedCalls.searchForCompute((TreeMap) map, replay, key);
+                if (found != SortedCalls.ABSENT) {
+                    return found;
+                }
+                Iterator probe = treeProbe(map);
+                Object newValue = mappingFunction.apply(key);
+                checkTree(map, probe);
+                if (newValue != null) {
+                    SortedCalls.storeComputed((TreeMap) map, replay, key, newValue);
+                }
+                return newValue;
+            }
             Object v = SortedCalls.get((SortedMap) map, key);
             if (v == null) {
                 Iterator probe = treeProbe(map);
@@ -108,6 +130,15 @@ public final class MapCalls {
                 return newValue;
             }
             return v;
+        }
+        Map inner = Wrapped.checkedMapDelegate(map);
+        if (inner != null) { // Collections.checkedMap: the inner map's, the value type-checked
+            Objects.requireNonNull(mappingFunction);
+            return computeIfAbsent(inner, key, k -> {
+                Object value = mappingFunction.apply(k);
+                Wrapped.typeCheck(map, k, value);
+                return value;
+            });
         }
         return map.computeIfAbsent(key, mappingFunction);
     }
@@ -138,6 +169,10 @@ public final class MapCalls {
                 }
             }
             return null;
+        }
+        Map inner = Wrapped.checkedMapDelegate(map);
+        if (inner != null) {
+            return computeIfPresent(inner, key, typeChecked(map, remappingFunction));
         }
         return map.computeIfPresent(key, remappingFunction);
     }
@@ -178,6 +213,10 @@ public final class MapCalls {
                 put(map, key, newValue, treeMap);
                 return newValue;
             }
+        }
+        Map inner = Wrapped.checkedMapDelegate(map);
+        if (inner != null) {
+            return compute(inner, key, typeChecked(map, remappingFunction));
         }
         return map.compute(key, remappingFunction);
     }
@@ -225,6 +264,16 @@ public final class MapCalls {
             }
             return newValue;
         }
+        Map inner = Wrapped.checkedMapDelegate(map);
+        if (inner != null) {
+            Objects.requireNonNull(remappingFunction);
+            Wrapped.typeCheck(map, key, value);
+            return merge(inner, key, value, (v1, v2) -> {
+                Object newValue = remappingFunction.apply(v1, v2);
+                Wrapped.typeCheck(map, null, newValue);
+                return newValue;
+            });
+        }
         return map.merge(key, value, remappingFunction);
     }
 
@@ -256,9 +305,22 @@ public final class MapCalls {
             if (probe != null) {
                 Probe.check(probe);
             }
+        } else if (Wrapped.checkedMapDelegate(map) != null) {
+            replaceAll(Wrapped.checkedMapDelegate(map), typeChecked(map, function));
         } else {
             map.replaceAll(function);
         }
+    }
+
+    /** {@code CheckedMap.typeCheck(func)}: {@code function} (not null), its results type-checked against {@code checked}'s types. */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static BiFunction typeChecked(Map checked, BiFunction function) {
+        Objects.requireNonNull(function);
+        return (k, v) -> {
+            Object newValue = function.apply(k, v);
+            Wrapped.typeCheck(checked, k, newValue);
+            return newValue;
+        };
     }
 
     /** {@code map.put}, through {@link SortedCalls} for a {@code TreeMap} (whose comparator may suspend). */

@@ -74,6 +74,8 @@ public final class SortedCalls {
     private static final int TAIL_SET_INCLUSIVE = 32;
     private static final int SUB_SET = 33;
     private static final int SUB_SET_INCLUSIVE = 34;
+    private static final int COMPUTE_SEARCH = 35;
+    private static final int COMPUTE_STORE = 36;
 
     private SortedCalls() {
     }
@@ -179,6 +181,25 @@ public final class SortedCalls {
         }
     }
 
+    /**
+     * {@code Map.remove(key, value)}, which a {@code TreeMap} and its views inherit: the default's
+     * steps ({@code get}, {@code containsKey} for a null value, {@code remove}), each through this
+     * class, so the comparator is called as the JDK's {@code get} and {@code remove} call it. Any
+     * other sorted map (a subclass, a {@code ConcurrentSkipListMap}) gets its own method.
+     */
+    @Goroutine
+    public static boolean remove(SortedMap map, Object key, Object value) {
+        if (SortedFields.treeBehind(map) == null) {
+            return map.remove(key, value);
+        }
+        Object current = get(map, key);
+        if (!Objects.equals(current, value) || current == null && !containsKey(map, key)) {
+            return false;
+        }
+        remove(map, key);
+        return true;
+    }
+
     // ---------------------------------------------------------------- SortedSet / NavigableSet
 
     @Goroutine
@@ -246,6 +267,69 @@ public final class SortedCalls {
         return modified;
     }
 
+    /**
+     * {@code containsAll}, which a {@code TreeSet} and the key sets of a {@code TreeMap} inherit from
+     * {@code AbstractCollection}: {@code contains} of each element of {@code c} in its order, through
+     * {@link #contains}, until one is missing. Any other sorted set gets its own method.
+     */
+    @Goroutine
+    public static boolean containsAll(SortedSet set, Collection c) {
+        if (SortedFields.treeBehind(set) == null) {
+            return set.containsAll(c);
+        }
+        for (Object e : c) {
+            if (!contains(set, e)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * {@code AbstractSet.removeAll}, step by step: the set's {@code remove} of each element of
+     * {@code c} when the set is the larger (through {@link #remove}), else {@code c.contains} of each
+     * element of the set, removing through the set's iterator (through {@link SortedDispatch}: the
+     * other collection's comparator may suspend too).
+     */
+    @Goroutine
+    public static boolean removeAll(SortedSet set, Collection c) {
+        if (SortedFields.treeBehind(set) == null) {
+            return set.removeAll(c);
+        }
+        Objects.requireNonNull(c);
+        boolean modified = false;
+        if (set.size() > c.size()) {
+            for (Object e : c) {
+                modified |= remove(set, e);
+            }
+        } else {
+            for (java.util.Iterator i = set.iterator(); i.hasNext(); ) {
+                if (SortedDispatch.contains(c, i.next())) {
+                    i.remove();
+                    modified = true;
+                }
+            }
+        }
+        return modified;
+    }
+
+    /** {@code AbstractCollection.retainAll}, step by step: {@code c.contains} of each element, through {@link SortedDispatch}. */
+    @Goroutine
+    public static boolean retainAll(SortedSet set, Collection c) {
+        if (SortedFields.treeBehind(set) == null) {
+            return set.retainAll(c);
+        }
+        Objects.requireNonNull(c);
+        boolean modified = false;
+        for (java.util.Iterator i = set.iterator(); i.hasNext(); ) {
+            if (!SortedDispatch.contains(c, i.next())) {
+                i.remove();
+                modified = true;
+            }
+        }
+        return modified;
+    }
+
     // ---------------------------------------------------------------- views: their bounds are compared when made
 
     @Goroutine
@@ -306,6 +390,56 @@ public final class SortedCalls {
     @Goroutine
     public static NavigableSet subSet(NavigableSet set, Object from, boolean fromInclusive, Object to, boolean toInclusive) {
         return (NavigableSet) onView(SUB_SET_INCLUSIVE, set, from, to, (fromInclusive ? 1 : 0) | (toInclusive ? 2 : 0));
+    }
+
+    // ---------------------------------------------------------------- TreeMap.computeIfAbsent, for MapCalls
+
+    /** What {@link #searchForCompute} returns when the JDK would call the function (the key absent, or mapped to null). */
+    static final Object ABSENT = new Object();
+
+    /**
+     * A replay that logs every compare of one {@code computeIfAbsent} on {@code map} (whatever its
+     * comparator: the two JDK calls below share one search, so the comparator is called as often as
+     * the JDK's one call calls it); null when {@code map} is not exactly a {@code TreeMap} or
+     * {@code java.util} is closed.
+     */
+    static Replay replayOf(TreeMap map) {
+        return SortedFields.treeBehind(map) == map ? new Replay(userComparator(map), true) : null;
+    }
+
+    /**
+     * The first half of {@code TreeMap.computeIfAbsent} with a function that may suspend: the JDK's
+     * own method, replayed, with a function that leaves it as soon as it is called (before any
+     * change); the value found, or {@link #ABSENT}. The search's compares are then in {@code replay}.
+     */
+    @Goroutine
+    static Object searchForCompute(TreeMap map, Replay replay, Object key) {
+        return replayed(map, replay, COMPUTE_SEARCH, map, key, null, null);
+    }
+
+    /**
+     * The second half: the JDK's {@code computeIfAbsent} again, with {@code value} (the user's
+     * function's result) as its function's, and the same replay: its search is answered from the log,
+     * and it stores where the JDK stores (an empty map's type check of the key is its one new compare,
+     * made after the function, as the JDK's).
+     */
+    @Goroutine
+    static void storeComputed(TreeMap map, Replay replay, Object key, Object value) {
+        replayed(map, replay, COMPUTE_STORE, map, key, value, null);
+    }
+
+    /** Thrown by the search's function to leave the JDK's {@code computeIfAbsent} before it changes anything; no trace. */
+    private static final class Leave extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        static final Leave LEAVE = new Leave();
+
+        private Leave() {
+            super("the function was called: the key is absent", null, false, false);
+        }
+    }
+
+    private static Object leave(Object key) {
+        throw Leave.LEAVE;
     }
 
     // ---------------------------------------------------------------- the replay
@@ -432,6 +566,13 @@ public final class SortedCalls {
             case TAIL_SET_INCLUSIVE: return ((NavigableSet) target).tailSet(a, (Boolean) b);
             case SUB_SET: return ((SortedSet) target).subSet(a, b);
             case SUB_SET_INCLUSIVE: return ((NavigableSet) target).subSet(a, ((Integer) c & 1) != 0, b, ((Integer) c & 2) != 0);
+            case COMPUTE_SEARCH:
+                try {
+                    return ((Map) target).computeIfAbsent(a, SortedCalls::leave);
+                } catch (Leave absent) {
+                    return ABSENT;
+                }
+            case COMPUTE_STORE: return ((Map) target).computeIfAbsent(a, k -> b);
             default: throw new IllegalArgumentException("no sorted-collection operation " + op);
         }
     }

@@ -115,6 +115,11 @@ public final class SortedDispatch {
                 : map.merge(key, value, remappingFunction);
     }
 
+    @Goroutine
+    public static boolean remove(Map map, Object key, Object value) {
+        return map instanceof SortedMap ? SortedCalls.remove((SortedMap) map, key, value) : map.remove(key, value);
+    }
+
     // ---------------------------------------------------------------- Set, AbstractSet
 
     @Goroutine
@@ -135,6 +140,21 @@ public final class SortedDispatch {
     @Goroutine
     public static boolean addAll(Set set, Collection from) {
         return set instanceof SortedSet ? SortedCalls.addAll((SortedSet) set, from) : set.addAll(from);
+    }
+
+    @Goroutine
+    public static boolean containsAll(Set set, Collection c) {
+        return set instanceof SortedSet ? SortedCalls.containsAll((SortedSet) set, c) : set.containsAll(c);
+    }
+
+    @Goroutine
+    public static boolean removeAll(Set set, Collection c) {
+        return set instanceof SortedSet ? SortedCalls.removeAll((SortedSet) set, c) : set.removeAll(c);
+    }
+
+    @Goroutine
+    public static boolean retainAll(Set set, Collection c) {
+        return set instanceof SortedSet ? SortedCalls.retainAll((SortedSet) set, c) : set.retainAll(c);
     }
 
     // ---------------------------------------------------------------- Queue, AbstractQueue
@@ -192,5 +212,20 @@ public final class SortedDispatch {
     public static boolean addAll(Collection c, Collection from) {
         return c instanceof SortedSet ? SortedCalls.addAll((SortedSet) c, from)
                 : c.getClass() == PriorityQueue.class ? QueueCalls.addAll((PriorityQueue) c, from) : c.addAll(from);
+    }
+
+    @Goroutine
+    public static boolean containsAll(Collection c, Collection other) {
+        return c instanceof SortedSet ? SortedCalls.containsAll((SortedSet) c, other) : c.containsAll(other);
+    }
+
+    @Goroutine
+    public static boolean removeAll(Collection c, Collection other) {
+        return c instanceof SortedSet ? SortedCalls.removeAll((SortedSet) c, other) : c.removeAll(other);
+    }
+
+    @Goroutine
+    public static boolean retainAll(Collection c, Collection other) {
+        return c instanceof SortedSet ? SortedCalls.retainAll((SortedSet) c, other) : c.retainAll(other);
     }
 }

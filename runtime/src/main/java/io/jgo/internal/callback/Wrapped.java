@@ -14,7 +14,9 @@ import java.util.Set;
  * rewritten frame. Only the wrapper classes named here, exactly (not the entry sets of an
  * unmodifiable map, whose {@code forEach} wraps each entry, nor the empty collections that extend
  * them). An unmodifiable wrapper's {@code removeIf}, {@code replaceAll}, {@code compute*}... throw
- * {@code UnsupportedOperationException} before calling any function, and are left to the JDK;
+ * {@code UnsupportedOperationException} before calling any function, and are left to the JDK; a
+ * checked list's {@code replaceAll}/{@code sort} and a checked map's compute methods, {@code merge}
+ * and {@code replaceAll} go to the wrapped one with the wrapper's type check ({@link #typeCheck});
  * {@code Collections.synchronized*} wrappers hold their monitor around the function and pin by
  * their nature. Reads {@code java.util}'s private fields ({@code c}, {@code m}): when the package is
  * closed {@link #OPEN} is false and the JDK's methods are called (they pin if the function suspends).
@@ -38,15 +40,21 @@ final class Wrapped {
     private static final MethodHandle CHECKED_C;
     private static final MethodHandle UNMODIFIABLE_M;
     private static final MethodHandle CHECKED_M;
+    private static final MethodHandle CHECKED_TYPE;
+    private static final MethodHandle CHECKED_KEY_TYPE;
+    private static final MethodHandle CHECKED_VALUE_TYPE;
 
     static {
-        MethodHandle[] h = new MethodHandle[4];
+        MethodHandle[] h = new MethodHandle[7];
         boolean open;
         try {
             h[0] = getter("UnmodifiableCollection", "c");
             h[1] = getter("CheckedCollection", "c");
             h[2] = getter("UnmodifiableMap", "m");
             h[3] = getter("CheckedMap", "m");
+            h[4] = getter("CheckedCollection", "type");
+            h[5] = getter("CheckedMap", "keyType");
+            h[6] = getter("CheckedMap", "valueType");
             open = true;
         } catch (ReflectiveOperationException | RuntimeException closed) { // InaccessibleObjectException, a renamed field
             open = false;
@@ -56,6 +64,9 @@ final class Wrapped {
         CHECKED_C = h[1];
         UNMODIFIABLE_M = h[2];
         CHECKED_M = h[3];
+        CHECKED_TYPE = h[4];
+        CHECKED_KEY_TYPE = h[5];
+        CHECKED_VALUE_TYPE = h[6];
     }
 
     private Wrapped() {
@@ -98,6 +109,52 @@ final class Wrapped {
             return (Map) get(UNMODIFIABLE_M, map);
         }
         return CHECKED_MAPS.contains(name) ? (Map) get(CHECKED_M, map) : null;
+    }
+
+    /**
+     * The list inside a {@code Collections.checkedList}, whose {@code replaceAll} hands the wrapped
+     * list the operator with a type check of each result, and whose {@code sort} hands it the
+     * comparator as it is; null when {@code list} is no such wrapper.
+     */
+    @SuppressWarnings("rawtypes")
+    static java.util.List checkedListDelegate(java.util.List list) {
+        String name = wrapperName(list);
+        return "CheckedList".equals(name) || "CheckedRandomAccessList".equals(name)
+                ? (java.util.List) get(CHECKED_C, list) : null;
+    }
+
+    /** {@code CheckedCollection.typeCheck}: {@code o}, or the JDK's {@code ClassCastException} when it is not of the element type. */
+    @SuppressWarnings("rawtypes")
+    static Object typeCheck(Collection checked, Object o) {
+        Class<?> type = (Class<?>) get(CHECKED_TYPE, checked);
+        if (o != null && !type.isInstance(o)) {
+            throw new ClassCastException("Attempt to insert " + o.getClass() + " element into collection with element type " + type);
+        }
+        return o;
+    }
+
+    /**
+     * The map inside a {@code Collections.checkedMap} (and its sorted and navigable forms), whose
+     * compute methods, {@code merge} and {@code replaceAll} hand the wrapped map the function with a
+     * type check of its result; null when {@code map} is no such wrapper.
+     */
+    @SuppressWarnings("rawtypes")
+    static Map checkedMapDelegate(Map map) {
+        String name = wrapperName(map);
+        return name != null && CHECKED_MAPS.contains(name) ? (Map) get(CHECKED_M, map) : null;
+    }
+
+    /** {@code CheckedMap.typeCheck(key, value)}: the JDK's {@code ClassCastException} for a key or value of the wrong type. */
+    @SuppressWarnings("rawtypes")
+    static void typeCheck(Map checked, Object key, Object value) {
+        Class<?> keyType = (Class<?>) get(CHECKED_KEY_TYPE, checked);
+        if (key != null && !keyType.isInstance(key)) {
+            throw new ClassCastException("Attempt to insert " + key.getClass() + " key into map with key type " + keyType);
+        }
+        Class<?> valueType = (Class<?>) get(CHECKED_VALUE_TYPE, checked);
+        if (value != null && !valueType.isInstance(value)) {
+            throw new ClassCastException("Attempt to insert " + value.getClass() + " value into map with value type " + valueType);
+        }
     }
 
     private static String wrapperName(Object o) {

@@ -54,7 +54,10 @@
  * {@link io.jgo.internal.callback.DequeCalls} runs {@code forEach} and {@code removeIf} of an
  * {@code ArrayDeque} or a {@code PriorityQueue} over their private arrays
  * ({@link io.jgo.internal.callback.DequeFields}); its {@code removeIf} replays the filter's answers
- * into the JDK's own {@code removeIf}, a call that never suspends.
+ * into the JDK's own {@code removeIf}, a call that never suspends. {@link io.jgo.internal.callback.IteratorFields}
+ * holds the private state of the JDK iterators whose {@code forEachRemaining} overrides the default
+ * ({@code ArrayDeque}'s, and the {@code Collections} wrappers' inner iterators), so that
+ * {@code IterableCalls.forEachRemaining} runs their loops from a rewritten frame.
  *
  * <p>Blocking calls whose stand-in must be a rewritten frame have it here too: the JDK's
  * {@code HttpClient.send} ({@link io.jgo.internal.callback.HttpClientCalls}), which sends

@@ -138,7 +138,9 @@ class JdkEquivalenceTest {
         List<Integer> five = List.of(4, 1, 3, 1, 2);
         return List.of(() -> new ArrayList<>(five), () -> new LinkedList<>(five), () -> five, () -> Arrays.asList(4, 1, 3, 1, 2),
                 () -> new CopyOnWriteArrayList<>(five), () -> new UserList(five), () -> new ArrayList<>(),
-                () -> Collections.unmodifiableList(new ArrayList<>(five)));
+                () -> Collections.unmodifiableList(new ArrayList<>(five)),
+                () -> Collections.checkedList(new ArrayList<>(five), Integer.class),
+                () -> Collections.checkedList(new LinkedList<>(five), Integer.class));
     }
 
     private static List<Supplier<Map<String, Integer>>> maps() {
@@ -199,8 +201,12 @@ class JdkEquivalenceTest {
                 same(name + " replaceAll mode " + m, l,
                         (r, run) -> { r.replaceAll(times10(r, run, m)); return null; },
                         (r, run) -> { IterableCalls.replaceAll(r, times10(r, run, m)); return null; }, true,
-                        r0 == ArrayList.class && (m == 1 || m == 2));
+                        (r0 == ArrayList.class || name.equals("java.util.Collections$CheckedRandomAccessList")) && (m == 1 || m == 2));
             }
+            // a checked list type-checks each result of the operator (its ClassCastException at the first)
+            same(name + " replaceAll of the wrong type", l,
+                    (r, run) -> { ((List) r).replaceAll(x -> logged(run, x, 0) == null ? "" : "s"); return null; },
+                    (r, run) -> { IterableCalls.replaceAll(r, x -> logged(run, x, 0) == null ? "" : "s"); return null; }, true);
             List<Comparator<Integer>> orders = new ArrayList<>(Arrays.asList(null, Comparator.reverseOrder(),
                     Comparator.comparingInt(x -> x % 2)));
             for (Comparator<Integer> order : orders) {
@@ -442,6 +448,167 @@ class JdkEquivalenceTest {
                         !(arrayList && (m == 1 || m == 2)), arrayList && (m == 1 || m == 2));
             }
         }
+    }
+
+    /** A collection or map, and an iterator of it (or of a view or a wrapper of it) whose own {@code forEachRemaining} overrides the default. */
+    private record Iterated(Supplier<Object> receiver, Function<Object, java.util.Iterator<?>> iterator) {
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static List<Iterated> overridingIterators() {
+        List<Integer> five = List.of(4, 1, 3, 1, 2);
+        Map<Integer, Integer> three = Map.of(1, 10, 2, 20, 3, 30);
+        return List.of(new Iterated(() -> new ArrayDeque<>(five), r -> ((ArrayDeque) r).iterator()),
+                new Iterated(() -> new ArrayDeque<>(five), r -> ((ArrayDeque) r).descendingIterator()),
+                new Iterated(JdkEquivalenceTest::wrappedDeque, r -> ((ArrayDeque) r).iterator()),
+                new Iterated(JdkEquivalenceTest::wrappedDeque, r -> ((ArrayDeque) r).descendingIterator()),
+                new Iterated(ArrayDeque::new, r -> ((ArrayDeque) r).descendingIterator()),
+                new Iterated(() -> new TreeSet<>(five), r -> ((TreeSet) r).descendingIterator()),
+                new Iterated(() -> new TreeSet<>(five), r -> ((TreeSet) r).headSet(4).iterator()),
+                new Iterated(() -> new TreeSet<>(five), r -> ((TreeSet) r).descendingSet().iterator()),
+                new Iterated(() -> new TreeMap<>(three), r -> ((TreeMap) r).headMap(3, true).keySet().iterator()),
+                new Iterated(() -> new TreeMap<>(three), r -> ((TreeMap) r).descendingKeySet().iterator()),
+                new Iterated(() -> new ArrayList<>(five), r -> Collections.unmodifiableList((List) r).iterator()),
+                new Iterated(() -> new ArrayList<>(five), r -> Collections.unmodifiableList((List) r).listIterator()),
+                new Iterated(() -> new ArrayDeque<>(five), r -> Collections.unmodifiableCollection((Collection) r).iterator()),
+                new Iterated(() -> new TreeSet<>(five), r -> Collections.unmodifiableSet((Set) r).iterator()),
+                new Iterated(() -> new LinkedList<>(five), r -> Collections.checkedList((List) r, Integer.class).listIterator()),
+                new Iterated(() -> new ArrayDeque<>(five), r -> Collections.checkedCollection((Collection) r, Integer.class).iterator()),
+                new Iterated(() -> new LinkedHashMap<>(three), r -> Collections.unmodifiableMap((Map) r).entrySet().iterator()),
+                new Iterated(() -> new TreeMap<>(three), r -> Collections.unmodifiableMap((Map) r).keySet().iterator()),
+                new Iterated(() -> new TreeMap<>(three), r -> Collections.checkedMap((Map) r, Integer.class, Integer.class)
+                        .entrySet().iterator()));
+    }
+
+    /**
+     * {@code forEachRemaining} of the iterators whose class overrides it ({@code ArrayDeque}'s, a
+     * {@code TreeMap} view's keys', the {@code Collections} wrappers'), after one {@code next()}: the
+     * same elements (of the same class: an unmodifiable or checked entry is wrapped as the JDK wraps
+     * it), the same exceptions (a callback that adds to or removes from the collection, or throws, or
+     * is null), the same collection after, and the same outcome of a {@code remove()} after it.
+     */
+    @Test
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void forEachRemainingOfIteratorsThatOverrideItBehavesAsTheJdk() {
+        int before = compared;
+        for (Iterated source : overridingIterators()) {
+            String name = source.iterator().apply(source.receiver().get()).getClass().getName();
+            for (int mode = 0; mode < 5; mode++) {
+                int m = mode;
+                for (boolean removeAfter : new boolean[] {false, true}) {
+                    Call<Object> jdk = (r, run) -> {
+                        java.util.Iterator it = source.iterator().apply(r);
+                        if (it.hasNext()) it.next();
+                        it.forEachRemaining(anything(r, run, m));
+                        if (removeAfter) it.remove();
+                        return null;
+                    };
+                    Call<Object> ours = (r, run) -> {
+                        java.util.Iterator it = source.iterator().apply(r);
+                        if (it.hasNext()) it.next();
+                        IterableCalls.forEachRemaining(it, anything(r, run, m));
+                        if (removeAfter) it.remove();
+                        return null;
+                    };
+                    same(name + " forEachRemaining mode " + m + (removeAfter ? ", then remove()" : ""), source.receiver(), jdk, ours,
+                            true);
+                }
+            }
+        }
+        assertTrue(compared - before >= 190, "compared " + (compared - before));
+    }
+
+    /**
+     * The guard for {@code forEachRemaining}: every iterator of the collections the rewrite lists
+     * ({@code ArrayList}, {@code LinkedList}, {@code ArrayDeque}, {@code PriorityQueue},
+     * {@code HashMap}, {@code LinkedHashMap}, {@code TreeMap}, {@code TreeSet}, their views, and
+     * {@code Collections}' unmodifiable and checked wrappers of them), found on the running JDK, is
+     * one {@link IterableCalls#forEachRemaining} runs itself (whether its class inherits the default
+     * or overrides it: checked by reflection), or is named here with why it still pins. An iterator
+     * class a newer JDK adds or changes fails this test until it is one or the other.
+     */
+    @Test
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void everyIteratorOfTheListedCollectionsRunsFromTheStandIn() throws Exception {
+        Map<String, String> stillPins = Map.of("java.util.ArrayList$SubList$1",
+                "an ArrayList.subList's iterator walks the array with its own checks: pins; loop with hasNext()/next()");
+        List<Integer> five = List.of(4, 1, 3, 1, 2);
+        Map<Integer, Integer> three = Map.of(1, 10, 2, 20, 3, 30);
+        List<Collection> collections = new ArrayList<>(List.of(new ArrayList<>(five), new LinkedList<>(five), new ArrayDeque<>(five),
+                new PriorityQueue<>(five), new HashSet<>(five), new LinkedHashSet<>(five), new TreeSet<>(five),
+                new ArrayList<>(five).subList(1, 3), five, List.of(1), Collections.emptyList(), Collections.singleton(1)));
+        for (Map<Integer, Integer> m : List.of(new HashMap<>(three), new LinkedHashMap<>(three), new TreeMap<>(three))) {
+            collections.addAll(List.of(m.keySet(), m.values(), m.entrySet()));
+            Map<Integer, Integer> u = Collections.unmodifiableMap(m);
+            Map<Integer, Integer> c = Collections.checkedMap(m, Integer.class, Integer.class);
+            collections.addAll(List.of(u.keySet(), u.values(), u.entrySet(), c.keySet(), c.values(), c.entrySet()));
+        }
+        TreeMap<Integer, Integer> tree = new TreeMap<>(three);
+        for (java.util.NavigableMap<Integer, Integer> view : List.of(tree.headMap(3, true), tree.tailMap(1, false), tree.descendingMap(),
+                tree.subMap(1, true, 3, false), tree.descendingMap().headMap(1, true))) {
+            collections.addAll(List.of(view.keySet(), view.values(), view.entrySet(), view.descendingKeySet()));
+        }
+        TreeSet<Integer> set = new TreeSet<>(five);
+        collections.addAll(List.of(set.descendingSet(), set.headSet(3), set.tailSet(2, true), set.subSet(1, 4)));
+        for (Collection c : new ArrayList<>(collections)) {
+            collections.add(Collections.unmodifiableCollection(c));
+            collections.add(Collections.checkedCollection(c, Object.class));
+            if (c instanceof List) {
+                collections.add(Collections.unmodifiableList((List) c));
+                collections.add(Collections.checkedList((List) c, Object.class));
+            }
+        }
+        List<String> gaps = new ArrayList<>();
+        Set<String> listedAndLeft = new java.util.TreeSet<>();
+        int runs = 0;
+        for (Collection c : collections) {
+            List<java.util.Iterator> iterators = new ArrayList<>(List.of(c.iterator()));
+            if (c instanceof List) {
+                iterators.add(((List) c).listIterator());
+            }
+            if (c instanceof java.util.NavigableSet) {
+                iterators.add(((java.util.NavigableSet) c).descendingIterator());
+            }
+            if (c instanceof java.util.Deque) {
+                iterators.add(((java.util.Deque) c).descendingIterator());
+            }
+            for (java.util.Iterator it : iterators) {
+                java.util.Iterator inner = it;
+                while (IteratorFields.plainInner(inner) != null) {
+                    inner = IteratorFields.plainInner(inner); // a wrapper's iterator runs from the stand-in when what it wraps does
+                }
+                String name = inner.getClass().getName();
+                if (IterableCalls.runsItself(it)) {
+                    runs++;
+                } else if (stillPins.containsKey(name)) {
+                    listedAndLeft.add(name);
+                } else {
+                    gaps.add(name + " (of " + c.getClass().getName() + ", forEachRemaining declared by "
+                            + it.getClass().getMethod("forEachRemaining", java.util.function.Consumer.class).getDeclaringClass().getName() + ")");
+                }
+            }
+        }
+        assertEquals(List.of(), gaps, "iterators whose forEachRemaining neither runs from the stand-in nor is listed with a reason");
+        assertEquals(stillPins.keySet(), listedAndLeft, "listed as still pinning, but run by the stand-in or gone");
+        assertTrue(runs > 100, "iterators checked: " + runs);
+    }
+
+    /** A callback of any element: logs it with its class; mode 1 adds to the receiver at the second call, 2 removes its first element, 3 throws, 4 is null. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static java.util.function.Consumer<Object> anything(Object r, Run run, int mode) {
+        return mode == 4 ? null : x -> {
+            run.log.add(x.getClass().getName() + " " + x);
+            if (run.log.size() == 2) {
+                if (mode == 1) {
+                    if (r instanceof Map) ((Map) r).put(42, 42); else ((Collection) r).add(42);
+                } else if (mode == 2) {
+                    Collection c = r instanceof Map ? ((Map) r).keySet() : (Collection) r;
+                    c.remove(c.iterator().next());
+                } else if (mode == 3) {
+                    throw new IllegalStateException("from the callback");
+                }
+            }
+        };
     }
 
     // ------------------------------------------------------------------ a user's collection and map
