@@ -1,6 +1,5 @@
 package io.jgo.it.pinmessages;
 
-import io.jgo.Chan;
 import io.jgo.Go;
 import io.jgo.Goroutine;
 import java.time.Duration;
@@ -10,13 +9,15 @@ import java.util.Objects;
  * Pins whose warnings must give a fix the user can apply, for {@code PinMessagesTest} (a fresh JVM
  * each): {@code unrewritten} (run without the agent: an annotated method in a class nobody
  * rewrote), {@code interface} (a call through an interface method that is not {@code @Goroutine}),
- * {@code jdk} (a suspension inside a callback the JDK calls). Prints "done" at the end.
+ * {@code jdk} (a suspension inside a callback the JDK calls). Each parks with a sleep, which always
+ * parks (a receive whose sender came first under load would not, and nothing would pin). Prints
+ * "done" at the end.
  */
 public final class PinMessagesApp {
 
     /** Not @Goroutine: a call through it is no suspension point. */
     interface Work {
-        void on(Chan<Integer> ch);
+        void on(Duration d);
     }
 
     private PinMessagesApp() {
@@ -28,14 +29,13 @@ public final class PinMessagesApp {
             switch (args[0]) {
                 case "unrewritten" -> work();
                 case "interface" -> {
-                    Chan<Integer> ch = feed();
-                    Work w = c -> c.recv();
-                    w.on(ch);
+                    Work w = d -> Go.sleep(d); // a sleep always parks: the pin is certain
+                    w.on(Duration.ofMillis(1));
                 }
-                case "jdk" -> {
-                    Chan<Integer> ch = feed();
-                    Objects.requireNonNullElseGet(null, () -> ch.recv());
-                }
+                case "jdk" -> Objects.requireNonNullElseGet(null, () -> {
+                    Go.sleep(Duration.ofMillis(1)); // parks inside the JDK's frame, every time
+                    return 1;
+                });
                 default -> throw new IllegalArgumentException(args[0]);
             }
         });
@@ -45,15 +45,5 @@ public final class PinMessagesApp {
     @Goroutine
     static void work() {
         Go.sleep(Duration.ofMillis(1));
-    }
-
-    /** A channel a goroutine sends to a little later, so a receive from it parks. */
-    private static Chan<Integer> feed() {
-        Chan<Integer> ch = Chan.make(0);
-        Go.go(() -> {
-            Go.sleep(Duration.ofMillis(20));
-            ch.send(1);
-        });
-        return ch;
     }
 }
