@@ -68,6 +68,54 @@ public final class Parking {
         return w;
     }
 
+    // ------------------------------------------------------------- the single-waker mode
+
+    /**
+     * The park's single-waker mode, step 1 (the primitive's lock held): puts the party's one record
+     * on {@code q} (at the head when {@code lifo}) and returns it. A goroutine's record is its
+     * reused waiter ({@link #waiterFor}, reset here); a plain thread's is fresh and the thread is
+     * counted ({@link #enterThreadWait}) before the record becomes visible. A wait on one
+     * primitive's queue has one possible waker at a time, the one that dequeues it under that
+     * lock: no CAS, no deadline, no interrupt, and a goroutine allocates nothing. Every queue wait
+     * (a sync type's {@code WaitList}, a channel's send and receive, the poller's descriptors, a
+     * blocking lock, and {@code park.Park}'s multi-waker mode on its own queue) enqueues here.
+     */
+    public static Waiter enqueue(Party g, WaitQueue q, boolean lifo) {
+        Waiter w;
+        if (g == null) {
+            w = Waiter.forThread();
+            enterThreadWait(); // before the waiter is visible: no deadlock report while this thread may act
+        } else {
+            w = waiterFor(g);
+        }
+        if (lifo) {
+            q.enqueueFirst(w);
+        } else {
+            q.enqueue(w);
+        }
+        return w;
+    }
+
+    /**
+     * Step 2, right after {@link #enqueue} with the lock still held: a goroutine prepares its park
+     * ({@code unlock} is released by g0 once it is WAITING) and gets true: its leaf answers
+     * {@code PARK}. A plain thread releases {@code unlock}, blocks until its waker's
+     * {@link Waiter#wake}, and gets false: the outcome is on {@code w} already.
+     */
+    public static boolean park(Party g, Waiter w, ParkUnlock unlock, WaitReason reason) {
+        if (g == null) {
+            w.awaitAsThread(unlock);
+            return false;
+        }
+        prepare(g, w, unlock, reason);
+        return true;
+    }
+
+    /** Step 3, the goroutine running again (its leaf's resume step): the record it parked with, whose outcome its waker wrote. Owner only. */
+    public static Waiter resumed(Party g) {
+        return (Waiter) takeWaiting(g);
+    }
+
     /**
      * The G's reusable park record ({@code park.Park}, which sits above this layer), or null before
      * its first wait through one. Owner only, as {@link #waiterFor}.
