@@ -50,7 +50,7 @@ public final class Waiter implements ThreadWait {
     public boolean queued;
     /** Link of a {@link WakeList} (waiters to wake after unlocking); the waker's only. */
     Waiter wakeLink;
-    /** Plain-thread handshake: written by the waker after the fields above, read by the thread in {@link #awaitAsThread}. */
+    /** Plain-thread handshake: written by the waker after the fields above, read by the thread blocked in {@link Parking#park}. */
     private volatile boolean woken;
 
     Waiter(Party g, Thread thread, SelectWait select) {
@@ -88,23 +88,9 @@ public final class Waiter implements ThreadWait {
             select.wakeThread();
         } else {
             Thread t = (Thread) party;
-            woken = true; // volatile write after elem/success, pairs with the read in awaitAsThread
+            woken = true; // volatile write after elem/success, pairs with the read in isOver
             LockSupport.unpark(t);
         }
-    }
-
-    /**
-     * The plain thread blocks until {@link #wake}; {@code unlock} is released first. The caller
-     * entered {@link Parking#enterThreadWait} before the waiter became visible.
-     *
-     * <p>An interrupt does not end the wait (no jgo blocking call declares
-     * {@code InterruptedException}) and is not lost: the flag is taken off before each park (a set
-     * flag makes {@code park} return at once, and the thread would spin) and put back when the
-     * wait is over.
-     */
-    public void awaitAsThread(ParkUnlock unlock) {
-        unlock.unlockAfterPark();
-        PlainThreads.await(this, this, PlainThreads.NO_DEADLINE, false, true); // an interrupt is kept, not acted on
     }
 
     /** Has {@link #wake} been called for this plain thread's waiter? Volatile read, pairs with the write in wake. */
