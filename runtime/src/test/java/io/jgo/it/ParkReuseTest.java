@@ -7,7 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.jgo.Chan;
 import io.jgo.Go;
 import io.jgo.Goroutine;
+import io.jgo.Mutex;
 import io.jgo.WaitGroup;
+import io.jgo.net.Conn;
+import io.jgo.net.Listener;
+import io.jgo.net.Net;
 import io.jgo.internal.Stack;
 import io.jgo.internal.park.Park;
 import io.jgo.internal.park.ParkLeaf;
@@ -16,9 +20,17 @@ import io.jgo.internal.sched.Interrupts;
 import io.jgo.internal.sched.park.Parking;
 import io.jgo.internal.sched.park.Party;
 import io.jgo.internal.sched.park.WaitReason;
+import io.jgo.internal.sched.park.Waiter;
 import io.jgo.internal.sched.timer.RuntimeTimer;
 import io.jgo.testing.NoGoroutinePinned;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -55,6 +67,126 @@ class ParkReuseTest {
                 String bad = runRounds();
                 assertEquals("", bad, "at GOMAXPROCS " + p);
             });
+        }
+    }
+
+    private static final int QUEUE_ROUNDS = 600;
+
+    /**
+     * Every queue wait of a goroutine goes through its one record (the park's single-waker mode,
+     * {@code Parking.enqueue}): a channel receive ended by a send and by a close, a channel send
+     * ended by a receive, a {@code WaitList} wait (a contended {@code Mutex}, a {@code WaitGroup}),
+     * a poller wait ended by bytes and by a passed deadline, and a {@code Park.of} wait ended by a
+     * wake, back to back. The record is the same object before every wait, and each wait ends with
+     * its own outcome: a wake of wait N that reached wait N+1 (a second ready, a stale link of the
+     * wake loop, a record not reset) would end it early, with no value or the last one. GOMAXPROCS 4.
+     */
+    @Test
+    void everyQueueWaitGoesThroughTheGoroutinesOneRecordAndEndsWithItsOwnOutcome() {
+        Go.run(() -> {
+            Go.maxProcs(4);
+            assertEquals("", queueRounds());
+        });
+    }
+
+    @Goroutine
+    private static String queueRounds() {
+        try (Listener l = Net.listen(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+                Conn c = Net.dial(l.address()); Conn s = l.accept()) {
+            Party self = Parking.goroutineOf(Stack.current());
+            Waiter record = Parking.waiterFor(self); // owner, not waiting: the record every wait below reuses
+            Mutex mu = new Mutex();
+            ByteBuffer one = ByteBuffer.allocate(1);
+            for (int i = 0; i < QUEUE_ROUNDS; i++) {
+                int kind = i % 8;
+                int v = i;
+                String what = "wait " + i + " (kind " + kind + ")";
+                if (kind == 0) { // a receive, ended by a send
+                    Chan<Integer> ch = Chan.make();
+                    Go.go(() -> ch.send(v));
+                    Integer got = ch.recv();
+                    if (got == null || got != v) {
+                        return what + ": received " + got + ", not " + v;
+                    }
+                } else if (kind == 1) { // a receive, ended by a close
+                    Chan<Integer> ch = Chan.make();
+                    Go.go(() -> ch.close());
+                    Chan.Result<Integer> r = ch.recvOk();
+                    if (r.ok() || r.value() != null) {
+                        return what + ": a closed channel's receive got " + r;
+                    }
+                } else if (kind == 2) { // a send, ended by a receive
+                    Chan<Integer> ch = Chan.make();
+                    Chan<Integer> seen = Chan.make(1);
+                    Go.go(() -> seen.send(ch.recv()));
+                    ch.send(v);
+                    Integer got = seen.recv();
+                    if (got == null || got != v) {
+                        return what + ": the receiver got " + got + ", not " + v;
+                    }
+                } else if (kind == 3) { // a WaitList wait: a contended mutex, handed over by its unlock
+                    Chan<Boolean> held = Chan.make();
+                    Chan<Boolean> release = Chan.make();
+                    Go.go(() -> {
+                        mu.lock();
+                        held.send(true);
+                        release.recv();
+                        mu.unlock();
+                    });
+                    held.recv();
+                    release.close(); // the helper unlocks while (or before) this goroutine waits
+                    mu.lock();
+                    if (mu.tryLock()) {
+                        return what + ": the mutex was free after lock() returned";
+                    }
+                    mu.unlock();
+                } else if (kind == 4) { // a WaitList wait: a WaitGroup, released by done
+                    WaitGroup wg = new WaitGroup();
+                    wg.add(1);
+                    Go.go(() -> wg.done());
+                    wg.await();
+                } else if (kind == 5) { // a poller wait, ended by bytes
+                    Go.go(() -> write(s, v));
+                    one.clear();
+                    while (one.position() == 0) {
+                        c.read(one);
+                    }
+                    if ((one.get(0) & 0xff) != (v & 0xff)) {
+                        return what + ": read " + (one.get(0) & 0xff) + ", not " + (v & 0xff);
+                    }
+                } else if (kind == 6) { // a poller wait, ended by a deadline that passes
+                    Go.go(() -> c.setReadDeadline(Instant.EPOCH));
+                    one.clear();
+                    try {
+                        c.read(one);
+                        return what + ": the read returned " + one.position() + " bytes; nobody wrote";
+                    } catch (SocketTimeoutException expected) {
+                        c.setReadDeadline(null);
+                    }
+                } else { // the park's multi-waker mode on the same record: a Park.of wait, woken
+                    Park p = ownPark(Park.NO_DEADLINE, false);
+                    Go.go(() -> p.wake());
+                    int outcome = ParkLeaf.park(p);
+                    if (outcome != Park.WOKEN) {
+                        return what + ": a park only a wake ends ended with " + outcome;
+                    }
+                }
+                Waiter now = Parking.waiterFor(self);
+                if (now != record) {
+                    return what + ": the goroutine's record changed: " + now + " after " + record;
+                }
+            }
+            return "";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void write(Conn s, int v) {
+        try {
+            s.write(ByteBuffer.wrap(new byte[] {(byte) v}));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

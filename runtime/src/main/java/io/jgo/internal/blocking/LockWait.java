@@ -114,10 +114,14 @@ final class LockWait implements TimerFunc, Interrupts.Wait, ParkUnlock, ThreadWa
         if (g != null && interruptible && Interrupts.enterWait(g, this)) {
             return false;
         }
-        Waiter w = g != null ? Parking.waiterFor(g) : Waiter.forThread();
-        w.elem = this;
         q.touch(g);
-        q.enqueue(w);
+        // A goroutine: the park's single-waker record (the wakers' race is decided here, under the guard).
+        // A plain thread is not counted as a jgo wait (it blocks in awaitAsThread, uncounted, as a JDK lock's waiter).
+        Waiter w = g != null ? Parking.enqueue(g, q, false) : Waiter.forThread();
+        if (g == null) {
+            q.enqueue(w);
+        }
+        w.elem = this;
         queue = q;
         waiter = w;
         return true;
@@ -177,7 +181,7 @@ final class LockWait implements TimerFunc, Interrupts.Wait, ParkUnlock, ThreadWa
 
     /** The goroutine, running again after the park: its wait, cleaned up (timer stopped, interrupt hook gone). */
     static LockWait afterPark(Party g) {
-        Waiter w = (Waiter) Parking.takeWaiting(g);
+        Waiter w = Parking.resumed(g);
         LockWait lw = (LockWait) w.elem;
         w.elem = null;
         Interrupts.exitWait(g);

@@ -128,26 +128,19 @@ public final class HChan implements ParkUnlock {
             lock.unlock();
             return WOULD_BLOCK;
         }
-        if (g == null) {
-            Waiter w = Waiter.forThread();
-            w.elem = v;
-            Parking.enterThreadWait();
-            sendq.enqueue(w);
-            w.awaitAsThread(this);
-            checkSent(w);
-            return SENT;
+        Waiter w = Parking.enqueue(g, sendq, false); // the park's single-waker mode: the party's one record
+        w.elem = v; // under the lock: a receiver reads it only after dequeueing w under it
+        if (Parking.park(g, w, this, WaitReason.CHAN_SEND)) {
+            return MUST_PARK;
         }
-        Waiter w = Parking.waiterFor(g);
-        w.elem = v;
-        sendq.enqueue(w);
-        Parking.prepare(g, w, this, WaitReason.CHAN_SEND);
-        return MUST_PARK;
+        checkSent(w); // a plain thread, woken
+        return SENT;
     }
 
     /** The goroutine that got {@link #MUST_PARK} runs again: was its value taken, or the channel closed? */
     public static void finishSend(Stack caller) {
         Party g = Parking.goroutineOf(caller);
-        checkSent((Waiter) Parking.takeWaiting(g));
+        checkSent(Parking.resumed(g));
     }
 
     private static void checkSent(Waiter w) {
@@ -218,26 +211,19 @@ public final class HChan implements ParkUnlock {
             lock.unlock();
             return due ? RETRY : EMPTY; // EMPTY linearized under the lock: no value, no timer due and unrun
         }
-        if (g == null) {
-            Waiter w = Waiter.forThread();
-            Parking.enterThreadWait();
-            recvq.enqueue(w);
-            blockTimer();
-            w.awaitAsThread(this);
-            unblockTimer();
-            return w.success ? w.elem : CLOSED;
-        }
-        Waiter w = Parking.waiterFor(g);
-        recvq.enqueue(w);
+        Waiter w = Parking.enqueue(g, recvq, false); // the park's single-waker mode: the party's one record
         blockTimer();
-        Parking.prepare(g, w, this, WaitReason.CHAN_RECEIVE);
-        return PARK;
+        if (Parking.park(g, w, this, WaitReason.CHAN_RECEIVE)) {
+            return PARK;
+        }
+        unblockTimer(); // a plain thread, woken
+        return w.success ? w.elem : CLOSED;
     }
 
     /** The goroutine that got {@link #PARK} from this channel runs again: the value handed to it, or {@link #CLOSED}. */
     public Object finishRecv(Stack caller) {
         Party g = Parking.goroutineOf(caller);
-        Waiter w = (Waiter) Parking.takeWaiting(g);
+        Waiter w = Parking.resumed(g);
         unblockTimer();
         Object v = w.success ? w.elem : CLOSED;
         w.elem = null;

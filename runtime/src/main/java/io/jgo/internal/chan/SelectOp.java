@@ -174,12 +174,12 @@ public final class SelectOp extends SelectWait implements ParkUnlock {
         enqueueAll(g);
         if (g == null) {
             Parking.enterThreadWait(); // still before anyone can wake us: we hold every lock
-            awaitAsThread(this);
-            finish();
-            return fired;
         }
-        Parking.prepare(g, this, this, WaitReason.SELECT);
-        return MUST_PARK;
+        if (Parking.park(g, this, this, WaitReason.SELECT)) { // the park's multi-waker mode: the wakers race on this record's CAS
+            return MUST_PARK;
+        }
+        finish(); // a plain thread, woken
+        return fired;
     }
 
     /** Runs every receive case's timer that is due (timer channels only). No lock held. */

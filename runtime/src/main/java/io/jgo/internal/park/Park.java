@@ -228,9 +228,8 @@ public final class Park extends OneWinner implements ParkUnlock, TimerFunc, Inte
                 timer = owner != null ? Goroutines.parkTimer(g, this) : Goroutines.newTimer(g, this);
             }
         }
-        Waiter w = Parking.waiterFor(g);
+        Waiter w = Parking.enqueue(g, queue, false); // the goroutine's one record, as every queue wait's
         w.elem = this;
-        queue.enqueue(w);
         Parking.prepare(g, w, this, reason);
         return true;
     }
@@ -238,7 +237,7 @@ public final class Park extends OneWinner implements ParkUnlock, TimerFunc, Inte
     /** The goroutine of {@code s}, running again after the park: its wait, cleaned up (the resume step of a leaf). */
     public static Park afterPark(Stack s) {
         Party g = Parking.goroutineOf(s);
-        Waiter w = (Waiter) Parking.takeWaiting(g);
+        Waiter w = Parking.resumed(g);
         Park p = (Park) w.elem;
         w.elem = null;
         p.afterWait(g);

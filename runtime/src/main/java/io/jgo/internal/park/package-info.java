@@ -18,9 +18,14 @@
  * deadline timer, so a wait allocates nothing. A sleep ({@link io.jgo.internal.park.Sleep}:
  * {@code Go.sleep}, {@code Thread.sleep} in rewritten code) is such a wait, with a deadline and an
  * interrupt and no waker. Why no source of one wait can end the next (a timer under way, a late
- * interrupter) is in {@link io.jgo.internal.park.Park}'s class comment, races R5 and R6; the
- * waits on one primitive's queue (channels, select, the sync types) keep the seam's CAS-free shape
- * (see {@code sched.park}'s design notes, "One park").
+ * interrupter) is in {@link io.jgo.internal.park.Park}'s class comment, races R5 and R6.
+ *
+ * <p>{@code Park} is the park's multi-waker mode. Its single-waker mode, for a wait on one
+ * primitive's queue whose one waker is chosen under that primitive's lock (channels, the sync
+ * types' {@code WaitList}, the poller, the blocking locks), is
+ * {@code sched.park.Parking.enqueue}/{@code park}/{@code resumed}: no CAS, no allocation. Both
+ * put the goroutine's one reused record ({@code sched.park.Waiter}) on a queue and are woken by
+ * one loop ({@code sched.park.WakeList}); see {@code sched.park}'s design notes, "One park".
  *
  * <p>Sits above {@code io.jgo.internal.sched} (timers through {@code sched.Goroutines},
  * interrupts) and {@code io.jgo.internal.proc} (the after-cancel registry); the scheduler never

@@ -10,6 +10,7 @@ import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
+import io.jgo.internal.sched.park.WakeList;
 import java.util.ArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -118,6 +119,8 @@ public final class NetPoll implements NetPoller {
     private volatile long lastPoll;
     /** The Gs a poll readied; owned by the gate's holder. */
     private final ArrayList<Party> batch = new ArrayList<>();
+    /** What a ready descriptor's wake hands over instead of readying: a goroutine this runtime can inject, into {@link #batch}. Made once. */
+    private final WakeList.Diverter intoBatch = g -> host().injectable(g) && batch.add(g);
     /** The gate holder's dispatches, made once (no allocation per poll): of a non-blocking and of a blocking select. */
     private final java.util.function.Consumer<SelectionKey> dispatch = key -> dispatch(key, false);
     private final java.util.function.Consumer<SelectionKey> dispatchBlocking = key -> dispatch(key, true);
@@ -468,7 +471,7 @@ public final class NetPoll implements NetPoller {
         if ((ready & (SelectionKey.OP_WRITE | SelectionKey.OP_CONNECT)) != 0) {
             modes |= PollDesc.WRITE;
         }
-        pd.ready(modes, blocking, batch);
+        pd.ready(modes, blocking, intoBatch);
     }
 
     /** The runtime stops: a thread blocked in the poll returns, and the selector is closed by it. */

@@ -7,6 +7,7 @@ import io.jgo.internal.sched.park.Parking;
 import io.jgo.internal.sched.park.RuntimeLock;
 import io.jgo.internal.sched.park.WaitQueue;
 import io.jgo.internal.sched.park.Waiter;
+import io.jgo.internal.sched.park.WakeList;
 import io.jgo.internal.sched.timer.TimerFunc;
 import io.jgo.internal.sched.timer.RuntimeTimer;
 import io.jgo.internal.Stack;
@@ -15,7 +16,6 @@ import java.io.IOException;
 import java.nio.channels.CancelledKeyException;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
-import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.concurrent.locks.LockSupport;
 
@@ -248,15 +248,10 @@ public final class PollDesc implements ParkUnlock {
             lock.unlock();
             return err;
         }
-        Waiter w;
-        if (g == null) {
-            w = Waiter.forThread();
-            Parking.enterThreadWait(); // before the waiter is visible: no deadlock report while we wait
-        } else {
-            w = Parking.waiterFor(g);
+        Waiter w = Parking.enqueue(g, q, false); // the park's single-waker mode: the party's one record
+        if (g != null) {
             w.elem = keep;
         }
-        q.enqueue(w);
         if (mode == READ) {
             readerAway = false;
         }
@@ -297,7 +292,7 @@ public final class PollDesc implements ParkUnlock {
 
     /** The goroutine runs again after {@link #PARKED}: takes its waiter back; returns what it kept. Owner only. */
     public static Object afterPark(Party g) {
-        Waiter w = (Waiter) Parking.takeWaiting(g);
+        Waiter w = Parking.resumed(g);
         Object keep = w == null ? null : w.elem;
         if (w != null) {
             w.elem = null;
@@ -371,7 +366,7 @@ public final class PollDesc implements ParkUnlock {
      * before they can run ({@code M.waitForP}, as Go's {@code findRunnable} stops such an M).
      * The poller's thread, inside its select.
      */
-    void ready(int modes, boolean blocking, List<Party> batch) {
+    void ready(int modes, boolean blocking, WakeList.Diverter batch) {
         Waiter list = null;
         lock.lock();
         try {
@@ -400,35 +395,17 @@ public final class PollDesc implements ParkUnlock {
         } finally {
             lock.unlock();
         }
-        while (list != null) {
-            Waiter w = list;
-            list = w.wakeLink; // before the wake: the woken party may reuse w at once
-            Party g = w.g();
-            if (g != null && poll.host().injectable(g)) {
-                batch.add(g);
-            } else {
-                w.wake();
-            }
-        }
+        WakeList.wakeAll(list, batch); // goroutines of the poller's runtime go into its batch for injection
     }
 
-    /** Dequeues every waiter of {@code q} onto {@code list} (through wakeLink). Lock held. */
+    /** Dequeues every waiter of {@code q} onto the wake chain {@code list} ({@link WakeList}). Lock held. */
     private Waiter drainLocked(WaitQueue q, Waiter list) {
         for (Waiter w; (w = q.dequeue()) != null; ) {
             poll.removeWaiter();
             w.success = true;
-            w.wakeLink = list;
-            list = w;
+            list = WakeList.push(list, w);
         }
         return list;
-    }
-
-    private static void wakeAll(Waiter list) {
-        while (list != null) {
-            Waiter w = list;
-            list = w.wakeLink;
-            w.wake();
-        }
     }
 
     /**
@@ -448,7 +425,7 @@ public final class PollDesc implements ParkUnlock {
         } finally {
             lock.unlock();
         }
-        wakeAll(list);
+        WakeList.wakeAll(list);
     }
 
     // ---------------------------------------------------------------- deadlines and close
@@ -483,7 +460,7 @@ public final class PollDesc implements ParkUnlock {
         } finally {
             lock.unlock();
         }
-        wakeAll(wake);
+        WakeList.wakeAll(wake);
     }
 
     /** (Re)arms or stops a deadline timer. Lock held (the timer's own locks are leaf locks). */
@@ -527,7 +504,7 @@ public final class PollDesc implements ParkUnlock {
         } finally {
             lock.unlock();
         }
-        wakeAll(wake);
+        WakeList.wakeAll(wake);
     }
 
     /**
@@ -554,7 +531,7 @@ public final class PollDesc implements ParkUnlock {
         } finally {
             lock.unlock();
         }
-        wakeAll(wake);
+        WakeList.wakeAll(wake);
     }
 
     /** The channel is closed (its key cancelled): have a select release its fd soon. Any thread. */

@@ -127,27 +127,17 @@ public final class WaitList {
             WaitList l = (WaitList) list;
             Party g = Parking.goroutineOf(s);
             l.queue.touch(g);
-            Waiter w = g == null ? Waiter.forThread() : Parking.waiterFor(g);
-            w.ticket = ticket;
-            if (g == null) {
-                Parking.enterThreadWait(); // before the waiter is visible: no deadlock report while this thread may act
+            Waiter w = Parking.enqueue(g, l.queue, lifo); // the park's single-waker mode: the party's one record
+            w.ticket = ticket; // under the lock: a waker reads it at the head only after taking it
+            if (Parking.park(g, w, l.guard, (WaitReason) why)) {
+                return PARK; // the scheduler releases the lock once g is parked
             }
-            if (lifo) {
-                l.queue.enqueueFirst(w);
-            } else {
-                l.queue.enqueue(w);
-            }
-            if (g == null) {
-                w.awaitAsThread(l.guard);
-                return w.success;
-            }
-            Parking.prepare(g, w, l.guard, (WaitReason) why); // the scheduler releases the lock once g is parked
-            return PARK;
+            return w.success; // a plain thread, woken
         }
 
         @Override
         protected Object resume(Stack s, Object list, Object why, Object c, long ticket) {
-            return ((Waiter) Parking.takeWaiting(Parking.goroutineOf(s))).success; // the waker wrote it before readying us
+            return Parking.resumed(Parking.goroutineOf(s)).success; // the waker wrote it before readying us
         }
     }
 

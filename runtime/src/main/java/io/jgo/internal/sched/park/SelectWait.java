@@ -6,7 +6,8 @@ import java.util.concurrent.locks.LockSupport;
  * One blocked select: the waiters of its cases share this record, and the first waker to win
  * {@link #tryWin} (a sender, a receiver, a close, a timer's send) completes the select; every other
  * waker skips that select's waiters. Go keeps the flag in the G ({@code g.selectDone}); a record of
- * its own serves plain threads too.
+ * its own serves plain threads too. This is the park's multi-waker mode for a select: it parks
+ * through {@link Parking#park} as every wait does, with this record instead of one waiter.
  *
  * <p>Race, as numbered interleavings: waker A on channel 1 and waker B on channel 2 both find a
  * waiter of this select, each under its own channel's lock. 1. A: CAS outcome WAITING -> WON succeeds.
@@ -24,7 +25,7 @@ public class SelectWait extends OneWinner implements ThreadWait {
     private volatile Waiter[] waiters;
     /** The blocked plain thread, or null for a goroutine. */
     private final Thread thread;
-    /** Plain-thread handshake: written after {@link #winner}, read by {@link #awaitAsThread}. */
+    /** Plain-thread handshake: written after {@link #winner}, read by the thread blocked in {@link Parking#park}. */
     private volatile boolean woken;
 
     /** A select blocking the calling thread ({@code goroutine}: false for a plain thread). */
@@ -83,14 +84,8 @@ public class SelectWait extends OneWinner implements ThreadWait {
     }
 
     void wakeThread() {
-        woken = true; // volatile write after winner and the waiter's fields, pairs with awaitAsThread
+        woken = true; // volatile write after winner and the waiter's fields, pairs with isOver
         LockSupport.unpark(thread);
-    }
-
-    /** The plain thread releases {@code unlock} and blocks until a case fires. */
-    public void awaitAsThread(ParkUnlock unlock) {
-        unlock.unlockAfterPark();
-        PlainThreads.await(this, this, PlainThreads.NO_DEADLINE, false, true); // an interrupt is kept, not acted on
     }
 
     /** Has a case fired for this plain thread? Volatile read, pairs with the write in wakeThread. */

@@ -5,8 +5,10 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * One blocked party on one wait queue (Go's {@code sudog}): a goroutine or a plain thread, a value
  * slot, whether the operation completed ({@link #success}), the select it belongs to, and the
- * links of a FIFO {@link WaitQueue}. A goroutine blocked on one primitive reuses its G's cached
- * waiter ({@link Parking#waiterFor}); a select uses one waiter per case.
+ * links of a FIFO {@link WaitQueue}. The one record of a parked party: every wait puts one on a
+ * queue ({@link Parking#enqueue}, the park's single-waker mode, and {@code park.Park} on its own
+ * queue); a goroutine reuses its G's cached waiter for each of its waits ({@link Parking#waiterFor});
+ * a select uses one waiter per case.
  *
  * <h2>Who writes what</h2>
  * The blocked party fills the waiter and enqueues it under the primitive's lock. A waker, under
@@ -46,9 +48,9 @@ public final class Waiter implements ThreadWait {
     Waiter prev;
     /** Read (under the queue's lock) by the poller's plain-thread deadline path ({@code poll.PollDesc}); written only by {@link WaitQueue}. */
     public boolean queued;
-    /** Link of a {@link WakeList} (waiters to wake after unlocking); the waker's only. Public for the poller's batch (poll.PollDesc). */
-    public Waiter wakeLink;
-    /** Plain-thread handshake: written by the waker after the fields above, read by the thread in {@link #awaitAsThread}. */
+    /** Link of a {@link WakeList} (waiters to wake after unlocking); the waker's only. */
+    Waiter wakeLink;
+    /** Plain-thread handshake: written by the waker after the fields above, read by the thread blocked in {@link Parking#park}. */
     private volatile boolean woken;
 
     Waiter(Party g, Thread thread, SelectWait select) {
@@ -86,23 +88,9 @@ public final class Waiter implements ThreadWait {
             select.wakeThread();
         } else {
             Thread t = (Thread) party;
-            woken = true; // volatile write after elem/success, pairs with the read in awaitAsThread
+            woken = true; // volatile write after elem/success, pairs with the read in isOver
             LockSupport.unpark(t);
         }
-    }
-
-    /**
-     * The plain thread blocks until {@link #wake}; {@code unlock} is released first. The caller
-     * entered {@link Parking#enterThreadWait} before the waiter became visible.
-     *
-     * <p>An interrupt does not end the wait (no jgo blocking call declares
-     * {@code InterruptedException}) and is not lost: the flag is taken off before each park (a set
-     * flag makes {@code park} return at once, and the thread would spin) and put back when the
-     * wait is over.
-     */
-    public void awaitAsThread(ParkUnlock unlock) {
-        unlock.unlockAfterPark();
-        PlainThreads.await(this, this, PlainThreads.NO_DEADLINE, false, true); // an interrupt is kept, not acted on
     }
 
     /** Has {@link #wake} been called for this plain thread's waiter? Volatile read, pairs with the write in wake. */

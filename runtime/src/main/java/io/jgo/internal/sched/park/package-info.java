@@ -36,31 +36,35 @@
  * class comment.
  *
  * <h2>One park, and where the hot path differs</h2>
- * Shared by every wait: the commit (prepare, then g0's {@code ParkUnlock} once the goroutine is
- * WAITING), the rule that exactly one source ends a wait ({@link io.jgo.internal.sched.park.OneWinner}:
- * a select's wakers, a {@code park.Park}'s wake, deadline, interrupt and cancel), the one wait loop
- * of a plain thread ({@link io.jgo.internal.sched.park.PlainThreads#await}), the wake-after-unlock
- * list ({@link io.jgo.internal.sched.park.WakeList}), and each goroutine's reusable records: its
- * waiter ({@link io.jgo.internal.sched.park.Parking#waiterFor}) and its one {@code park.Park}
- * ({@link io.jgo.internal.sched.park.Parking#cachedPark}, with one deadline timer), reset per wait,
- * so neither shape allocates per wait. Two shapes remain, on purpose:
+ * Every wait goes through one park, with one record for a parked party and one wake loop: the
+ * commit (prepare, then g0's {@code ParkUnlock} once the goroutine is WAITING), the record
+ * ({@link io.jgo.internal.sched.park.Waiter}: a goroutine's own, reused by each of its waits and
+ * reset per wait, {@link io.jgo.internal.sched.park.Parking#waiterFor}), the wake-after-unlock loop
+ * ({@link io.jgo.internal.sched.park.WakeList}, also the poller's), the one wait loop of a plain
+ * thread ({@link io.jgo.internal.sched.park.PlainThreads#await}), and the rule that exactly one
+ * source ends a wait ({@link io.jgo.internal.sched.park.OneWinner}). The park has two modes, on
+ * purpose:
  * <ul>
- *   <li>A waiter on one primitive's queue (a channel operation, a select, a sync type's
- *       {@code WaitList}, a blocking lock, a descriptor of the poller) has one possible waker at a
- *       time, decided by the primitive's lock: it needs no CAS, which is the one-winner rule's
- *       "skip the CAS when there is a single possible waker". None of these APIs has a deadline,
- *       an interrupt or a context (Go's channel, select and sync operations have none; the
- *       poller's deadlines are the descriptor's own), so the park would give them nothing but a
- *       reset per wait.</li>
- *   <li>A wait whose sources share no lock (a future's completer, a context, a timer, an
- *       interrupt; a sleep, whose sources are its timer and an interrupt) is a {@code park.Park}:
- *       its sources race on {@code OneWinner}'s CAS. A goroutine's own park is reused
- *       ({@code Park.of}: a sleep allocates nothing); a park kept by a primitive after the wait (a
- *       future's completer list) is fresh.</li>
+ *   <li>Single-waker ({@link io.jgo.internal.sched.park.Parking#enqueue},
+ *       {@link io.jgo.internal.sched.park.Parking#park},
+ *       {@link io.jgo.internal.sched.park.Parking#resumed}): a wait on one primitive's queue (a
+ *       channel's send or receive, a sync type's {@code WaitList}, a blocking lock, a descriptor of
+ *       the poller) has one possible waker at a time, the one that dequeues it under the
+ *       primitive's lock: no CAS (the one-winner rule's "skip the CAS when there is a single
+ *       possible waker"), no allocation. None of these APIs has a deadline, an interrupt or a
+ *       context of its own (Go's channel and sync operations have none). The poller's read and
+ *       write deadlines stay the descriptor's: a deadline there is a property of the connection
+ *       (set by any thread, before or during a wait, ending every waiter of that direction, kept
+ *       for the next read), not of one wait, so it wakes the queue under the descriptor's lock as
+ *       a close does.</li>
+ *   <li>Multi-waker: a wait whose sources share no lock races them on
+ *       {@link io.jgo.internal.sched.park.OneWinner}'s CAS. A {@code park.Park} (a future's
+ *       completer, a context, a deadline timer, an interrupt; a sleep) puts the same record on its
+ *       own queue ({@code Parking.enqueue}) with the park as its {@code elem}; a select
+ *       ({@link io.jgo.internal.sched.park.SelectWait}) has one record per case, and the waker
+ *       that wins the CAS dequeues its case. A blocking lock's timed or interruptible wait
+ *       ({@code blocking.LockWait}) decides its race under the lock's guard instead, since every
+ *       source takes it anyway.</li>
  * </ul>
- * Not yet merged: channels, select and {@code WaitList} enqueue the goroutine's cached waiter
- * through {@link io.jgo.internal.sched.park.Parking} directly rather than through the park;
- * {@code blocking.LockWait} keeps its own record, and the poller ({@code poll.PollDesc}) still walks
- * its own two wake loops.
  */
 package io.jgo.internal.sched.park;
