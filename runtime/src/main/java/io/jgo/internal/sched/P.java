@@ -118,7 +118,6 @@ final class P {
         return status;
     }
 
-    /** sysmon's read of {@link #schedtick}: opaque, so a loop of rounds never reuses a stale value. */
     /** The holder adds {@code delta} (+1 a goroutine started here, -1 one ended here). Holder only. */
     void addLive(long delta) {
         LIVE.setRelease(this, live + delta); // single writer: the plain read is its own last write
@@ -129,6 +128,7 @@ final class P {
         return (long) LIVE.getAcquire(this);
     }
 
+    /** sysmon's read of {@link #schedtick}: opaque, so a loop of rounds never reuses a stale value. */
     int schedtickOpaque() {
         return (int) SCHEDTICK.getOpaque(this);
     }
