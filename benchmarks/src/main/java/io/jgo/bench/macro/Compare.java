@@ -23,8 +23,12 @@ import java.util.concurrent.TimeUnit;
  *
  * <pre>
  * Compare [--set full|quick|smoke] [--workloads a,b] [--runtimes jgo,loom,platform] [--parallelism 1,2]
- *         [--warmups 3] [--runs 5] [--timeout SECONDS] [--jvm-args -Xms2g,-Xmx2g] [--out DIR]
+ *         [--warmups 3] [--min-warmup-ms 1000] [--runs 5] [--timeout SECONDS] [--jvm-args -Xms2g,-Xmx2g] [--out DIR]
  * </pre>
+ *
+ * {@code --min-warmup-ms}: after its {@code --warmups} runs a JVM keeps warming up (without the
+ * collection and pause before each run) until its warm-up runs after the first took this long in all, so a workload
+ * of a few milliseconds is measured compiled, not half interpreted ({@link Trial}); 0 turns it off.
  *
  * {@code --set} picks the sizes ({@link Workloads#set}): {@code quick} is the report's quick mode.
  */
@@ -35,7 +39,7 @@ public final class Compare {
 
     /** The command line. */
     public record Options(String set, List<Workload> workloads, List<Contender> contenders, List<Integer> parallelism,
-                   int warmups, int runs, long timeoutSeconds, List<String> jvmArgs, Path out) {
+                   int warmups, long minWarmupMillis, int runs, long timeoutSeconds, List<String> jvmArgs, Path out) {
 
         public static Options parse(String[] args) {
             Map<String, String> given = new LinkedHashMap<>();
@@ -63,18 +67,19 @@ public final class Compare {
             List<Integer> parallelism = list(given.getOrDefault("parallelism", "1,2")).stream().map(Integer::valueOf).toList();
             given.remove("parallelism");
             int warmups = Integer.parseInt(given.getOrDefault("warmups", "3"));
+            long minWarmupMillis = Long.parseLong(given.getOrDefault("min-warmup-ms", "1000"));
             int runs = Integer.parseInt(given.getOrDefault("runs", "5"));
             long timeout = Long.parseLong(given.getOrDefault("timeout", "600"));
             List<String> jvmArgs = list(given.getOrDefault("jvm-args", "-Xms2g,-Xmx2g"));
             Path out = Path.of(given.getOrDefault("out", "target/compare"));
-            given.keySet().removeAll(List.of("warmups", "runs", "timeout", "jvm-args", "out"));
+            given.keySet().removeAll(List.of("warmups", "min-warmup-ms", "runs", "timeout", "jvm-args", "out"));
             if (!given.isEmpty()) {
                 throw new IllegalArgumentException("unknown option(s) " + given.keySet());
             }
-            if (runs < 1 || warmups < 0) {
-                throw new IllegalArgumentException("need --runs >= 1 and --warmups >= 0");
+            if (runs < 1 || warmups < 0 || minWarmupMillis < 0) {
+                throw new IllegalArgumentException("need --runs >= 1, --warmups >= 0 and --min-warmup-ms >= 0");
             }
-            return new Options(set, workloads, contenders, parallelism, warmups, runs, timeout, jvmArgs, out);
+            return new Options(set, workloads, contenders, parallelism, warmups, minWarmupMillis, runs, timeout, jvmArgs, out);
         }
 
         private static List<String> list(String s) {
@@ -98,7 +103,7 @@ public final class Compare {
         } catch (IllegalArgumentException e) {
             System.err.println(e.getMessage());
             System.err.println("usage: Compare [--set full|quick|smoke] [--workloads a,b] [--runtimes jgo,loom,platform] [--parallelism 1,2]"
-                    + " [--warmups N] [--runs N] [--timeout SECONDS] [--jvm-args a,b] [--out DIR]");
+                    + " [--warmups N] [--min-warmup-ms MS] [--runs N] [--timeout SECONDS] [--jvm-args a,b] [--out DIR]");
             System.exit(2);
             return;
         }
@@ -154,6 +159,7 @@ public final class Compare {
     public static Map<String, String> meta(Options options) {
         Map<String, String> m = machine(options.set());
         m.put("warmups", Integer.toString(options.warmups()));
+        m.put("min-warmup-ms", Long.toString(options.minWarmupMillis()));
         m.put("runs", Integer.toString(options.runs()));
         m.put("jvm-args", String.join(" ", options.jvmArgs()));
         boolean tasksetAtOne = !Contender.PLATFORM.commandPrefix(1).isEmpty();
@@ -200,6 +206,7 @@ public final class Compare {
         command.addAll(options.jvmArgs());
         command.addAll(c.jvmFlags(p));
         command.add("-D" + Workloads.SET_PROPERTY + "=" + options.set());
+        command.add("-D" + Trial.MIN_WARMUP_PROPERTY + "=" + options.minWarmupMillis());
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), Trial.class.getName(),
                 w.name(), c.label(), Integer.toString(p), Integer.toString(options.warmups()), Integer.toString(options.runs())));
         String how = w.plan(c, p).how();
@@ -278,9 +285,9 @@ public final class Compare {
     // ------------------------------------------------------------------ report
 
     static void report(List<Outcome> outcomes, Options options, PrintStream out) {
-        out.printf("jgo vs Loom vs platform threads — JDK %s, %d CPUs, %d warm-up + %d measured runs per JVM, "
+        out.printf("jgo vs Loom vs platform threads — JDK %s, %d CPUs, %d warm-up (at least %d ms) + %d measured runs per JVM, "
                         + "one fresh JVM per row, JVM flags %s%n%n",
-                Runtime.version(), Runtime.getRuntime().availableProcessors(), options.warmups(), options.runs(),
+                Runtime.version(), Runtime.getRuntime().availableProcessors(), options.warmups(), options.minWarmupMillis(), options.runs(),
                 String.join(" ", options.jvmArgs()));
         out.println("| workload | p | runtime | median | spread (min – max) | runs | jgo/Loom | jgo/platform |");
         out.println("|---|---:|---|---:|---|---:|---:|---:|");

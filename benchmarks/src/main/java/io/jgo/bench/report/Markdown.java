@@ -19,16 +19,24 @@ final class Markdown {
     private Markdown() {
     }
 
+    /** The least warm-up time a JVM gave its workload, as a clause, when the run had one (older CSVs do not say). */
+    private static String warmupTime(Map<String, String> meta) {
+        String ms = meta.get("min-warmup-ms");
+        return ms == null || ms.equals("0") ? ""
+                : ", a JVM warming up for at least " + ms + " ms of runs (more warm-up runs, without the pause before each, when its "
+                + "count took less; Go needs none)";
+    }
+
     /** The whole report: the macro comparison's tables and charts, then {@code extras} (the extra measurements' sections). */
     static String write(Map<String, String> meta, Table t, Charts.Files charts, String extras) {
         StringBuilder md = new StringBuilder();
         title(md, meta);
         md.append(String.format("Measured %s on %s CPUs (%s), %s. JDK %s; %s. Each (workload, p, runtime) ran in a fresh JVM "
-                        + "(a fresh process for Go): %s warm-up and %s measured runs; the figure is the median of the measured runs, "
+                        + "(a fresh process for Go): %s warm-up and %s measured runs%s; the figure is the median of the measured runs, "
                         + "the spread their min – max. JVM flags: `%s`. Platform threads' CPU confinement: %s.%n%n",
                 meta.getOrDefault("date", "?"), meta.getOrDefault("cpus", "?"), meta.getOrDefault("cpu", "?"),
                 meta.getOrDefault("os", "?"), meta.getOrDefault("jdk", "?"), meta.getOrDefault("go", "Go: not recorded"),
-                meta.getOrDefault("warmups", "?"), meta.getOrDefault("runs", "?"), meta.getOrDefault("jvm-args", ""),
+                meta.getOrDefault("warmups", "?"), meta.getOrDefault("runs", "?"), warmupTime(meta), meta.getOrDefault("jvm-args", ""),
                 meta.getOrDefault("platform-confinement", "?")));
         md.append("Lower is better for every figure. p is the parallelism: jgo's GOMAXPROCS (`-Djgo.maxprocs`), Loom's scheduler "
                 + "parallelism and pool size, Go's GOMAXPROCS, the CPUs a platform-thread JVM may use. Ratios are of medians, "

@@ -64,7 +64,7 @@ public final class ReportRun {
                 throw new IllegalArgumentException("--extras-only with --no-extras (or an empty --extras) leaves nothing to measure");
             }
             List<String> compareArgs = new ArrayList<>(List.of("--set", quick ? "quick" : "full",
-                    "--warmups", quick ? "1" : "3", "--runs", quick ? "3" : "5",
+                    "--warmups", quick ? "1" : "3", "--min-warmup-ms", quick ? "300" : "1000", "--runs", quick ? "3" : "5",
                     "--out", quick ? "target/report-quick" : "results", "--parallelism", defaultParallelism()));
             compareArgs.addAll(rest); // later values win: Options keeps the last of a repeated option
             options = Compare.Options.parse(compareArgs.toArray(String[]::new));
