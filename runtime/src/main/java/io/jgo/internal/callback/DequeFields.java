@@ -33,11 +33,11 @@ final class DequeFields {
         boolean open;
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
-            h[0] = lookup.unreflectGetter(accessible(ArrayDeque.class, "elements"));
-            h[1] = lookup.unreflectGetter(accessible(ArrayDeque.class, "head"));
-            h[2] = lookup.unreflectGetter(accessible(ArrayDeque.class, "tail"));
-            h[3] = lookup.unreflectGetter(accessible(PriorityQueue.class, "queue"));
-            Field modCount = accessible(PriorityQueue.class, "modCount");
+            h[0] = lookup.unreflectGetter(JdkFields.accessible(ArrayDeque.class, "elements"));
+            h[1] = lookup.unreflectGetter(JdkFields.accessible(ArrayDeque.class, "head"));
+            h[2] = lookup.unreflectGetter(JdkFields.accessible(ArrayDeque.class, "tail"));
+            h[3] = lookup.unreflectGetter(JdkFields.accessible(PriorityQueue.class, "queue"));
+            Field modCount = JdkFields.accessible(PriorityQueue.class, "modCount");
             h[4] = lookup.unreflectGetter(modCount);
             h[5] = lookup.unreflectSetter(modCount);
             open = h[0].type().returnType() == Object[].class && h[1].type().returnType() == int.class
@@ -57,19 +57,13 @@ final class DequeFields {
     private DequeFields() {
     }
 
-    private static Field accessible(Class<?> type, String name) throws NoSuchFieldException {
-        Field f = type.getDeclaredField(name);
-        f.setAccessible(true);
-        return f;
-    }
-
     /** The circular array of {@code deque}: its elements are the slots from {@link #head} up to, not including, {@link #tail}. */
     @SuppressWarnings("rawtypes")
     static Object[] elements(ArrayDeque deque) {
         try {
             return (Object[]) ELEMENTS.invokeExact(deque);
         } catch (Throwable t) {
-            throw unexpected(t);
+            throw JdkFields.unexpected(t);
         }
     }
 
@@ -78,7 +72,7 @@ final class DequeFields {
         try {
             return (int) HEAD.invokeExact(deque);
         } catch (Throwable t) {
-            throw unexpected(t);
+            throw JdkFields.unexpected(t);
         }
     }
 
@@ -87,7 +81,7 @@ final class DequeFields {
         try {
             return (int) TAIL.invokeExact(deque);
         } catch (Throwable t) {
-            throw unexpected(t);
+            throw JdkFields.unexpected(t);
         }
     }
 
@@ -97,7 +91,7 @@ final class DequeFields {
         try {
             return (Object[]) HEAP.invokeExact(queue);
         } catch (Throwable t) {
-            throw unexpected(t);
+            throw JdkFields.unexpected(t);
         }
     }
 
@@ -107,7 +101,7 @@ final class DequeFields {
         try {
             return (int) MOD_COUNT.invokeExact(queue);
         } catch (Throwable t) {
-            throw unexpected(t);
+            throw JdkFields.unexpected(t);
         }
     }
 
@@ -118,18 +112,8 @@ final class DequeFields {
         try {
             SET_MOD_COUNT.invokeExact(queue, next);
         } catch (Throwable t) {
-            throw unexpected(t);
+            throw JdkFields.unexpected(t);
         }
         return next;
-    }
-
-    private static RuntimeException unexpected(Throwable t) {
-        if (t instanceof RuntimeException) {
-            throw (RuntimeException) t;
-        }
-        if (t instanceof Error) {
-            throw (Error) t;
-        }
-        return new IllegalStateException("a java.util field handle threw " + t, t);
     }
 }

@@ -144,7 +144,7 @@ final class IteratorFields {
         try {
             return (int) CURSOR.invokeExact((Object) it);
         } catch (Throwable t) {
-            throw unexpected(t);
+            throw JdkFields.unexpected(t);
         }
     }
 
@@ -152,7 +152,7 @@ final class IteratorFields {
         try {
             return (int) REMAINING.invokeExact((Object) it);
         } catch (Throwable t) {
-            throw unexpected(t);
+            throw JdkFields.unexpected(t);
         }
     }
 
@@ -160,7 +160,7 @@ final class IteratorFields {
         try {
             SET_REMAINING.invokeExact((Object) it, remaining);
         } catch (Throwable t) {
-            throw unexpected(t);
+            throw JdkFields.unexpected(t);
         }
     }
 
@@ -168,7 +168,7 @@ final class IteratorFields {
         try {
             SET_LAST_RET.invokeExact((Object) it, lastRet);
         } catch (Throwable t) {
-            throw unexpected(t);
+            throw JdkFields.unexpected(t);
         }
     }
 
@@ -178,7 +178,7 @@ final class IteratorFields {
         try {
             return (ArrayDeque) (Object) DEQUE.invokeExact((Object) it);
         } catch (Throwable t) {
-            throw unexpected(t);
+            throw JdkFields.unexpected(t);
         }
     }
 
@@ -210,7 +210,7 @@ final class IteratorFields {
         try {
             return (Object) UNMODIFIABLE_ENTRY.invokeExact(e);
         } catch (Throwable t) {
-            throw unexpected(t);
+            throw JdkFields.unexpected(t);
         }
     }
 
@@ -220,7 +220,7 @@ final class IteratorFields {
             Object valueType = (Object) CHECKED_VALUE_TYPE.invokeExact((Object) it);
             return (Object) CHECKED_ENTRY.invokeExact(e, valueType);
         } catch (Throwable t) {
-            throw unexpected(t);
+            throw JdkFields.unexpected(t);
         }
     }
 
@@ -228,17 +228,7 @@ final class IteratorFields {
         try {
             return (Object) getter.invokeExact(o);
         } catch (Throwable t) {
-            throw unexpected(t);
+            throw JdkFields.unexpected(t);
         }
-    }
-
-    private static RuntimeException unexpected(Throwable t) {
-        if (t instanceof RuntimeException) {
-            throw (RuntimeException) t;
-        }
-        if (t instanceof Error) {
-            throw (Error) t;
-        }
-        return new IllegalStateException("a java.util field handle threw " + t, t);
     }
 }

@@ -52,20 +52,20 @@ final class SortedFields {
         String why = null;
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
-            Field mapComparator = accessible(TreeMap.class, "comparator");
-            Field queueComparator = accessible(PriorityQueue.class, "comparator");
+            Field mapComparator = JdkFields.accessible(TreeMap.class, "comparator");
+            Field queueComparator = JdkFields.accessible(PriorityQueue.class, "comparator");
             h[0] = lookup.unreflectGetter(mapComparator);
             h[1] = lookup.unreflectSetter(mapComparator);
-            h[2] = lookup.unreflectGetter(accessible(TreeSet.class, "m"));
+            h[2] = lookup.unreflectGetter(JdkFields.accessible(TreeSet.class, "m"));
             h[3] = lookup.unreflectGetter(queueComparator);
             h[4] = lookup.unreflectSetter(queueComparator);
-            h[5] = lookup.unreflectGetter(accessible(PriorityQueue.class, "queue"));
+            h[5] = lookup.unreflectGetter(JdkFields.accessible(PriorityQueue.class, "queue"));
             views[0] = Class.forName("java.util.TreeMap$AscendingSubMap");
             views[1] = Class.forName("java.util.TreeMap$DescendingSubMap");
             views[2] = Class.forName("java.util.TreeMap$KeySet");
-            h[6] = lookup.unreflectGetter(accessible(Class.forName("java.util.TreeMap$NavigableSubMap"), "m"))
+            h[6] = lookup.unreflectGetter(JdkFields.accessible(Class.forName("java.util.TreeMap$NavigableSubMap"), "m"))
                     .asType(MethodType.methodType(TreeMap.class, Object.class));
-            h[7] = lookup.unreflectGetter(accessible(views[2], "m")).asType(MethodType.methodType(NavigableMap.class, Object.class));
+            h[7] = lookup.unreflectGetter(JdkFields.accessible(views[2], "m")).asType(MethodType.methodType(NavigableMap.class, Object.class));
             open = true;
         } catch (ReflectiveOperationException | RuntimeException closed) { // InaccessibleObjectException, a renamed field
             open = false;
@@ -89,19 +89,13 @@ final class SortedFields {
     private SortedFields() {
     }
 
-    private static Field accessible(Class<?> type, String name) throws NoSuchFieldException {
-        Field f = type.getDeclaredField(name);
-        f.setAccessible(true);
-        return f;
-    }
-
     /** The comparator field of {@code map} (null: natural ordering), which its {@code comparator()} returns. */
     @SuppressWarnings("rawtypes")
     static Comparator comparatorOf(TreeMap map) {
         try {
             return (Comparator) TREE_MAP_COMPARATOR.invokeExact(map);
         } catch (Throwable t) {
-            throw unexpected(t);
+            throw JdkFields.unexpected(t);
         }
     }
 
@@ -110,7 +104,7 @@ final class SortedFields {
         try {
             SET_TREE_MAP_COMPARATOR.invokeExact(map, c);
         } catch (Throwable t) {
-            throw unexpected(t);
+            throw JdkFields.unexpected(t);
         }
     }
 
@@ -120,7 +114,7 @@ final class SortedFields {
         try {
             return (NavigableMap) TREE_SET_MAP.invokeExact(set);
         } catch (Throwable t) {
-            throw unexpected(t);
+            throw JdkFields.unexpected(t);
         }
     }
 
@@ -129,7 +123,7 @@ final class SortedFields {
         try {
             return (Comparator) QUEUE_COMPARATOR.invokeExact(queue);
         } catch (Throwable t) {
-            throw unexpected(t);
+            throw JdkFields.unexpected(t);
         }
     }
 
@@ -138,7 +132,7 @@ final class SortedFields {
         try {
             SET_QUEUE_COMPARATOR.invokeExact(queue, c);
         } catch (Throwable t) {
-            throw unexpected(t);
+            throw JdkFields.unexpected(t);
         }
     }
 
@@ -148,7 +142,7 @@ final class SortedFields {
         try {
             return (Object[]) QUEUE_ARRAY.invokeExact(queue);
         } catch (Throwable t) {
-            throw unexpected(t);
+            throw JdkFields.unexpected(t);
         }
     }
 
@@ -180,18 +174,8 @@ final class SortedFields {
                 return treeBehind((NavigableMap) KEY_SET_MAP.invokeExact(collection));
             }
         } catch (Throwable t) {
-            throw unexpected(t);
+            throw JdkFields.unexpected(t);
         }
         return null;
-    }
-
-    private static RuntimeException unexpected(Throwable t) {
-        if (t instanceof RuntimeException) {
-            throw (RuntimeException) t;
-        }
-        if (t instanceof Error) {
-            throw (Error) t;
-        }
-        return new IllegalStateException("a java.util field handle threw " + t, t);
     }
 }

@@ -73,8 +73,7 @@ final class Wrapped {
     }
 
     private static MethodHandle getter(String wrapper, String field) throws ReflectiveOperationException {
-        Field f = Class.forName(PREFIX + wrapper).getDeclaredField(field);
-        f.setAccessible(true);
+        Field f = JdkFields.accessible(Class.forName(PREFIX + wrapper), field);
         return MethodHandles.lookup().unreflectGetter(f).asType(java.lang.invoke.MethodType.methodType(Object.class, Object.class));
     }
 
@@ -165,10 +164,8 @@ final class Wrapped {
     private static Object get(MethodHandle getter, Object wrapper) {
         try {
             return (Object) getter.invokeExact(wrapper);
-        } catch (RuntimeException | Error e) {
-            throw e;
         } catch (Throwable t) {
-            throw new IllegalStateException("a java.util field handle threw " + t, t);
+            throw JdkFields.unexpected(t);
         }
     }
 }
