@@ -1,13 +1,9 @@
 package io.jgo.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.jgo.Go;
 import io.jgo.Goroutine;
-import io.jgo.internal.Stack;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -71,19 +67,8 @@ class DequeCallbackPinTest {
 
     @Test
     void suspendingFunctionsHandedThroughCollectionsWrappersDoNotPin() {
-        String[] result = new String[1];
-        long before = Stack.pinCount();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream saved = System.err;
-        System.setErr(new PrintStream(err, true));
-        try {
-            Go.run(() -> result[0] = wrappers());
-        } finally {
-            System.setErr(saved);
-        }
-        assertEquals(0, Stack.pinCount() - before, err.toString());
-        assertFalse(err.toString().contains("pinned"), err.toString());
-        assertEquals("[list 1, list 2, deque 3, deque 4, removed true [5, 7], a1, b2, checked a1, checked b2]", result[0]);
+        String result = Unpinned.run(DequeCallbackPinTest::wrappers);
+        assertEquals("[list 1, list 2, deque 3, deque 4, removed true [5, 7], a1, b2, checked a1, checked b2]", result);
     }
 
     @Goroutine
@@ -96,36 +81,17 @@ class DequeCallbackPinTest {
     /** A synchronized wrapper holds its monitor around the callback: it pins, and the warning names the wrapper and the fix. */
     @Test
     void aSynchronizedWrappersCallbackPinsAndTheWarningNamesTheWrapper() {
-        String[] result = new String[1];
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream saved = System.err;
-        System.setErr(new PrintStream(err, true));
-        try {
-            Go.run(() -> result[0] = synchronizedWrapper());
-        } finally {
-            System.setErr(saved);
-        }
-        assertEquals("[sync 1, sync 2]", result[0]);
-        String warning = err.toString();
+        Unpinned.Captured run = Unpinned.capture(DequeCallbackPinTest::synchronizedWrapper);
+        assertEquals("[sync 1, sync 2]", run.result());
+        String warning = run.err();
         org.junit.jupiter.api.Assertions.assertTrue(warning.contains("java.util.Collections$SynchronizedCollection.forEach")
                 && warning.contains("io.jgo.Mutex"), warning);
     }
 
     @Test
     void suspendingFunctionsOfADequeAndAPriorityQueueDoNotPin() {
-        String[] result = new String[1];
-        long before = Stack.pinCount();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream saved = System.err;
-        System.setErr(new PrintStream(err, true));
-        try {
-            Go.run(() -> result[0] = deques());
-        } finally {
-            System.setErr(saved);
-        }
-        assertEquals(0, Stack.pinCount() - before, err.toString());
-        assertFalse(err.toString().contains("pinned"), err.toString());
+        String result = Unpinned.run(DequeCallbackPinTest::deques);
         assertEquals("[deque 4, deque 1, deque 3, deque 1, deque 2, removed true [4, 2],"
-                + " queue 4, queue 2, queue 3, queue 1, queue 1, removed true [4, 2, 3], none false [4, 2, 3]]", result[0]);
+                + " queue 4, queue 2, queue 3, queue 1, queue 1, removed true [4, 2, 3], none false [4, 2, 3]]", result);
     }
 }

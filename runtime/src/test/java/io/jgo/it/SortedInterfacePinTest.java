@@ -1,13 +1,9 @@
 package io.jgo.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.jgo.Go;
 import io.jgo.Goroutine;
-import io.jgo.internal.Stack;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -134,18 +130,6 @@ class SortedInterfacePinTest {
     }
 
     private static String runWithoutPins(boolean sorted) {
-        String[] result = new String[1];
-        long before = Stack.pinCount();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream saved = System.err;
-        System.setErr(new PrintStream(err, true));
-        try {
-            Go.run(() -> result[0] = sorted ? newcomer() : unsorted());
-        } finally {
-            System.setErr(saved);
-        }
-        assertEquals(0, Stack.pinCount() - before, err.toString());
-        assertFalse(err.toString().contains("pinned"), err.toString());
-        return result[0];
+        return Unpinned.run(() -> sorted ? newcomer() : unsorted());
     }
 }
