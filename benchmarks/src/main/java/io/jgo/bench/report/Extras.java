@@ -131,10 +131,15 @@ public final class Extras {
         Files.deleteIfExists(first);
         jmhRun(JMH_FULL, file);
         jmhRun(JMH_FIRST_SUSPENSION, first);
-        JsonArray all = readArray(file);
-        all.addAll(readArray(first));
-        Files.writeString(file, new GsonBuilder().setPrettyPrinting().create().toJson(all), StandardCharsets.UTF_8);
+        appendJmhResults(file, first);
         Files.delete(first);
+    }
+
+    /** Appends the benchmarks of JMH's JSON file {@code from} to those of {@code into}, rewritten as one array. */
+    static void appendJmhResults(Path into, Path from) throws IOException {
+        JsonArray all = readArray(into);
+        all.addAll(readArray(from));
+        Files.writeString(into, new GsonBuilder().setPrettyPrinting().create().toJson(all), StandardCharsets.UTF_8);
     }
 
     private static void jmhRun(List<String> options, Path file) throws Exception {
