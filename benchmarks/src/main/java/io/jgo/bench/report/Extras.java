@@ -50,7 +50,7 @@ public final class Extras {
     /**
      * The full mode's first suspension, its own JMH run: the report gives its cost per extra frame (a
      * least-squares line over the depths), and with one fork and 5 iterations at six depths that slope had
-     * errors larger than itself (REPORT.md, 2026-12-05: 9.93 ns a frame, ± 318 ns at depth 1 and ± 11,219
+     * errors larger than itself (REPORT.md, 2026-12-06: 9.93 ns a frame, ± 318 ns at depth 1 and ± 11,219
      * at depth 1,000). Here two forks (a JIT outcome of one JVM counts once in two, not in all) and 10
      * iterations each after 5 of warm-up, at the three depths that fix the line (its ends and one between):
      * 20 samples a point, where a 99.9 % interval is 0.87 standard deviations wide against 3.85 with 5.
