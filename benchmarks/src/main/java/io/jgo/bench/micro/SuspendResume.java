@@ -32,13 +32,21 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * <p>{@code jgoFirstSuspension} / {@code loomFirstSuspension}: a new continuation run down to its
  * first yield (descend {@code depth} frames, save them all, come back): O(depth) by nature for both,
  * reported apart from the round trip.
+ *
+ * <p>Each fork runs on a fixed heap that the JVM touched whole at its start ({@code -Xms1g -Xmx1g
+ * -XX:+AlwaysPreTouch}): a first suspension allocates its records' segments, about 11 bytes a frame for
+ * jgo (Loom its stack chunks), and on a heap still growing much of that lands on memory touched for the
+ * first time, whose page faults the operation then pays. On the 2-CPU test machine that made some forks
+ * 8 times slower at depth 1,000 than others (thread CPU time 43-46 ns a frame against 5-6,
+ * {@link FirstSuspensionCpuTime}), and the report's slope an average of the two kinds with errors larger
+ * than itself.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = {"--add-exports=java.base/jdk.internal.vm=ALL-UNNAMED",
-        CarrierExecutor.EXECUTOR, CarrierExecutor.EXECUTOR_CLASS})
+        CarrierExecutor.EXECUTOR, CarrierExecutor.EXECUTOR_CLASS, "-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch"})
 @State(Scope.Thread)
 public class SuspendResume {
 
