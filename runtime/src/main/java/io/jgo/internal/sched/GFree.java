@@ -110,7 +110,7 @@ final class GFree {
      * was empty (a new G is allocated then).
      */
     boolean refill(Local to) {
-        if (top.get() == null) { // a plain pre-check: an empty stack costs one read of a shared line
+        if (top.get() == null) { // a pre-check: an empty stack costs one volatile read, no CAS
             return false;
         }
         Batch b = pop();
@@ -163,7 +163,7 @@ final class GFree {
      * A pop takes from the extra chain first (the most recently freed, as Go's list does). Invariant:
      * the extra chain is non-empty only when the kept chain is full, and the kept chain never holds
      * more than {@link #LOCAL_KEEP} (a batch is at most that long: a spill's extra chain, a retired
-     * P's chains, or one G).
+     * P's chains, one G, or what a take leaves of a batch).
      */
     static final class Local {
         private G keptHead;
