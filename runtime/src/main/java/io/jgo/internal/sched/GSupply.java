@@ -19,17 +19,14 @@ final class GSupply {
     }
 
     /**
-     * A G to run a new goroutine: from {@code pp}'s free list (refilled in a batch from the shared
-     * one when empty), else from the shared list without a P, else a new one, recorded in allgs.
-     * The holder of pp, or any thread when pp is null.
+     * A G to run a new goroutine: from {@code pp}'s free list (refilled with one batch from the
+     * shared one when empty), else from the shared list without a P, else a new one, recorded in
+     * allgs. The holder of pp, or any thread when pp is null.
      */
     G alloc(P pp, boolean main) {
         if (pp != null) {
-            if (pp.gFree.size() == 0) {
-                sched.gFree.refill(pp.gFree, GFree.LOCAL_KEEP);
-                if (pp.gFree.size() > 0) {
-                    sched.count(PolicyCounts.Event.GFREE_REFILL);
-                }
+            if (pp.gFree.size() == 0 && sched.gFree.refill(pp.gFree)) {
+                sched.count(PolicyCounts.Event.GFREE_REFILL);
             }
             G g = pp.gFree.pop();
             if (g != null) {
@@ -61,17 +58,17 @@ final class GSupply {
 
     /**
      * {@code g} ended and is not main: back to the free list of {@code pp} (the P the ending M
-     * holds; spilling half when it grows past {@link GFree#LOCAL_MAX}), or to the shared list
-     * without a P. g0 of the M that ran g.
+     * holds; spilling all but {@link GFree#LOCAL_KEEP} as one batch when it reaches
+     * {@link GFree#LOCAL_MAX}), or to the shared list without a P. g0 of the M that ran g.
      */
     void free(P pp, G g) {
         if (pp == null) {
             sched.gFree.put(g);
         } else {
             pp.gFree.push(g);
-            if (pp.gFree.size() >= GFree.LOCAL_MAX) {
+            if (pp.gFree.full()) {
                 sched.count(PolicyCounts.Event.GFREE_SPILL);
-                sched.gFree.putAll(pp.gFree, GFree.LOCAL_KEEP);
+                sched.gFree.spill(pp.gFree);
             }
         }
     }

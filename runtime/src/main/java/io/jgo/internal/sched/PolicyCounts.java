@@ -61,9 +61,9 @@ final class PolicyCounts {
         TIMER_OVERDUE_RUN("timer-overdue-run"),
         /** sysmon asked the goroutine of another P to yield, so that P's holder runs a late timer ({@code Retake.askAnotherHolder}). */
         TIMER_ASK_OTHER("timer-ask-other"),
-        /** An empty local free list refilled from the shared one under its lock (Go's {@code gfget} batch). */
+        /** An empty local free list adopted one batch of the shared one (Go's {@code gfget} batch; one CAS). */
         GFREE_REFILL("gfree-refill"),
-        /** A local free list past its maximum spilled to the shared one under its lock (Go's {@code gfput} batch). */
+        /** A local free list at its maximum pushed its extra Gs onto the shared one as one batch (Go's {@code gfput}; one CAS). */
         GFREE_SPILL("gfree-spill"),
         /** A goroutine made with a new G: no dead one was free on the P (nor on the shared list). */
         G_NEW("g-new"),

@@ -170,7 +170,7 @@ final class Procs {
      */
     void retireLocked(P pp, int from) {
         pp.runq.drainTo(sched.global); // we are its last owner
-        sched.gFree.putAll(pp.gFree, 0);
+        sched.gFree.putAll(pp.gFree);
         if (pp.id != 0) { // P0 never retires (GOMAXPROCS >= 1); it takes over the timers
             pp.timers.moveAllTo(every[0].timers);
         }

@@ -5,7 +5,7 @@
  * <ul>
  *   <li><b>G</b> ({@link io.jgo.internal.sched.G}): a goroutine: body, segmented stack, status,
  *       wait reason. Dead Gs are reused through per-P free lists that spill to and refill from a
- *       shared list in batches ({@link io.jgo.internal.sched.GFree}).</li>
+ *       shared lock-free stack of batches, one CAS per batch ({@link io.jgo.internal.sched.GFree}).</li>
  *   <li><b>M</b> ({@link io.jgo.internal.sched.M}): a carrier thread; its {@code run()} is g0, the loop
  *       {@code schedule -> findRunnable -> execute}. A goroutine runs in frames nested under
  *       {@code execute} and unwinds back to it on every park, yield and exit (return-based

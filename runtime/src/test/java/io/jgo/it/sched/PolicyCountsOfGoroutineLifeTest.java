@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The counts that explain where a second P loses on spawn-heavy workloads ({@code -Djgo.counts=true},
  * benchmarks/README.md "Issue 28: where the second P loses"): G allocations, free-list refills and
- * spills through the shared list's lock, stolen Gs. (Whether main's spawns overflow its ring depends
+ * spills through the shared list, stolen Gs. (Whether main's spawns overflow its ring depends
  * on main keeping its P on M0, which a loaded machine does not promise: ring spills are not asserted.)
  * One P, so the outcome does not depend on the machine: the main goroutine spawns a wave of 1,000
  * without blocking, waits, and spawns a second wave, which reuses the dead Gs
