@@ -59,6 +59,10 @@ final class PolicyCounts {
         TIMER_READY_IDLE_P("timer-ready-idlep"),
         /** A P's holder ran another P's overdue timers that sysmon marked ({@code Timers.runOverdueFor}). */
         TIMER_OVERDUE_RUN("timer-overdue-run"),
+        /** Timers fired by those runs ({@code Timers.runOverdueFor}): sleepers a P's holder took over from another P's heap. */
+        TIMER_OVERDUE_FIRED("timer-overdue-fired"),
+        /** sysmon marked a running P's late timer overdue, for any P's holder to run ({@code Timers.markOverdue}). */
+        TIMER_OVERDUE_MARK("timer-overdue-mark"),
         /** sysmon asked the goroutine of another P to yield, so that P's holder runs a late timer ({@code Retake.askAnotherHolder}). */
         TIMER_ASK_OTHER("timer-ask-other"),
         /** An empty local free list refilled from the shared one under its lock (Go's {@code gfget} batch). */

@@ -107,6 +107,7 @@ final class Timers implements TimerHost {
      * (its carrier may have no CPU): let whichever P's holder schedules first run it. Sysmon's thread.
      */
     void markOverdue() {
+        sched.count(PolicyCounts.Event.TIMER_OVERDUE_MARK);
         overdue.set(true);
     }
 
@@ -130,6 +131,7 @@ final class Timers implements TimerHost {
         int n = runAllExpiredFor(own, sched.timeNow());
         if (n > 0) {
             sched.count(PolicyCounts.Event.TIMER_OVERDUE_RUN);
+            sched.count(PolicyCounts.Event.TIMER_OVERDUE_FIRED, n);
         }
         return n;
     }
