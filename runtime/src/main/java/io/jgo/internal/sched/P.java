@@ -106,6 +106,13 @@ final class P {
     final TimerHeap timers;
     /** What sysmon saw of this P last time; sysmon's thread only (Go's {@code sysmontick}). */
     final SysmonTick sysmonTick = new SysmonTick();
+    /**
+     * sysmon's mark on a late timer of this P whose holder did not answer the ask to yield, for
+     * another P's holder to run ({@link Timers#runOverdueFor}), or null. Set by sysmon, taken
+     * (swapped to null) by whichever holder acts on it; an object of its own, so its writes share no
+     * line with the holder's fields.
+     */
+    final java.util.concurrent.atomic.AtomicReference<Timers.OverdueMark> overdueMark = new java.util.concurrent.atomic.AtomicReference<>();
 
     P(int id, int runqCapacity, int status, Timers timers) {
         this.id = id;
@@ -180,6 +187,8 @@ final class P {
         int timerAskTick;
         long timerAskWhen;
         long timerAskGoid = -1;
+        /** The heap's {@code TimerHeap.batchesRun} at that ask: a count that moved since means someone ran the heap (answered). */
+        int timerAskBatches;
         /**
          * The goroutine (by id: G objects are reused) a time slice's end made sysmon ask to yield, on
          * tick {@link #askTick}, first at {@link #askWhen}; -1 for none. Only that goroutine, still

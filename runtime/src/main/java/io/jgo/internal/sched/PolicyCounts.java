@@ -63,6 +63,11 @@ final class PolicyCounts {
         TIMER_OVERDUE_FIRED("timer-overdue-fired"),
         /** sysmon marked a running P's late timer overdue, for any P's holder to run ({@code Timers.markOverdue}). */
         TIMER_OVERDUE_MARK("timer-overdue-mark"),
+        /**
+         * A P's holder took a mark but left the heap to its owner: the owner had scheduled or run the
+         * heap since sysmon's ask, or the heap's lock was busy ({@code Timers.runOverdueFor}).
+         */
+        TIMER_OVERDUE_SKIP("timer-overdue-skip"),
         /** sysmon asked the goroutine of another P to yield, so that P's holder runs a late timer ({@code Retake.askAnotherHolder}). */
         TIMER_ASK_OTHER("timer-ask-other"),
         /** An empty local free list refilled from the shared one under its lock (Go's {@code gfget} batch). */
