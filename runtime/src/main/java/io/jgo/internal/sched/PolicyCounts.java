@@ -64,10 +64,12 @@ final class PolicyCounts {
         /** sysmon marked a running P's late timer overdue, for any P's holder to run ({@code Timers.markOverdue}). */
         TIMER_OVERDUE_MARK("timer-overdue-mark"),
         /**
-         * A P's holder took a mark but left the heap to its owner: the owner had scheduled or run the
-         * heap since sysmon's ask, or the heap's lock was busy ({@code Timers.runOverdueFor}).
+         * A P's holder took a mark but left the heap to its owner, who had scheduled or run the heap
+         * since sysmon's ask ({@code Timers.runOverdueFor}).
          */
         TIMER_OVERDUE_SKIP("timer-overdue-skip"),
+        /** ... or left it because the heap's lock was busy ({@code TimerHeap.tryRunBatch}) before any timer fired. */
+        TIMER_OVERDUE_BUSY("timer-overdue-busy"),
         /** sysmon asked the goroutine of another P to yield, so that P's holder runs a late timer ({@code Retake.askAnotherHolder}). */
         TIMER_ASK_OTHER("timer-ask-other"),
         /** An empty local free list refilled from the shared one under its lock (Go's {@code gfget} batch). */

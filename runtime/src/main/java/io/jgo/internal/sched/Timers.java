@@ -159,8 +159,10 @@ final class Timers implements TimerHost {
                 continue; // own: its heap was just run by own's check, on this very schedule
             }
             int fired = runMarked(own, pp, mark);
-            if (fired < 0) {
+            if (fired == ANSWERED) {
                 sched.count(PolicyCounts.Event.TIMER_OVERDUE_SKIP);
+            } else if (fired == BUSY) {
+                sched.count(PolicyCounts.Event.TIMER_OVERDUE_BUSY);
             } else if (fired > 0) {
                 n += fired;
                 sched.count(PolicyCounts.Event.TIMER_OVERDUE_RUN);
@@ -179,14 +181,20 @@ final class Timers implements TimerHost {
         return pp.schedtickOpaque() == mark.schedtick() && pp.timers.batchesRun() == mark.batches();
     }
 
+    /** {@link #runMarked}: the marked P's holder had answered after all. */
+    private static final int ANSWERED = -1;
+    /** {@link #runMarked}: the marked P's heap lock was busy before any timer fired. */
+    private static final int BUSY = -2;
+
     /**
      * Runs marked P {@code pp}'s due timers for {@code own} (sleepers to own's runnext), batch by
      * batch while pp's holder is still stuck and pp's heap lock is free. Returns how many fired, or
-     * -1 if it left the heap to its owner without firing any. Holder of own (g0).
+     * {@link #ANSWERED} or {@link #BUSY} if it left the heap to its owner without firing any.
+     * Holder of own (g0).
      */
     private int runMarked(P own, P pp, OverdueMark mark) {
         if (!stillStuck(pp, mark)) {
-            return -1;
+            return ANSWERED;
         }
         Thread t = Thread.currentThread();
         Carrier c = t instanceof Carrier ? (Carrier) t : null;
@@ -200,7 +208,7 @@ final class Timers implements TimerHost {
             do {
                 n = pp.timers.tryRunBatch(now);
                 if (n < 0) {
-                    return total == 0 ? -1 : total; // its owner (or an arming goroutine) is in it
+                    return total == 0 ? BUSY : total; // its owner (or an arming goroutine) is in it
                 }
                 total += n;
                 // Our own batch moved the count: only the tick tells whether pp's holder woke up.
