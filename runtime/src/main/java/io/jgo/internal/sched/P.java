@@ -113,6 +113,15 @@ final class P {
      * line with the holder's fields.
      */
     final java.util.concurrent.atomic.AtomicReference<Timers.OverdueMark> overdueMark = new java.util.concurrent.atomic.AtomicReference<>();
+    /**
+     * True while this P's holder's g0 fires timers for it: its own heap ({@code Timers.check}) or
+     * another P's (sleepers into this P's runnext). Busy with timers, so not stuck, though neither
+     * its schedule tick nor its own heap's batch count moves meanwhile: without this, a P running
+     * another P's overdue heap for milliseconds looked stuck itself and was raided back (sleep-storm
+     * at p 2). Written by the holder ({@link #firingTimers(boolean)}, opaque), read opaque by sysmon
+     * and by a holder taking an overdue mark.
+     */
+    private boolean firingTimers;
 
     P(int id, int runqCapacity, int status, Timers timers) {
         this.id = id;
@@ -133,6 +142,16 @@ final class P {
     /** This P's share of the live goroutines, for a racy sum ({@link Sched#numGoroutine}). Any thread. */
     long liveAcquire() {
         return (long) LIVE.getAcquire(this);
+    }
+
+    /** The holder starts or stops firing timers for this P; see {@link #firingTimers}. Holder only. */
+    void firingTimers(boolean on) {
+        FIRING.setOpaque(this, on);
+    }
+
+    /** Is the holder firing timers for this P now? Any thread, racy. */
+    boolean firingTimersOpaque() {
+        return (boolean) FIRING.getOpaque(this);
     }
 
     /** sysmon's read of {@link #schedtick}: opaque, so a loop of rounds never reuses a stale value. */
@@ -206,11 +225,13 @@ final class P {
     private static final VarHandle SCHEDTICK;
     private static final VarHandle SYSCALLTICK;
     private static final VarHandle LIVE;
+    private static final VarHandle FIRING;
 
     static {
         try {
             STATUS = MethodHandles.lookup().findVarHandle(P.class, "status", int.class);
             SCHEDTICK = MethodHandles.lookup().findVarHandle(P.class, "schedtick", int.class);
+            FIRING = MethodHandles.lookup().findVarHandle(P.class, "firingTimers", boolean.class);
             SYSCALLTICK = MethodHandles.lookup().findVarHandle(P.class, "syscalltick", int.class);
             LIVE = MethodHandles.lookup().findVarHandle(P.class, "live", long.class);
         } catch (ReflectiveOperationException e) {

@@ -26,10 +26,11 @@ final class Retake {
      */
     int lateTimer(P pp, P.SysmonTick pd, int tick, long due, long now) {
         if (pd.timerAsked && (pd.timerAskTick != tick || pd.timerAskGoid != goidOn(pp)
-                || pd.timerAskBatches != pp.timers.batchesRun())) {
-            // Answered: the P scheduled since (and ran its timers), another G runs now, or someone
-            // is running the heap (its holder's g0 inside a long run of due timers: a sleep storm
-            // keeps thousands due, and the schedule tick does not move while g0 fires them).
+                || pd.timerAskBatches != pp.timers.batchesRun() || pp.firingTimersOpaque())) {
+            // Answered: the P scheduled since (and ran its timers), another G runs now, someone
+            // ran the heap, or the holder's g0 is firing timers now, its own or another P's (a sleep
+            // storm keeps thousands due, and the schedule tick does not move while g0 fires them;
+            // a holder running another P's overdue heap was itself marked and raided back).
             pd.timerAsked = false;
         }
         long askAt = due + Sysmon.TIMER_PREEMPT_NS;

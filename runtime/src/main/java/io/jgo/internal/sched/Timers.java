@@ -97,9 +97,11 @@ final class Timers implements TimerHost {
             if (c != null) {
                 c.firingTimersOf(pp);
             }
+            pp.firingTimers(true);
             try {
                 return pp.timers.runExpired(sched.timeNow());
             } finally {
+                pp.firingTimers(false);
                 if (c != null) {
                     c.firingTimersOf(null);
                 }
@@ -178,7 +180,8 @@ final class Timers implements TimerHost {
      * more batch run here, which the heap's lock keeps correct.
      */
     static boolean stillStuck(P pp, OverdueMark mark) {
-        return pp.schedtickOpaque() == mark.schedtick() && pp.timers.batchesRun() == mark.batches();
+        return pp.schedtickOpaque() == mark.schedtick() && pp.timers.batchesRun() == mark.batches()
+                && !pp.firingTimersOpaque();
     }
 
     /** {@link #runMarked}: the marked P's holder had answered after all. */
@@ -201,6 +204,7 @@ final class Timers implements TimerHost {
         if (c != null) {
             c.firingTimersOf(own);
         }
+        own.firingTimers(true);
         int total = 0;
         try {
             long now = sched.timeNow();
@@ -215,6 +219,7 @@ final class Timers implements TimerHost {
             } while (n == TimerHeap.BATCH && pp.schedtickOpaque() == mark.schedtick());
             return total;
         } finally {
+            own.firingTimers(false);
             if (c != null) {
                 c.firingTimersOf(null);
             }
@@ -294,9 +299,11 @@ final class Timers implements TimerHost {
         if (c != null) {
             c.firingTimersOf(own);
         }
+        own.firingTimers(true);
         try {
             return runAllExpired(now);
         } finally {
+            own.firingTimers(false);
             if (c != null) {
                 c.firingTimersOf(null);
             }

@@ -172,6 +172,11 @@ public final class TestRuntimes {
         s.allp[p].schedtick++;
     }
 
+    /** As if P {@code p}'s holder's g0 started ({@code true}) or stopped firing timers (its own or another P's). */
+    public static void firingTimersOn(Sched s, int p, boolean on) {
+        s.allp[p].firingTimers(on);
+    }
+
     /** Runs P {@code p}'s timers due at {@code now}, as its holder's g0 would; returns how many fired. */
     public static int runTimersOf(Sched s, int p, long now) {
         return s.allp[p].timers.runExpired(now);

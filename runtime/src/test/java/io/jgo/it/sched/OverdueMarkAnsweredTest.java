@@ -91,6 +91,36 @@ class OverdueMarkAnsweredTest {
     }
 
     /**
+     * A holder whose g0 is firing timers when the ask's time is up (another P's overdue heap, for
+     * milliseconds, on one tick) has answered too: before, sleep-storm at p 2 marked the raider's
+     * own P and the other P raided it back.
+     */
+    @Test
+    void aHolderFiringTimersWhenTheAskRunsOutIsNotMarked() {
+        long due = System.nanoTime();
+        AtomicLong clock = new AtomicLong(due - 5 * MS);
+        long[] late = TestRuntimes.lateTimerNanos();
+        Sched s = TestRuntimes.handDriven("overdue-firing", 2, null, clock::get);
+        boolean[] marked = new boolean[2];
+        s.runMain(() -> {
+            int lateP = TestRuntimes.takeIdleP(s);
+            TestRuntimes.armTimerOn(s, lateP, due, () -> { });
+            TestRuntimes.sysmonRound(s, clock.get());
+            TestRuntimes.sysmonRound(s, clock.addAndGet(5 * MS + late[0])); // asked
+            TestRuntimes.firingTimersOn(s, lateP, true); // its g0 runs another P's heap meanwhile
+            TestRuntimes.sysmonRound(s, clock.addAndGet(late[1]));
+            marked[0] = TestRuntimes.timerMarkedOverdue(s);
+            TestRuntimes.firingTimersOn(s, lateP, false);
+            TestRuntimes.sysmonRound(s, clock.addAndGet(late[1])); // the fresh ask left unanswered
+            marked[1] = TestRuntimes.timerMarkedOverdue(s);
+            Go.gosched();
+            TestRuntimes.returnIdleP(s, lateP);
+        });
+        assertFalse(marked[0], "firing timers at the deadline: answered, nothing marked");
+        assertTrue(marked[1], "an ask left unanswered is still marked");
+    }
+
+    /**
      * The heap's batch count is part of sysmon's "answered": a holder that ran its heap after the ask
      * (a g0 inside a long run of due timers, on one schedule tick) is never marked at all.
      */
