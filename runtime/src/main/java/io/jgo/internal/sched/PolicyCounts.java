@@ -63,6 +63,10 @@ final class PolicyCounts {
         TIMER_OVERDUE_FIRED("timer-overdue-fired"),
         /** sysmon marked a running P's late timer overdue, for any P's holder to run ({@code Timers.markOverdue}). */
         TIMER_OVERDUE_MARK("timer-overdue-mark"),
+        /** ... with a goroutine running on the late P (the one asked, or one it handed the tick to); the rest: g0 or no M. */
+        TIMER_OVERDUE_MARK_ON_G("timer-overdue-mark-g"),
+        /** ... with no M on the late P (in transit after a retake or a hand-off). */
+        TIMER_OVERDUE_MARK_NO_M("timer-overdue-mark-nom"),
         /**
          * A P's holder took a mark but left the heap to its owner, who had scheduled or run the heap
          * since sysmon's ask ({@code Timers.runOverdueFor}).

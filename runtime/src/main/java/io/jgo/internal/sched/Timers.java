@@ -127,6 +127,14 @@ final class Timers implements TimerHost {
      */
     void markOverdue(P late, int schedtick, int batches) {
         sched.count(PolicyCounts.Event.TIMER_OVERDUE_MARK);
+        if (sched.policyCounts != null) { // where the late P's holder is: for the counts only
+            M m = late.m;
+            if (m == null) {
+                sched.count(PolicyCounts.Event.TIMER_OVERDUE_MARK_NO_M);
+            } else if (m.curg != null) {
+                sched.count(PolicyCounts.Event.TIMER_OVERDUE_MARK_ON_G);
+            }
+        }
         late.overdueMark.set(new OverdueMark(schedtick, batches)); // at most one a P per retake period
         overdue.set(true);
     }
