@@ -106,6 +106,22 @@ final class P {
     final TimerHeap timers;
     /** What sysmon saw of this P last time; sysmon's thread only (Go's {@code sysmontick}). */
     final SysmonTick sysmonTick = new SysmonTick();
+    /**
+     * sysmon's mark on a late timer of this P whose holder did not answer the ask to yield, for
+     * another P's holder to run ({@link Timers#runOverdueFor}), or null. Set by sysmon, taken
+     * (swapped to null) by whichever holder acts on it; an object of its own, so its writes share no
+     * line with the holder's fields.
+     */
+    final java.util.concurrent.atomic.AtomicReference<Timers.OverdueMark> overdueMark = new java.util.concurrent.atomic.AtomicReference<>();
+    /**
+     * True while this P's holder's g0 fires timers for it: its own heap ({@code Timers.check}) or
+     * another P's (sleepers into this P's runnext). Busy with timers, so not stuck, though neither
+     * its schedule tick nor its own heap's batch count moves meanwhile: without this, a P running
+     * another P's overdue heap for milliseconds looked stuck itself and was raided back (sleep-storm
+     * at p 2). Written by the holder ({@link #firingTimers(boolean)}, opaque), read opaque by sysmon
+     * and by a holder taking an overdue mark.
+     */
+    private boolean firingTimers;
 
     P(int id, int runqCapacity, int status, Timers timers) {
         this.id = id;
@@ -126,6 +142,16 @@ final class P {
     /** This P's share of the live goroutines, for a racy sum ({@link Sched#numGoroutine}). Any thread. */
     long liveAcquire() {
         return (long) LIVE.getAcquire(this);
+    }
+
+    /** The holder starts or stops firing timers for this P; see {@link #firingTimers}. Holder only. */
+    void firingTimers(boolean on) {
+        FIRING.setOpaque(this, on);
+    }
+
+    /** Is the holder firing timers for this P now? Any thread, racy. */
+    boolean firingTimersOpaque() {
+        return (boolean) FIRING.getOpaque(this);
     }
 
     /** sysmon's read of {@link #schedtick}: opaque, so a loop of rounds never reuses a stale value. */
@@ -180,6 +206,8 @@ final class P {
         int timerAskTick;
         long timerAskWhen;
         long timerAskGoid = -1;
+        /** The heap's {@code TimerHeap.batchesRun} at that ask: a count that moved since means someone ran the heap (answered). */
+        int timerAskBatches;
         /**
          * The goroutine (by id: G objects are reused) a time slice's end made sysmon ask to yield, on
          * tick {@link #askTick}, first at {@link #askWhen}; -1 for none. Only that goroutine, still
@@ -197,11 +225,13 @@ final class P {
     private static final VarHandle SCHEDTICK;
     private static final VarHandle SYSCALLTICK;
     private static final VarHandle LIVE;
+    private static final VarHandle FIRING;
 
     static {
         try {
             STATUS = MethodHandles.lookup().findVarHandle(P.class, "status", int.class);
             SCHEDTICK = MethodHandles.lookup().findVarHandle(P.class, "schedtick", int.class);
+            FIRING = MethodHandles.lookup().findVarHandle(P.class, "firingTimers", boolean.class);
             SYSCALLTICK = MethodHandles.lookup().findVarHandle(P.class, "syscalltick", int.class);
             LIVE = MethodHandles.lookup().findVarHandle(P.class, "live", long.class);
         } catch (ReflectiveOperationException e) {

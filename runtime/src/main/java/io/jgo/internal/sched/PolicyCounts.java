@@ -59,6 +59,21 @@ final class PolicyCounts {
         TIMER_READY_IDLE_P("timer-ready-idlep"),
         /** A P's holder ran another P's overdue timers that sysmon marked ({@code Timers.runOverdueFor}). */
         TIMER_OVERDUE_RUN("timer-overdue-run"),
+        /** Timers fired by those runs ({@code Timers.runOverdueFor}): sleepers a P's holder took over from another P's heap. */
+        TIMER_OVERDUE_FIRED("timer-overdue-fired"),
+        /** sysmon marked a running P's late timer overdue, for any P's holder to run ({@code Timers.markOverdue}). */
+        TIMER_OVERDUE_MARK("timer-overdue-mark"),
+        /** ... with a goroutine running on the late P (the one asked, or one it handed the tick to); the rest: g0 or no M. */
+        TIMER_OVERDUE_MARK_ON_G("timer-overdue-mark-g"),
+        /** ... with no M on the late P (in transit after a retake or a hand-off). */
+        TIMER_OVERDUE_MARK_NO_M("timer-overdue-mark-nom"),
+        /**
+         * A P's holder took a mark but left the heap to its owner, who had scheduled or run the heap
+         * since sysmon's ask ({@code Timers.runOverdueFor}).
+         */
+        TIMER_OVERDUE_SKIP("timer-overdue-skip"),
+        /** ... or left it because the heap's lock was busy ({@code TimerHeap.tryRunBatch}) before any timer fired. */
+        TIMER_OVERDUE_BUSY("timer-overdue-busy"),
         /** sysmon asked the goroutine of another P to yield, so that P's holder runs a late timer ({@code Retake.askAnotherHolder}). */
         TIMER_ASK_OTHER("timer-ask-other"),
         /** An empty local free list adopted one batch of the shared one (Go's {@code gfget} batch; one CAS). */

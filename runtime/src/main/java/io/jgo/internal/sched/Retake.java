@@ -25,8 +25,13 @@ final class Retake {
      * retook the P, else 0; records when the next decision falls due.
      */
     int lateTimer(P pp, P.SysmonTick pd, int tick, long due, long now) {
-        if (pd.timerAsked && (pd.timerAskTick != tick || pd.timerAskGoid != goidOn(pp))) {
-            pd.timerAsked = false; // answered: the P scheduled since (and ran its timers), or another G runs now
+        if (pd.timerAsked && (pd.timerAskTick != tick || pd.timerAskGoid != goidOn(pp)
+                || pd.timerAskBatches != pp.timers.batchesRun() || pp.firingTimersOpaque())) {
+            // Answered: the P scheduled since (and ran its timers), another G runs now, someone
+            // ran the heap, or the holder's g0 is firing timers now, its own or another P's (a sleep
+            // storm keeps thousands due, and the schedule tick does not move while g0 fires them;
+            // a holder running another P's overdue heap was itself marked and raided back).
+            pd.timerAsked = false;
         }
         long askAt = due + Sysmon.TIMER_PREEMPT_NS;
         if (askAt > now) {
@@ -39,9 +44,10 @@ final class Retake {
             pd.timerAsked = true;
             pd.timerAskTick = tick;
             pd.timerAskWhen = now;
+            pd.timerAskBatches = pp.timers.batchesRun();
         } else if (pd.timerAskWhen + Sysmon.TIMER_RETAKE_NS <= now) {
             pd.timerAsked = false; // the next round asks again, whoever runs on the P then
-            askAnotherHolder(pp);
+            askAnotherHolder(pp, pd);
             if (pd.timerAskGoid >= 0 && retakeRunning(pp, pd.timerAskGoid)) {
                 freshSlice(pd, tick, now);
                 return -1;
@@ -66,10 +72,13 @@ final class Retake {
      * runs the timer at its next schedule and the sleeper runs there next ({@code
      * Timers.runOverdueFor}). Go's Ps run one another's timers only when they look for work; here no
      * P may ever look (every one holds a hog), and the retake that follows waits for a woken M to
-     * get a CPU. The Ps are tried round-robin from the one after {@code late}. Round thread only.
+     * get a CPU. The Ps are tried round-robin from the one after {@code late}. The mark records
+     * {@code late}'s schedule tick and heap batch count at the ask ({@code pd}; unchanged since, or
+     * the ask would count as answered), so the holder that takes it leaves the heap alone if late's
+     * own holder has scheduled or run it since. Round thread only.
      */
-    void askAnotherHolder(P late) {
-        sched.timers.markOverdue();
+    void askAnotherHolder(P late, P.SysmonTick pd) {
+        sched.timers.markOverdue(late, pd.timerAskTick, pd.timerAskBatches);
         P[] all = sched.procs.all();
         int n = all.length;
         int from = 0;

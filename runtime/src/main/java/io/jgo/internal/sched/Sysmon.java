@@ -33,7 +33,9 @@ import java.util.concurrent.locks.LockSupport;
  *       answer within {@link #TIMER_RETAKE_NS} loses its P as in the blocked-carrier retake, so the
  *       P's new M runs the timer; at the same moment sysmon marks the timer overdue and asks the
  *       goroutine of one other running P to yield, so that P's holder runs it at its next schedule if
- *       its carrier has a CPU first ({@code Retake.askAnotherHolder}, {@code Timers.runOverdueFor}):
+ *       its carrier has a CPU first and the late P's holder has still neither scheduled nor run its
+ *       heap ({@code Retake.askAnotherHolder}, {@code Timers.runOverdueFor}; a heap run by anyone
+ *       since the ask counts as an answer, as a new schedule tick does):
  *       the retaken P's new M must first be run by the OS, which beside CPU-bound threads without a
  *       P took several of its slices. A running P's timers are run by a P's holder, never by sysmon,
  *       even when nobody runs on the P to be asked (g0 between goroutines, the P in transit to a new

@@ -21,8 +21,13 @@ import java.util.concurrent.atomic.AtomicReference;
  *   <li>The holder of any P at the top of {@code findRunnable}, when sysmon has marked a running P's
  *       timer overdue: the goroutine asked to yield for it did not answer within a millisecond (its
  *       carrier waits for a CPU, or nobody runs on the P), so sysmon asked another P's goroutine to
- *       yield too, and whichever holder schedules first runs every P's due timers into its own
- *       runnext ({@link #runOverdueFor}).</li>
+ *       yield too, and whichever holder schedules first runs the marked P's due timers into its own
+ *       runnext ({@link #runOverdueFor}) &mdash; only if that P's holder has neither scheduled nor
+ *       run its heap since sysmon's ask, and only while the heap's lock is free: it never waits
+ *       for another P's heap. (Before this rule, a sleep storm, where each P always has thousands
+ *       of due timers and its g0 fires them for milliseconds on one schedule tick, had the two Ps
+ *       run each other's heaps side by side: the heap's lock contended, sleepers moved between
+ *       cores; benchmarks/README.md, issue 28.)</li>
  *   <li>One idle M, the <em>timer waiter</em>, parks only until the earliest timer of a P that no M
  *       runs on (idle, or in a syscall: {@link #becomeWaiter}) instead of forever, then runs what is
  *       due there ({@link #runUnheldExpired}; Go's {@code netpoll(delay)} in {@code findRunnable}). A
@@ -61,9 +66,10 @@ final class Timers implements TimerHost {
     /**
      * A RUNNING P's timer is late and its holder has not answered sysmon's ask to yield: the holder
      * of any P that schedules before it runs it ({@link #runOverdueFor}). Set by sysmon
-     * ({@code Retake.lateTimer}), taken by the first M to see it; an object of its own, so that the
-     * read every schedule makes shares no line with fields written more often. A hint lost to a
-     * race (taken just before sysmon sets it for another timer) is set again by sysmon's next round.
+     * ({@code Retake.lateTimer}) after it set that P's {@link P#overdueMark}, taken by the first M to
+     * see it; an object of its own, so that the read every schedule makes shares no line with fields
+     * written more often. A hint lost to a race (taken just before sysmon sets it for another timer)
+     * is set again by sysmon's next round.
      */
     private final java.util.concurrent.atomic.AtomicBoolean overdue = new java.util.concurrent.atomic.AtomicBoolean();
     /**
@@ -91,9 +97,11 @@ final class Timers implements TimerHost {
             if (c != null) {
                 c.firingTimersOf(pp);
             }
+            pp.firingTimers(true);
             try {
                 return pp.timers.runExpired(sched.timeNow());
             } finally {
+                pp.firingTimers(false);
                 if (c != null) {
                     c.firingTimersOf(null);
                 }
@@ -103,10 +111,31 @@ final class Timers implements TimerHost {
     }
 
     /**
-     * sysmon: a running P's timer is late and the goroutine asked to yield for it has not answered
-     * (its carrier may have no CPU): let whichever P's holder schedules first run it. Sysmon's thread.
+     * sysmon's mark on a P whose late timer's ask went unanswered: the P's schedule tick and its
+     * heap's batch count at the ask. Immutable: a holder that takes it reads both of one ask.
      */
-    void markOverdue() {
+    record OverdueMark(int schedtick, int batches) {
+    }
+
+    /**
+     * sysmon: a timer of running P {@code late} is late and the goroutine asked to yield for it has
+     * not answered (its carrier may have no CPU), though late's schedule tick is still
+     * {@code schedtick} and its heap's batch count {@code batches}: let whichever P's holder
+     * schedules first run it, if late's holder has still done neither by then. The P's mark first,
+     * then the hint that every holder reads (volatile: a holder that sees the hint sees the mark).
+     * Sysmon's thread.
+     */
+    void markOverdue(P late, int schedtick, int batches) {
+        sched.count(PolicyCounts.Event.TIMER_OVERDUE_MARK);
+        if (sched.policyCounts != null) { // where the late P's holder is: for the counts only
+            M m = late.m;
+            if (m == null) {
+                sched.count(PolicyCounts.Event.TIMER_OVERDUE_MARK_NO_M);
+            } else if (m.curg != null) {
+                sched.count(PolicyCounts.Event.TIMER_OVERDUE_MARK_ON_G);
+            }
+        }
+        late.overdueMark.set(new OverdueMark(schedtick, batches)); // at most one a P per retake period
         overdue.set(true);
     }
 
@@ -118,20 +147,91 @@ final class Timers implements TimerHost {
     /**
      * Go's {@code stealWork} running another P's timers, at the top of {@code findRunnable} instead
      * of only before the M gives up its P: when sysmon has marked a running P's timer overdue,
-     * this holder of {@code own} takes the hint and runs every P's due timers, and the sleepers go to
-     * own's runnext, so one runs next on whichever M reached a schedule first instead of waiting for
-     * the late timer's own holder to get the CPU back. One volatile read when nothing is marked.
-     * Returns how many fired. Holder of own (g0).
+     * this holder of {@code own} takes the hint and each marked P's mark, and runs that P's due
+     * timers, and the sleepers go to own's runnext, so one runs next on whichever M reached a
+     * schedule first instead of waiting for the late timer's own holder to get the CPU back.
+     * One volatile read when nothing is marked. Returns how many fired. Holder of own (g0).
+     *
+     * <p>A marked P is left to its own holder (the mark dropped: sysmon marks again if the timer
+     * stays late) when that holder has answered after all: its schedule tick or its heap's batch
+     * count moved since sysmon's ask ({@link #stillStuck}). Its heap is run only while its lock is
+     * free ({@link TimerHeap#tryRunBatch}): a busy lock means its owner or an arming goroutine is
+     * in it, and a holder that waited there would leave its own P idle for another P's work.
      */
     int runOverdueFor(P own) {
         if (!overdue.get() || !overdue.getAndSet(false)) {
             return 0;
         }
-        int n = runAllExpiredFor(own, sched.timeNow());
-        if (n > 0) {
-            sched.count(PolicyCounts.Event.TIMER_OVERDUE_RUN);
+        int n = 0;
+        for (P pp : sched.allp) {
+            OverdueMark mark = pp.overdueMark.get() == null ? null : pp.overdueMark.getAndSet(null);
+            if (mark == null || pp == own) {
+                continue; // own: its heap was just run by own's check, on this very schedule
+            }
+            int fired = runMarked(own, pp, mark);
+            if (fired == ANSWERED) {
+                sched.count(PolicyCounts.Event.TIMER_OVERDUE_SKIP);
+            } else if (fired == BUSY) {
+                sched.count(PolicyCounts.Event.TIMER_OVERDUE_BUSY);
+            } else if (fired > 0) {
+                n += fired;
+                sched.count(PolicyCounts.Event.TIMER_OVERDUE_RUN);
+                sched.count(PolicyCounts.Event.TIMER_OVERDUE_FIRED, fired);
+            }
         }
         return n;
+    }
+
+    /**
+     * Has {@code pp}'s holder neither scheduled nor run its heap since the ask {@code mark} records?
+     * Racy reads (the holder's plain tick increment, read opaque): a move seen late only lets one
+     * more batch run here, which the heap's lock keeps correct.
+     */
+    static boolean stillStuck(P pp, OverdueMark mark) {
+        return pp.schedtickOpaque() == mark.schedtick() && pp.timers.batchesRun() == mark.batches()
+                && !pp.firingTimersOpaque();
+    }
+
+    /** {@link #runMarked}: the marked P's holder had answered after all. */
+    private static final int ANSWERED = -1;
+    /** {@link #runMarked}: the marked P's heap lock was busy before any timer fired. */
+    private static final int BUSY = -2;
+
+    /**
+     * Runs marked P {@code pp}'s due timers for {@code own} (sleepers to own's runnext), batch by
+     * batch while pp's holder is still stuck and pp's heap lock is free. Returns how many fired, or
+     * {@link #ANSWERED} or {@link #BUSY} if it left the heap to its owner without firing any.
+     * Holder of own (g0).
+     */
+    private int runMarked(P own, P pp, OverdueMark mark) {
+        if (!stillStuck(pp, mark)) {
+            return ANSWERED;
+        }
+        Thread t = Thread.currentThread();
+        Carrier c = t instanceof Carrier ? (Carrier) t : null;
+        if (c != null) {
+            c.firingTimersOf(own);
+        }
+        own.firingTimers(true);
+        int total = 0;
+        try {
+            long now = sched.timeNow();
+            int n;
+            do {
+                n = pp.timers.tryRunBatch(now);
+                if (n < 0) {
+                    return total == 0 ? BUSY : total; // its owner (or an arming goroutine) is in it
+                }
+                total += n;
+                // Our own batch moved the count: only the tick tells whether pp's holder woke up.
+            } while (n == TimerHeap.BATCH && pp.schedtickOpaque() == mark.schedtick());
+            return total;
+        } finally {
+            own.firingTimers(false);
+            if (c != null) {
+                c.firingTimersOf(null);
+            }
+        }
     }
 
     /** The timer waiter now, or null; for tests. Any thread, racy. */
@@ -207,9 +307,11 @@ final class Timers implements TimerHost {
         if (c != null) {
             c.firingTimersOf(own);
         }
+        own.firingTimers(true);
         try {
             return runAllExpired(now);
         } finally {
+            own.firingTimers(false);
             if (c != null) {
                 c.firingTimersOf(null);
             }

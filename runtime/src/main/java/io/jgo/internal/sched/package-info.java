@@ -241,7 +241,8 @@
  * the network's deadlines and future waits with a timeout). A timer channel's timer is on a heap only while a receiver waits on
  * it (Go 1.23; {@code io.jgo.TimerCore}). Run by the P's holder in {@code findRunnable}, by an M
  * about to park (every P's due timers), by any P's holder at its next schedule when sysmon marks a
- * running P's timer overdue (its goroutine left the ask to yield unanswered), by one idle M parked
+ * running P's timer overdue (its goroutine left the ask to yield unanswered; run only if that P's
+ * holder has still neither scheduled nor run its heap, and only if the heap's lock is free), by one idle M parked
  * until the earliest timer (started for the purpose in a runtime that has no M yet), by sysmon when
  * late, and handed to P0 by a retiring P ({@link io.jgo.internal.sched.Timers}). A sleeper goes to
  * the runnext of the P whose holder fired its timer; one fired by a thread without a P (the timer

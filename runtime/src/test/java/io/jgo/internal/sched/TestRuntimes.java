@@ -164,6 +164,24 @@ public final class TestRuntimes {
         return (Sched.currentG().stack.attention & io.jgo.internal.Stack.PREEMPT) != 0;
     }
 
+    /**
+     * As if P {@code p}'s holder had scheduled a goroutine on a new time slice (its schedule tick moves
+     * on). For a P in transit ({@link #takeIdleP}), which no M holds to write the tick itself.
+     */
+    public static void scheduleTickOn(Sched s, int p) {
+        s.allp[p].schedtick++;
+    }
+
+    /** As if P {@code p}'s holder's g0 started ({@code true}) or stopped firing timers (its own or another P's). */
+    public static void firingTimersOn(Sched s, int p, boolean on) {
+        s.allp[p].firingTimers(on);
+    }
+
+    /** Runs P {@code p}'s timers due at {@code now}, as its holder's g0 would; returns how many fired. */
+    public static int runTimersOf(Sched s, int p, long now) {
+        return s.allp[p].timers.runExpired(now);
+    }
+
     /** Has sysmon marked a running P's timer overdue, for the next P holder that schedules to run? */
     public static boolean timerMarkedOverdue(Sched s) {
         return s.timers.overdueMarked();

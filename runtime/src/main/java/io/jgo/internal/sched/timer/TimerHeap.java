@@ -1,21 +1,37 @@
 package io.jgo.internal.sched.timer;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Arrays;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * One P's timers (Go's {@code p.timers}): a 4-ary min-heap on {@code when}, as in Go (shallower than
  * a binary heap, so a sift touches fewer cache lines). Any thread may add, modify, remove and run
- * expired timers under the heap's own lock (this object's monitor): the P's holder does in
+ * expired timers under the heap's own lock ({@link #lock}): the P's holder does in
  * {@code findRunnable}, stealers and idle Ms do for idle or busy Ps, sysmon does as a backstop.
  * Fired timers' functions run after the lock is released, so they may arm timers themselves.
+ *
+ * <p>The lock is a {@link ReentrantLock}, not the monitor, for {@link #tryRunBatch}: another P's
+ * holder that takes over this heap's overdue timers must never wait while the heap's owner (or an
+ * arming goroutine) holds it, so it only tries. Uncontended, lock and unlock are one CAS each, as a
+ * monitor's are. {@link #batchesRun} tells sysmon whether anyone ran the heap since it last looked.
  */
 public final class TimerHeap {
 
     private final TimerHost host;
+    /** Guards everything below but {@link #minWhen}'s reads and {@link #batches}' opaque reads. Package-private for tests. */
+    final ReentrantLock lock = new ReentrantLock();
     private RuntimeTimer[] heap = new RuntimeTimer[16];
     private int size;
     /** {@code when} of the root, or Long.MAX_VALUE; written under the lock, read racily (volatile) by anyone looking for the earliest timer. */
     private volatile long minWhen = Long.MAX_VALUE;
+    /**
+     * Batches of due timers taken off this heap by anyone (its holder, a thief, sysmon); written under
+     * the lock, read without it ({@link #batchesRun}, opaque): a count that moved means someone is
+     * running the heap, so it is not stuck.
+     */
+    private int batches;
 
     /** The earliest deadline on the heap, or Long.MAX_VALUE when empty. Any thread (volatile read, no lock). */
     public long minWhen() {
@@ -26,61 +42,95 @@ public final class TimerHeap {
         this.host = host;
     }
 
-    public synchronized int size() {
-        return size;
+    public int size() {
+        lock.lock();
+        try {
+            return size;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * How many batches of due timers were taken off this heap so far (wraps around); compare two
+     * reads for equality only. Any thread, no lock (an opaque read: a later read never sees an
+     * older count).
+     */
+    public int batchesRun() {
+        return (int) BATCHES.getOpaque(this);
     }
 
     /** Set when the P retires (its timers moved away); a retired heap refuses timers. Guarded by the lock. */
     private boolean retired;
 
     /** The P is back after a grow. */
-    public synchronized void revive() {
-        retired = false;
+    public void revive() {
+        lock.lock();
+        try {
+            retired = false;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** Adds an unarmed timer (the caller holds its monitor); false if this P retired. */
-    synchronized boolean add(RuntimeTimer t, long when) {
-        if (retired) {
-            return false;
+    boolean add(RuntimeTimer t, long when) {
+        lock.lock();
+        try {
+            if (retired) {
+                return false;
+            }
+            if (size == heap.length) {
+                heap = Arrays.copyOf(heap, size * 2);
+            }
+            t.when = when;
+            t.index = size;
+            heap[size++] = t;
+            siftUp(t.index);
+            t.heap = this; // volatile write, under the lock
+            host.armedDelta(1);
+            updateMin();
+            return true;
+        } finally {
+            lock.unlock();
         }
-        if (size == heap.length) {
-            heap = Arrays.copyOf(heap, size * 2);
-        }
-        t.when = when;
-        t.index = size;
-        heap[size++] = t;
-        siftUp(t.index);
-        t.heap = this; // volatile write, under the lock
-        host.armedDelta(1);
-        updateMin();
-        return true;
     }
 
     /** Moves {@code t} to {@code when} if it is still on this heap; false if it left it. */
-    synchronized boolean modify(RuntimeTimer t, long when) {
-        if (t.heap != this) {
-            return false;
+    boolean modify(RuntimeTimer t, long when) {
+        lock.lock();
+        try {
+            if (t.heap != this) {
+                return false;
+            }
+            long old = t.when;
+            t.when = when;
+            if (when < old) {
+                siftUp(t.index);
+            } else {
+                siftDown(t.index);
+            }
+            updateMin();
+            return true;
+        } finally {
+            lock.unlock();
         }
-        long old = t.when;
-        t.when = when;
-        if (when < old) {
-            siftUp(t.index);
-        } else {
-            siftDown(t.index);
-        }
-        updateMin();
-        return true;
     }
 
     /** Removes {@code t} if it is still on this heap (a stop); false if it left it. */
-    synchronized boolean remove(RuntimeTimer t) {
-        if (t.heap != this) {
-            return false;
+    boolean remove(RuntimeTimer t) {
+        lock.lock();
+        try {
+            if (t.heap != this) {
+                return false;
+            }
+            removeAt(t.index);
+            host.armedDelta(-1);
+            updateMin();
+            return true;
+        } finally {
+            lock.unlock();
         }
-        removeAt(t.index);
-        host.armedDelta(-1);
-        updateMin();
-        return true;
     }
 
     /**
@@ -92,21 +142,38 @@ public final class TimerHeap {
         int total = 0;
         int n;
         do {
-            n = runBatch(now);
+            n = runBatch(now, false);
             total += n;
         } while (n == BATCH);
         return total;
     }
 
-    private static final int BATCH = 64;
+    /** The most timers one batch takes off the heap (and fires, with the lock released). */
+    public static final int BATCH = 64;
 
-    private int runBatch(long now) {
+    /**
+     * One batch of {@link #runExpired} (at most {@link #BATCH} timers due at {@code now}), but only if
+     * the lock is free: returns -1 without waiting when another thread holds it, else how many fired.
+     * For a thread that runs another P's heap while that P's holder may be running it itself. Any thread.
+     */
+    public int tryRunBatch(long now) {
+        return runBatch(now, true);
+    }
+
+    private int runBatch(long now, boolean onlyIfFree) {
         if (minWhen > now) {
             return 0;
         }
         RuntimeTimer[] due;
         int n = 0;
-        synchronized (this) {
+        if (onlyIfFree) {
+            if (!lock.tryLock()) {
+                return -1;
+            }
+        } else {
+            lock.lock();
+        }
+        try {
             due = new RuntimeTimer[Math.min(size, BATCH)];
             while (size > 0 && heap[0].when <= now && n < due.length) {
                 RuntimeTimer t = heap[0];
@@ -114,6 +181,11 @@ public final class TimerHeap {
                 due[n++] = t;
             }
             updateMin();
+            if (n > 0) {
+                BATCHES.setOpaque(this, batches + 1); // single writer at a time: the lock's holder
+            }
+        } finally {
+            lock.unlock();
         }
         for (int i = 0; i < n; i++) {
             try {
@@ -127,18 +199,24 @@ public final class TimerHeap {
 
     /** Moves every timer to {@code to} (this P retires). Lock order: this heap, then {@code to}; sched.lock held so no two retirements cross. */
     public void moveAllTo(TimerHeap to) {
-        synchronized (this) {
+        lock.lock();
+        try {
             retired = true;
             for (int i = 0; i < size; i++) {
                 RuntimeTimer t = heap[i];
                 heap[i] = null;
                 t.heap = null;
-                synchronized (to) {
+                to.lock.lock();
+                try {
                     to.insertMoved(t);
+                } finally {
+                    to.lock.unlock();
                 }
             }
             size = 0;
             updateMin();
+        } finally {
+            lock.unlock();
         }
         to.refreshMin();
     }
@@ -153,8 +231,13 @@ public final class TimerHeap {
         t.heap = this;
     }
 
-    private synchronized void refreshMin() {
-        updateMin();
+    private void refreshMin() {
+        lock.lock();
+        try {
+            updateMin();
+        } finally {
+            lock.unlock();
+        }
     }
 
     private void removeAt(int i) {
@@ -220,5 +303,15 @@ public final class TimerHeap {
         }
         heap[i] = t;
         t.index = i;
+    }
+
+    private static final VarHandle BATCHES;
+
+    static {
+        try {
+            BATCHES = MethodHandles.lookup().findVarHandle(TimerHeap.class, "batches", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
     }
 }

@@ -24,8 +24,9 @@
  * {@code PackageLayersTest} holds that.
  *
  * <h2>Threads and locks</h2>
- * Any thread arms, stops and runs timers. A timer on a heap is guarded by that heap's monitor;
- * an unarmed one by its own monitor, taken before a heap's, never after. A fired timer's function
+ * Any thread arms, stops and runs timers. A timer on a heap is guarded by that heap's lock;
+ * an unarmed one by its own monitor, taken before a heap's lock, never after. A thread running
+ * another P's heap beside its owner only tries that lock ({@code TimerHeap.tryRunBatch}). A fired timer's function
  * runs with no heap lock held (so it may arm timers), on an M's g0 or on sysmon: it must not block
  * and must not run user code ({@link io.jgo.internal.sched.timer.TimerFunc}).
  */
