@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class WaitGroupStressTest {
 
-    private static final int ROUNDS = 300;
+    private static final int ROUNDS = 1_000;
     private static final int WORKERS = 6;
     private static final int WAITERS = 4;
 
