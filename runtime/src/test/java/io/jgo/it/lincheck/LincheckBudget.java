@@ -1,5 +1,6 @@
 package io.jgo.it.lincheck;
 
+import org.jetbrains.kotlinx.lincheck.strategy.managed.modelchecking.ModelCheckingOptions;
 import org.jetbrains.kotlinx.lincheck.strategy.stress.StressOptions;
 
 /**
@@ -8,7 +9,9 @@ import org.jetbrains.kotlinx.lincheck.strategy.stress.StressOptions;
  * (docs/development.md). Lincheck's threads meet at every invocation by spinning and then
  * {@code Thread.yield}, and beside busy CPUs a yield gives a whole time slice away: at 2,000
  * invocations a class took 20–27 s quiet and 262 s of its 300 s timeout in a CI run with CPU
- * burners beside it.
+ * burners beside it. Model checking costs more per invocation (every shared access is a switch
+ * point: 40 × 500 took 143 s of a loaded machine for {@code WaitGroupLincheckTest}), so it gets
+ * 10 scenarios of 200 invocations; the same two properties deepen it.
  */
 final class LincheckBudget {
 
@@ -20,5 +23,12 @@ final class LincheckBudget {
         return new StressOptions()
                 .iterations(Integer.getInteger("jgo.lincheck.iterations", 40))
                 .invocationsPerIteration(Integer.getInteger("jgo.lincheck.invocations", 500));
+    }
+
+    /** Model-checking options with the budget set; the caller adds the shape of its scenarios. */
+    static ModelCheckingOptions modelCheckingOptions() {
+        return new ModelCheckingOptions()
+                .iterations(Integer.getInteger("jgo.lincheck.iterations", 10))
+                .invocationsPerIteration(Integer.getInteger("jgo.lincheck.invocations", 200));
     }
 }

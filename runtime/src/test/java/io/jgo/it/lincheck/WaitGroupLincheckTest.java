@@ -7,6 +7,7 @@ import org.jetbrains.kotlinx.lincheck.LinChecker;
 import org.jetbrains.kotlinx.lincheck.annotations.Operation;
 import org.jetbrains.kotlinx.lincheck.annotations.Param;
 import org.jetbrains.kotlinx.lincheck.paramgen.IntGen;
+import org.jetbrains.kotlinx.lincheck.strategy.managed.modelchecking.ModelCheckingOptions;
 import org.jetbrains.kotlinx.lincheck.strategy.stress.StressOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -15,9 +16,11 @@ import org.junit.jupiter.api.Timeout;
  * Linearizability of {@link WaitGroup}'s non-blocking operations against a sequential specification
  * ({@link Spec}: the counter), in Lincheck's stress mode. Plain threads race {@code add} (of -1 to 2),
  * {@code done} and {@code tryAwait}, the non-blocking form of {@code await}: the counter's zero
- * crossings, and Go's panic on a negative counter (the counter stays negative, as in Go). A blocking
- * {@code await} cannot be used: a stress run cannot let a thread block for ever (it is covered by the
- * scheduler tests). The shape is {@link MutexLincheckTest}'s.
+ * crossings, and Go's panic on a negative counter (the counter stays negative, as in Go). The same
+ * scenarios also run in Lincheck's model-checking mode, which switches threads at every access of
+ * the state word and explores the interleavings systematically. A blocking {@code await} cannot be
+ * used: a run cannot let a thread block for ever (it is covered by {@code WaitGroupStressTest} and
+ * the scheduler tests). The shape is {@link MutexLincheckTest}'s.
  */
 @Timeout(300)
 @Heavy
@@ -26,6 +29,17 @@ class WaitGroupLincheckTest {
     @Test
     void addDoneAndTryAwaitAreLinearizable() {
         StressOptions options = LincheckBudget.stressOptions()
+                .threads(3)
+                .actorsPerThread(3)
+                .actorsBefore(1)
+                .actorsAfter(1)
+                .sequentialSpecification(Spec.class);
+        LinChecker.check(Ops.class, options);
+    }
+
+    @Test
+    void addDoneAndTryAwaitAreLinearizableInEveryExploredInterleaving() {
+        ModelCheckingOptions options = LincheckBudget.modelCheckingOptions()
                 .threads(3)
                 .actorsPerThread(3)
                 .actorsBefore(1)
