@@ -36,16 +36,20 @@ final class JmhResults {
 
     private final List<Score> scores;
     private final Set<String> settings;
+    /** How each benchmark method ran ({@code class.method} to its settings' text): a joined file has several. */
+    private final Map<String, String> settingsByMethod;
 
-    private JmhResults(List<Score> scores, Set<String> settings) {
+    private JmhResults(List<Score> scores, Set<String> settings, Map<String, String> settingsByMethod) {
         this.scores = scores;
         this.settings = settings;
+        this.settingsByMethod = settingsByMethod;
     }
 
     /** @throws IllegalArgumentException naming the file and what is wrong, for a file that is not JMH's JSON */
     static JmhResults read(Path json) throws IOException {
         List<Score> scores = new ArrayList<>();
         Set<String> settings = new LinkedHashSet<>();
+        Map<String, String> byMethod = new LinkedHashMap<>();
         try (Reader in = Files.newBufferedReader(json, StandardCharsets.UTF_8)) {
             JsonElement root = JsonParser.parseReader(in);
             if (!root.isJsonArray()) {
@@ -66,6 +70,7 @@ final class JmhResults {
                     scores.add(new Score(name.substring(0, dot), name.substring(dot + 1), params, number(primary.get("score")),
                             number(primary.get("scoreError")), primary.get("scoreUnit").getAsString()));
                     settings.add(settings(b));
+                    byMethod.put(name, settings(b));
                 } catch (RuntimeException bad) { // a missing member, a wrong type
                     throw new IllegalArgumentException(json + ": benchmark " + i + " is not as JMH writes it: " + bad, bad);
                 }
@@ -73,7 +78,7 @@ final class JmhResults {
         } catch (JsonParseException e) {
             throw new IllegalArgumentException(json + ": not JSON: " + e.getMessage(), e);
         }
-        return new JmhResults(List.copyOf(scores), settings);
+        return new JmhResults(List.copyOf(scores), settings, Map.copyOf(byMethod));
     }
 
     /** Every score, in the file's order. */
@@ -89,6 +94,18 @@ final class JmhResults {
     /** How the benchmarks ran, one text per distinct setting (normally one). */
     Set<String> settings() {
         return settings;
+    }
+
+    /** How the given scores' benchmarks ran, one text per distinct setting, in the scores' order. */
+    Set<String> settingsOf(List<Score> of) {
+        Set<String> out = new LinkedHashSet<>();
+        for (Score sc : of) {
+            String text = settingsByMethod.get(sc.className() + "." + sc.method());
+            if (text != null) {
+                out.add(text);
+            }
+        }
+        return out;
     }
 
     /** JMH writes NaN and infinities as strings. */

@@ -41,7 +41,9 @@ final class JmhSections {
                 + "in the same JMH run, on a carrier thread. **Round trip**: one resume of a continuation whose body has recursed "
                 + "`depth` frames and sits in a yield loop, i.e. one resume plus one suspend. **First suspension**: a new continuation "
                 + "run from its start down `depth` frames to its first yield. Average time per operation ± JMH's 99.9 % error; ")
-                .append(String.join("; ", jmh.settings())).append(". Lower is better.\n\n");
+                .append(runsOf(jmh, "round trip", byMethod, "jgo", "loom")).append("; ")
+                .append(runsOf(jmh, "first suspension", byMethod, "jgoFirstSuspension", "loomFirstSuspension"))
+                .append(". Lower is better.\n\n");
         table(md, "Suspend + resume round trip, ns", byMethod.get("jgo"), byMethod.get("loom"));
         table(md, "First suspension from depth d, ns", byMethod.get("jgoFirstSuspension"), byMethod.get("loomFirstSuspension"));
         Map<String, Map<Integer, Double>> curves = new LinkedHashMap<>();
@@ -96,7 +98,7 @@ final class JmhSections {
                 + "In a goroutine: the JMH worker is a carrier with a goroutine's stack installed, where rewritten code runs in "
                 + "production; from a plain thread: `FastPathOnPlainThread`, a `@Goroutine` method called outside any goroutine. "
                 + "Added per call = (rewritten − plain) / depth. Average time per call chain ± JMH's 99.9 % error; ")
-                .append(String.join("; ", jmh.settings())).append(".\n\n");
+                .append(String.join("; ", jmh.settingsOf(fastPathScores(jmh)))).append(".\n\n");
         md.append("| where | body | depth | plain, ns | rewritten, ns | added per call, ns |\n|---|---|---:|---:|---:|---:|\n")
                 .append(rows).append('\n');
     }
@@ -126,5 +128,22 @@ final class JmhSections {
         List<Integer> all = new java.util.ArrayList<>(a.keySet());
         all.addAll(b.keySet());
         return all;
+    }
+
+    /** "{@code what}: settings" for the given methods' scores (a joined JSON may run them differently). */
+    private static String runsOf(JmhResults jmh, String what, Map<String, Map<Integer, JmhResults.Score>> byMethod, String... methods) {
+        List<JmhResults.Score> of = new java.util.ArrayList<>();
+        for (String m : methods) {
+            if (byMethod.containsKey(m)) {
+                of.addAll(byMethod.get(m).values());
+            }
+        }
+        return what + ": " + String.join(", ", jmh.settingsOf(of));
+    }
+
+    private static List<JmhResults.Score> fastPathScores(JmhResults jmh) {
+        List<JmhResults.Score> of = new java.util.ArrayList<>(jmh.of(FAST_PATH));
+        of.addAll(jmh.of(FAST_PATH_PLAIN_THREAD));
+        return of;
     }
 }

@@ -72,5 +72,13 @@ class JmhRunsTest {
         assertEquals(firstSuspension.size(), joined.all().stream().filter(s -> s.method().endsWith("FirstSuspension")).count());
         assertEquals(2, joined.settings().size(), "each run's settings are named: " + joined.settings());
         assertTrue(joined.settings().stream().anyMatch(s -> s.startsWith("2 forks")), joined.settings().toString());
+        // each section names only the run its benchmarks were in
+        java.util.List<JmhResults.Score> fastPath = joined.of(JmhSections.FAST_PATH);
+        assertFalse(fastPath.isEmpty(), "the sample file has FastPath results");
+        assertEquals(1, joined.settingsOf(fastPath).size(), joined.settingsOf(fastPath).toString());
+        assertTrue(joined.settingsOf(fastPath).iterator().next().startsWith("1 fork,"), joined.settingsOf(fastPath).toString());
+        java.util.List<JmhResults.Score> first = joined.all().stream().filter(s -> s.method().endsWith("FirstSuspension")).toList();
+        assertEquals(java.util.Set.of(joined.settings().stream().filter(s -> s.startsWith("2 forks")).findFirst().orElseThrow()),
+                joined.settingsOf(first));
     }
 }
