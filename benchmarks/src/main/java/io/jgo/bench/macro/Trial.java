@@ -1,5 +1,7 @@
 package io.jgo.bench.macro;
 
+import java.util.Arrays;
+
 /**
  * The child side of the harness: runs one workload on one contender in this (fresh) JVM, first
  * {@code warmups} runs that are thrown away, then {@code runs} measured runs, each printed on stdout
@@ -93,7 +95,7 @@ public final class Trial {
      * pinned carriers.
      */
     private static void requireRewrittenClasses() {
-        boolean rewritten = java.util.Arrays.stream(PingPong.class.getDeclaredMethods())
+        boolean rewritten = Arrays.stream(PingPong.class.getDeclaredMethods())
                 .anyMatch(m -> m.getName().startsWith("$jgo$"));
         if (!rewritten) {
             System.err.println("jgo-bench: " + PingPong.class.getName() + " is not rewritten: the benchmarks' classes"

@@ -35,20 +35,17 @@ final class JmhResults {
     }
 
     private final List<Score> scores;
-    private final Set<String> settings;
     /** How each benchmark method ran ({@code class.method} to its settings' text): a joined file has several. */
     private final Map<String, String> settingsByMethod;
 
-    private JmhResults(List<Score> scores, Set<String> settings, Map<String, String> settingsByMethod) {
+    private JmhResults(List<Score> scores, Map<String, String> settingsByMethod) {
         this.scores = scores;
-        this.settings = settings;
         this.settingsByMethod = settingsByMethod;
     }
 
     /** @throws IllegalArgumentException naming the file and what is wrong, for a file that is not JMH's JSON */
     static JmhResults read(Path json) throws IOException {
         List<Score> scores = new ArrayList<>();
-        Set<String> settings = new LinkedHashSet<>();
         Map<String, String> byMethod = new LinkedHashMap<>();
         try (Reader in = Files.newBufferedReader(json, StandardCharsets.UTF_8)) {
             JsonElement root = JsonParser.parseReader(in);
@@ -69,7 +66,6 @@ final class JmhResults {
                     JsonObject primary = b.getAsJsonObject("primaryMetric");
                     scores.add(new Score(name.substring(0, dot), name.substring(dot + 1), params, number(primary.get("score")),
                             number(primary.get("scoreError")), primary.get("scoreUnit").getAsString()));
-                    settings.add(settings(b));
                     byMethod.put(name, settings(b));
                 } catch (RuntimeException bad) { // a missing member, a wrong type
                     throw new IllegalArgumentException(json + ": benchmark " + i + " is not as JMH writes it: " + bad, bad);
@@ -78,7 +74,7 @@ final class JmhResults {
         } catch (JsonParseException e) {
             throw new IllegalArgumentException(json + ": not JSON: " + e.getMessage(), e);
         }
-        return new JmhResults(List.copyOf(scores), settings, Map.copyOf(byMethod));
+        return new JmhResults(List.copyOf(scores), Map.copyOf(byMethod));
     }
 
     /** Every score, in the file's order. */
@@ -91,9 +87,9 @@ final class JmhResults {
         return scores.stream().filter(s -> s.className().equals(className)).toList();
     }
 
-    /** How the benchmarks ran, one text per distinct setting (normally one). */
+    /** How the benchmarks ran, one text per distinct setting (normally one), in the file's order. */
     Set<String> settings() {
-        return settings;
+        return settingsOf(scores);
     }
 
     /** How the given scores' benchmarks ran, one text per distinct setting, in the scores' order. */
